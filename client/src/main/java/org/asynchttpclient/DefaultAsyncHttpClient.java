@@ -1,33 +1,246 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class DefaultAsyncHttpClient implements org.asynchttpclient.AsyncHttpClient {
-  public DefaultAsyncHttpClient() { throw new UnsupportedOperationException("stub"); }
-  public DefaultAsyncHttpClient(org.asynchttpclient.AsyncHttpClientConfig p0) { throw new UnsupportedOperationException("stub"); }
-  public void close() { throw new UnsupportedOperationException("stub"); }
-  public boolean isClosed() { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.DefaultAsyncHttpClient setSignatureCalculator(org.asynchttpclient.SignatureCalculator p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepare(java.lang.String p0, java.lang.String p1) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareGet(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareConnect(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareOptions(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareHead(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder preparePost(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder preparePut(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareDelete(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder preparePatch(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareTrace(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareRequest(org.asynchttpclient.Request p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.BoundRequestBuilder prepareRequest(org.asynchttpclient.RequestBuilder p0) { throw new UnsupportedOperationException("stub"); }
-  public <T> org.asynchttpclient.ListenableFuture<T> executeRequest(org.asynchttpclient.Request p0, org.asynchttpclient.AsyncHandler<T> p1) { throw new UnsupportedOperationException("stub"); }
-  public <T> org.asynchttpclient.ListenableFuture<T> executeRequest(org.asynchttpclient.RequestBuilder p0, org.asynchttpclient.AsyncHandler<T> p1) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.ListenableFuture<org.asynchttpclient.Response> executeRequest(org.asynchttpclient.Request p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.ListenableFuture<org.asynchttpclient.Response> executeRequest(org.asynchttpclient.RequestBuilder p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.channel.ChannelPool getChannelPool() { throw new UnsupportedOperationException("stub"); }
-  public io.netty.channel.EventLoopGroup getEventLoopGroup() { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.ClientStats getClientStats() { throw new UnsupportedOperationException("stub"); }
-  public void flushChannelPoolPartitions(java.util.function.Predicate<java.lang.Object> p0) { throw new UnsupportedOperationException("stub"); }
-  protected org.asynchttpclient.BoundRequestBuilder requestBuilder(java.lang.String p0, java.lang.String p1) { throw new UnsupportedOperationException("stub"); }
-  protected org.asynchttpclient.BoundRequestBuilder requestBuilder(org.asynchttpclient.Request p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.AsyncHttpClientConfig getConfig() { throw new UnsupportedOperationException("stub"); }
+import static org.asynchttpclient.util.HttpConstantsMethods.CONNECT;
+import static org.asynchttpclient.util.HttpConstantsMethods.DELETE;
+import static org.asynchttpclient.util.HttpConstantsMethods.GET;
+import static org.asynchttpclient.util.HttpConstantsMethods.HEAD;
+import static org.asynchttpclient.util.HttpConstantsMethods.OPTIONS;
+import static org.asynchttpclient.util.HttpConstantsMethods.PATCH;
+import static org.asynchttpclient.util.HttpConstantsMethods.POST;
+import static org.asynchttpclient.util.HttpConstantsMethods.PUT;
+import static org.asynchttpclient.util.HttpConstantsMethods.TRACE;
+
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.codec.http.cookie.Cookie;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.cookie.CookieEvictionTask;
+import org.asynchttpclient.cookie.CookieStore;
+import org.asynchttpclient.exception.FilterException;
+import org.asynchttpclient.filter.FilterContext;
+import org.asynchttpclient.filter.RequestFilter;
+import org.asynchttpclient.netty.ClientEngine;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The default {@link AsyncHttpClient}: HTTP/1.1 over Netty 4.2.
+ *
+ * <p>Each call to {@code executeRequest} starts one exchange, which owns its outcome, its timeouts
+ * and its connection; redirects, retries and auth replays continue the same exchange. Close the
+ * client when done: it fails whatever is still in flight at once, closes its connections and stops
+ * the threads it created.
+ */
+public class DefaultAsyncHttpClient implements AsyncHttpClient {
+  // immutable
+  private final AsyncHttpClientConfig config;
+  private final ClientEngine engine;
+
+  // any thread
+  private volatile @Nullable SignatureCalculator signatureCalculator;
+
+  /** A client with the default configuration. */
+  public DefaultAsyncHttpClient() {
+    this(new DefaultAsyncHttpClientConfig.Builder().build());
+  }
+
+  public DefaultAsyncHttpClient(AsyncHttpClientConfig config) {
+    this.config = config;
+    this.engine = new ClientEngine(config);
+    CookieStore store = config.getCookieStore();
+    if (store != null) {
+      store.incrementAndGet();
+      int delay = config.expiredCookieEvictionDelay();
+      if (delay > 0) {
+        engine
+            .timer()
+            .newTimeout(new CookieEvictionTask(delay, store), delay, TimeUnit.MILLISECONDS);
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    if (engine.isClosed()) {
+      return;
+    }
+    engine.close();
+    CookieStore store = config.getCookieStore();
+    if (store != null && store.decrementAndGet() == 0) {
+      store.clear();
+    }
+  }
+
+  @Override
+  public boolean isClosed() {
+    return engine.isClosed();
+  }
+
+  @Override
+  public DefaultAsyncHttpClient setSignatureCalculator(SignatureCalculator signatureCalculator) {
+    this.signatureCalculator = signatureCalculator;
+    return this;
+  }
+
+  @Override
+  public BoundRequestBuilder prepare(String method, String url) {
+    return requestBuilder(method, url);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareGet(String url) {
+    return requestBuilder(GET, url);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareConnect(String url) {
+    return requestBuilder(CONNECT, url);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareOptions(String url) {
+    return requestBuilder(OPTIONS, url);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareHead(String url) {
+    return requestBuilder(HEAD, url);
+  }
+
+  @Override
+  public BoundRequestBuilder preparePost(String url) {
+    return requestBuilder(POST, url);
+  }
+
+  @Override
+  public BoundRequestBuilder preparePut(String url) {
+    return requestBuilder(PUT, url);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareDelete(String url) {
+    return requestBuilder(DELETE, url);
+  }
+
+  @Override
+  public BoundRequestBuilder preparePatch(String url) {
+    return requestBuilder(PATCH, url);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareTrace(String url) {
+    return requestBuilder(TRACE, url);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareRequest(Request request) {
+    return requestBuilder(request);
+  }
+
+  @Override
+  public BoundRequestBuilder prepareRequest(RequestBuilder requestBuilder) {
+    return prepareRequest(requestBuilder.build());
+  }
+
+  @Override
+  public <T> ListenableFuture<T> executeRequest(Request request, AsyncHandler<T> handler) {
+    FilterContext<T> fc = new FilterContext.FilterContextBuilder<>(handler, request).build();
+    try {
+      for (RequestFilter filter : config.getRequestFilters()) {
+        fc = filter.filter(fc);
+      }
+    } catch (FilterException e) {
+      handler.onThrowable(e);
+      return new ListenableFuture.CompletedFailure<>(e);
+    }
+    return engine.execute(withStoredCookies(fc.getRequest()), fc.getAsyncHandler());
+  }
+
+  /**
+   * Adds the cookie store's cookies for the request's URI, except those whose name the request
+   * already carries: cookies the caller set are never overwritten by the store (the flaw behind
+   * CVE-2024-53990 in 3.0.x).
+   */
+  private Request withStoredCookies(Request request) {
+    CookieStore store = config.getCookieStore();
+    if (store == null) {
+      return request;
+    }
+    List<Cookie> stored = store.get(request.getUri());
+    if (stored.isEmpty()) {
+      return request;
+    }
+    Set<String> own = new HashSet<>();
+    for (Cookie c : request.getCookies()) {
+      own.add(c.name());
+    }
+    RequestBuilder rb = null;
+    for (Cookie c : stored) {
+      if (!own.contains(c.name())) {
+        if (rb == null) {
+          rb = request.toBuilder();
+        }
+        rb.addCookie(c);
+      }
+    }
+    return rb == null ? request : rb.build();
+  }
+
+  @Override
+  public <T> ListenableFuture<T> executeRequest(
+      RequestBuilder requestBuilder, AsyncHandler<T> handler) {
+    return executeRequest(requestBuilder.build(), handler);
+  }
+
+  @Override
+  public ListenableFuture<Response> executeRequest(Request request) {
+    return executeRequest(request, new AsyncCompletionHandlerBase());
+  }
+
+  @Override
+  public ListenableFuture<Response> executeRequest(RequestBuilder requestBuilder) {
+    return executeRequest(requestBuilder.build());
+  }
+
+  /** The pool of idle connections. */
+  public ChannelPool getChannelPool() {
+    return engine.pool();
+  }
+
+  public EventLoopGroup getEventLoopGroup() {
+    return engine.channels().eventLoopGroup();
+  }
+
+  @Override
+  public ClientStats getClientStats() {
+    return engine.clientStats();
+  }
+
+  @Override
+  public void flushChannelPoolPartitions(Predicate<Object> predicate) {
+    engine.pool().flushPartitions(predicate);
+  }
+
+  @Override
+  public AsyncHttpClientConfig getConfig() {
+    return config;
+  }
+
+  protected BoundRequestBuilder requestBuilder(String method, String url) {
+    BoundRequestBuilder b =
+        new BoundRequestBuilder(
+                this, method, config.isDisableUrlEncodingForBoundRequests())
+            .setUrl(url);
+    SignatureCalculator sc = signatureCalculator;
+    return sc == null ? b : b.setSignatureCalculator(sc);
+  }
+
+  protected BoundRequestBuilder requestBuilder(Request prototype) {
+    BoundRequestBuilder b = new BoundRequestBuilder(this, prototype);
+    SignatureCalculator sc = signatureCalculator;
+    return sc == null ? b : b.setSignatureCalculator(sc);
+  }
 }

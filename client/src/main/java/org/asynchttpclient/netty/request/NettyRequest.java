@@ -1,8 +1,10 @@
 package org.asynchttpclient.netty.request;
 
 import io.netty.handler.codec.http.HttpRequest;
+import org.asynchttpclient.netty.request.body.NettyBody;
+import org.jetbrains.annotations.Nullable;
 
-/** The request as it is about to be written on the wire: Netty's request head for one hop. */
+/** PLACEHOLDER (replaced by the encoder branch). */
 public final class NettyRequest {
   private final HttpRequest httpRequest;
 
@@ -12,5 +14,23 @@ public final class NettyRequest {
 
   public HttpRequest getHttpRequest() {
     return httpRequest;
+  }
+
+  public @Nullable NettyBody getBody() {
+    return null;
+  }
+
+  public boolean isExpectContinue() {
+    return false;
+  }
+
+  public void release() {}
+
+  public boolean markHandedToChannel() {
+    return true;
+  }
+
+  public boolean isHandedToChannel() {
+    return false;
   }
 }

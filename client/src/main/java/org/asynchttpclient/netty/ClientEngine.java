@@ -1,0 +1,396 @@
+package org.asynchttpclient.netty;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timer;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Ticker;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import org.asynchttpclient.AsyncHandler;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.ClientStats;
+import org.asynchttpclient.HostStats;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.SslEngineFactory;
+import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.channel.ChannelPoolPartitioning;
+import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
+import org.asynchttpclient.netty.channel.ChannelManager;
+import org.asynchttpclient.netty.channel.ConnectionPermits;
+import org.asynchttpclient.netty.channel.DefaultChannelPool;
+import org.asynchttpclient.netty.channel.SemaphoreFactoryPermits;
+import org.asynchttpclient.netty.connect.Connector;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.ExchangeServices;
+import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.netty.request.RequestWriter;
+import org.asynchttpclient.netty.request.body.NettyBody;
+import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
+import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The engine behind {@code DefaultAsyncHttpClient}: it starts exchanges and carries each hop
+ * through permit, pooled or new connection, and write; the response side lives in {@link
+ * ResponseHandler}. It also answers the exchanges' requests to recycle or close channels and give
+ * permits back, and it fails every exchange still in flight when the client closes.
+ *
+ * <p>Threads: any thread may submit; per-hop work continues on the permit's, resolver's or
+ * channel's thread, and channel work always runs on the channel's event loop.
+ */
+public final class ClientEngine
+    implements ExchangeServices, ResponseHandler.Owner, RequestWriter.FailurePolicy {
+  private static final Logger LOGGER = LoggerFactory.getLogger(ClientEngine.class);
+
+  // immutable
+  private final AsyncHttpClientConfig config;
+  private final Ticker ticker;
+  private final Timer timer;
+  private final boolean ownTimer;
+  private final ChannelManager channels;
+  private final ChannelPool pool;
+  private final ConnectionPermits permits;
+  private final SslEngineFactory sslEngineFactory;
+  private final Connector connector;
+  private final RequestWriter writer;
+  private final NettyRequestFactory requestFactory;
+
+  // any thread
+  private final Set<Exchange<?>> inFlight = ConcurrentHashMap.newKeySet();
+  private final LongAdder timeoutsFired = new LongAdder();
+  private final LongAdder timeoutLateNanos = new LongAdder();
+  private volatile boolean closed;
+
+  public ClientEngine(AsyncHttpClientConfig config) {
+    this.config = config;
+    this.ticker = Ticker.systemTicker();
+    Timer givenTimer = config.getNettyTimer();
+    if (givenTimer != null) {
+      this.timer = givenTimer;
+      this.ownTimer = false;
+    } else {
+      this.timer = newTimer(config);
+      this.ownTimer = true;
+    }
+    this.channels = new ChannelManager(config, () -> new ResponseHandler(config, this));
+    ChannelPool givenPool = config.getChannelPool();
+    this.pool =
+        givenPool != null
+            ? givenPool
+            : new DefaultChannelPool(
+                nanosOrZero(config.getPooledConnectionIdleTimeout()),
+                nanosOrZero(config.getConnectionTtl()),
+                nanosOrZero(config.getConnectionPoolCleanerPeriod()),
+                timer,
+                ticker);
+    this.permits = newPermits(config, timer);
+    SslEngineFactory givenSsl = config.getSslEngineFactory();
+    this.sslEngineFactory = givenSsl != null ? givenSsl : new DefaultSslEngineFactory();
+    try {
+      sslEngineFactory.init(config);
+    } catch (Exception e) {
+      throw new IllegalStateException("Could not initialise TLS: " + e.getMessage(), e);
+    }
+    this.connector = new Connector(config, channels.bootstrap(), sslEngineFactory, ticker);
+    this.writer = new RequestWriter(this);
+    this.requestFactory = new NettyRequestFactory(config);
+  }
+
+  private static Timer newTimer(AsyncHttpClientConfig config) {
+    HashedWheelTimer t =
+        new HashedWheelTimer(
+            new DefaultThreadFactory(config.getThreadPoolName() + "-timer", true),
+            Math.max(1, config.getHashedWheelTimerTickDuration()),
+            TimeUnit.MILLISECONDS,
+            Math.max(1, config.getHashedWheelTimerSize()));
+    t.start();
+    return t;
+  }
+
+  private static ConnectionPermits newPermits(AsyncHttpClientConfig config, Timer timer) {
+    if (config.getConnectionSemaphoreFactory() != null) {
+      return new SemaphoreFactoryPermits(
+          config.getConnectionSemaphoreFactory().newConnectionSemaphore(config));
+    }
+    if (config.getMaxConnections() <= 0 && config.getMaxConnectionsPerHost() <= 0) {
+      return ConnectionPermits.UNLIMITED;
+    }
+    return new BoundedConnectionPermits(
+        config.getMaxConnections(),
+        config.getMaxConnectionsPerHost(),
+        TimeUnit.MILLISECONDS.toNanos(Math.max(0, config.getAcquireFreeChannelTimeout())),
+        timer);
+  }
+
+  private static long nanosOrZero(@Nullable Duration d) {
+    return d == null || d.isNegative() ? 0 : d.toNanos();
+  }
+
+  // ---- submitting
+
+  /** Starts an exchange for {@code request}; never throws, failures complete the future. */
+  public <T> ListenableFuture<T> execute(Request request, AsyncHandler<T> handler) {
+    if (closed) {
+      IOException e = new IOException("Client is closed: no new request can be sent");
+      handler.onThrowable(e);
+      return new ListenableFuture.CompletedFailure<>(e);
+    }
+    Exchange<T> ex = new Exchange<>(this, request, handler);
+    inFlight.add(ex);
+    if (closed) {
+      ex.fail(new IOException("Client is closed: no new request can be sent"));
+      return ex;
+    }
+    // Armed only now that the exchange is fully built and registered.
+    ex.timeouts().armRequestTimeout(requestTimeoutNanos(request));
+    sendHop(ex, false);
+    return ex;
+  }
+
+  long requestTimeoutNanos(Request request) {
+    Duration d = request.getRequestTimeout();
+    if (d == null) {
+      d = config.getRequestTimeout();
+    }
+    return nanosOrZero(d);
+  }
+
+  long readTimeoutNanos(Request request) {
+    Duration d = request.getReadTimeout();
+    if (d == null) {
+      d = config.getReadTimeout();
+    }
+    long read = nanosOrZero(d);
+    long total = requestTimeoutNanos(request);
+    // A read timeout as long as the whole request's can never fire first.
+    return total > 0 && read >= total ? 0 : read;
+  }
+
+  /** Sends the exchange's current hop: encode, permit, channel, write. */
+  void sendHop(Exchange<?> ex, boolean freshConnection) {
+    Request request = ex.request();
+    NettyRequest nettyRequest;
+    try {
+      Realm realm = request.getRealm() != null ? request.getRealm() : config.getRealm();
+      nettyRequest = requestFactory.newNettyRequest(request, false, null, realm, null);
+    } catch (RuntimeException e) {
+      ex.fail(e);
+      return;
+    }
+    Uri uri = request.getUri();
+    ChannelPoolPartitioning partitioning = request.getChannelPoolPartitioning();
+    Object key = partitioning.getPartitionKey(uri, request.getVirtualHost(), null);
+    permits.acquire(
+        key,
+        failure -> {
+          if (failure != null) {
+            nettyRequest.release();
+            ex.fail(failure);
+          } else if (ex.attachPermit(key)) {
+            ex.nettyRequest(nettyRequest);
+            obtainChannel(ex, key, uri, nettyRequest, freshConnection);
+          } else {
+            nettyRequest.release();
+          }
+        });
+  }
+
+  private void obtainChannel(
+      Exchange<?> ex, Object key, Uri uri, NettyRequest request, boolean fresh) {
+    long readTimeout = readTimeoutNanos(ex.request());
+    if (!fresh) {
+      ex.handler().onConnectionPoolAttempt();
+      Channel pooled = pool.poll(key);
+      if (pooled != null) {
+        EventLoop loop = pooled.eventLoop();
+        loop.execute(
+            () -> {
+              if (!pooled.isActive()) {
+                connector.connect(ex, uri, ch -> writer.write(ex, ch, request, readTimeout));
+                return;
+              }
+              ex.handler().onConnectionPooled(pooled);
+              writer.write(ex, pooled, request, readTimeout);
+            });
+        return;
+      }
+    }
+    connector.connect(ex, uri, ch -> writer.write(ex, ch, request, readTimeout));
+  }
+
+  // ---- retries before any response byte
+
+  @Override
+  public boolean retryBeforeResponse(Exchange<?> ex, Throwable cause) {
+    if (ex.isDone() || closed || ex.request().getUri() == null) {
+      return false;
+    }
+    NettyRequest sent = ex.nettyRequest();
+    if (sent != null && !canReplay(sent.getBody())) {
+      return false;
+    }
+    if (ex.incrementRetries() > config.getMaxRequestRetry()) {
+      return false;
+    }
+    ex.detachChannel();
+    ex.releasePermit();
+    LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
+    ex.handler().onRetry();
+    sendHop(ex, true);
+    return true;
+  }
+
+  @Override
+  public void onWriteFailure(Exchange<?> ex, Channel channel, Throwable cause) {
+    ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
+    if (responses != null && !responses.unbindIfBound(ex)) {
+      return; // the read side already reported this hop
+    }
+    channel.close();
+    if (!(cause instanceof IOException) || !retryBeforeResponse(ex, cause)) {
+      ex.fail(cause);
+    }
+  }
+
+  private static boolean canReplay(@Nullable NettyBody body) {
+    return body == null || body.isReplayable();
+  }
+
+  @Override
+  public void idleChannelClosed(Channel channel) {
+    pool.removeAll(channel);
+  }
+
+  // ---- ExchangeServices
+
+  @Override
+  public Timer timer() {
+    return timer;
+  }
+
+  @Override
+  public Ticker ticker() {
+    return ticker;
+  }
+
+  @Override
+  public void recycle(Channel channel, Exchange<?> ex) {
+    Request request = ex.request();
+    Object key =
+        request
+            .getChannelPoolPartitioning()
+            .getPartitionKey(request.getUri(), request.getVirtualHost(), null);
+    ex.handler().onConnectionOffer(channel);
+    if (closed || !pool.offer(channel, key)) {
+      channel.close();
+    }
+  }
+
+  @Override
+  public void closeChannel(Channel channel) {
+    channel.close();
+  }
+
+  @Override
+  public void releasePermit(Object partitionKey) {
+    permits.release(partitionKey);
+  }
+
+  @Override
+  public void unregister(Exchange<?> exchange) {
+    inFlight.remove(exchange);
+  }
+
+  @Override
+  public void onTimeoutFired(ExchangeTimeoutException e) {
+    timeoutsFired.increment();
+    timeoutLateNanos.add(e.getLateNanos());
+  }
+
+  // ---- stats and lifecycle
+
+  public ChannelPool pool() {
+    return pool;
+  }
+
+  public ChannelManager channels() {
+    return channels;
+  }
+
+  /** How many exchanges ended by a timeout. */
+  public long timeoutsFired() {
+    return timeoutsFired.sum();
+  }
+
+  /** Mean lateness of the timeouts that fired, in nanoseconds (0 when none fired). */
+  public long meanTimeoutLateNanos() {
+    long n = timeoutsFired.sum();
+    return n == 0 ? 0 : timeoutLateNanos.sum() / n;
+  }
+
+  public ClientStats clientStats() {
+    Map<String, Long> idle = pool.getIdleChannelCountPerHost();
+    Map<String, Long> total = new HashMap<>();
+    for (Channel ch : channels.openChannels()) {
+      SocketAddress remote = ch.remoteAddress();
+      if (remote instanceof InetSocketAddress) {
+        total.merge(((InetSocketAddress) remote).getHostString(), 1L, Long::sum);
+      }
+    }
+    Map<String, HostStats> perHost = new HashMap<>();
+    for (Map.Entry<String, Long> e : total.entrySet()) {
+      long idleCount = Math.min(e.getValue(), idle.getOrDefault(e.getKey(), 0L));
+      perHost.put(e.getKey(), new HostStats(e.getValue() - idleCount, idleCount));
+    }
+    return new ClientStats(perHost);
+  }
+
+  public boolean isClosed() {
+    return closed;
+  }
+
+  /**
+   * Closes the client: every exchange still in flight fails at once with an {@link IOException}
+   * saying the client closed, waiters for permits fail, pooled and open channels close, then the
+   * loops and timer the client created stop.
+   */
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    IOException cause = new IOException("Client closed while the request was in flight");
+    permits.close(cause);
+    for (Exchange<?> ex : inFlight) {
+      ex.fail(cause);
+    }
+    inFlight.clear();
+    pool.destroy();
+    try {
+      sslEngineFactory.destroy();
+    } catch (RuntimeException e) {
+      LOGGER.debug("SslEngineFactory.destroy failed", e);
+    }
+    channels.close();
+    if (ownTimer) {
+      timer.stop();
+    }
+  }
+}

@@ -1,0 +1,172 @@
+package org.asynchttpclient.netty.channel;
+
+import io.netty.util.Timeout;
+import io.netty.util.Timer;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.exception.TooManyConnectionsException;
+import org.asynchttpclient.exception.TooManyConnectionsPerHostException;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Permits limited by {@code maxConnections} and {@code maxConnectionsPerHost}. When none is free,
+ * a request waits up to {@code acquireFreeChannelTimeout} for one, without blocking any thread
+ * (3.0.11 parks the caller's thread, which may be an event loop); with a zero wait it fails at once
+ * with {@link TooManyConnectionsException} or {@link TooManyConnectionsPerHostException}.
+ *
+ * <p>Threads: any. State is guarded by {@code this}; callbacks run outside the lock.
+ */
+public final class BoundedConnectionPermits implements ConnectionPermits {
+
+  private final class Waiter {
+    final Object key;
+    final Callback callback;
+    @Nullable Timeout timeout;
+
+    Waiter(Object key, Callback callback) {
+      this.key = key;
+      this.callback = callback;
+    }
+  }
+
+  // immutable
+  private final int maxTotal;
+  private final int maxPerKey;
+  private final long acquireTimeoutNanos;
+  private final Timer timer;
+
+  // guarded by this
+  private int total;
+  private final Map<Object, Integer> perKey = new HashMap<>();
+  private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+  private @Nullable IOException closed;
+
+  /**
+   * @param maxTotal at most this many permits in all; zero or less: no limit
+   * @param maxPerKey at most this many per partition key; zero or less: no limit
+   * @param acquireTimeoutNanos how long a request may wait for a permit; zero or less: no wait
+   */
+  public BoundedConnectionPermits(
+      int maxTotal, int maxPerKey, long acquireTimeoutNanos, Timer timer) {
+    this.maxTotal = maxTotal;
+    this.maxPerKey = maxPerKey;
+    this.acquireTimeoutNanos = acquireTimeoutNanos;
+    this.timer = timer;
+  }
+
+  @Override
+  public void acquire(Object partitionKey, Callback callback) {
+    IOException failure;
+    synchronized (this) {
+      if (closed != null) {
+        failure = closed;
+      } else if (tryTake(partitionKey)) {
+        failure = null;
+      } else if (acquireTimeoutNanos > 0) {
+        Waiter w = new Waiter(partitionKey, callback);
+        waiters.addLast(w);
+        w.timeout = timer.newTimeout(t -> expire(w), acquireTimeoutNanos, TimeUnit.NANOSECONDS);
+        return;
+      } else {
+        failure = limitFailure(partitionKey);
+      }
+    }
+    callback.accept(failure);
+  }
+
+  private IOException limitFailure(Object key) {
+    if (maxTotal > 0 && total >= maxTotal) {
+      return new TooManyConnectionsException(maxTotal);
+    }
+    return new TooManyConnectionsPerHostException(maxPerKey);
+  }
+
+  private void expire(Waiter w) {
+    IOException failure;
+    synchronized (this) {
+      if (!waiters.remove(w)) {
+        return;
+      }
+      failure = limitFailure(w.key);
+    }
+    w.callback.accept(failure);
+  }
+
+  // guarded by this
+  private boolean tryTake(Object key) {
+    if (maxTotal > 0 && total >= maxTotal) {
+      return false;
+    }
+    int used = perKey.getOrDefault(key, 0);
+    if (maxPerKey > 0 && used >= maxPerKey) {
+      return false;
+    }
+    total++;
+    perKey.put(key, used + 1);
+    return true;
+  }
+
+  @Override
+  public void release(Object partitionKey) {
+    List<Waiter> granted = new ArrayList<>(1);
+    synchronized (this) {
+      Integer used = perKey.get(partitionKey);
+      if (used == null) {
+        throw new IllegalStateException(
+            "permit released for " + partitionKey + " (expected one to be held)");
+      }
+      if (used == 1) {
+        perKey.remove(partitionKey);
+      } else {
+        perKey.put(partitionKey, used - 1);
+      }
+      total--;
+      Iterator<Waiter> it = waiters.iterator();
+      while (it.hasNext()) {
+        Waiter w = it.next();
+        if (tryTake(w.key)) {
+          it.remove();
+          granted.add(w);
+          if (maxTotal > 0 && total >= maxTotal) {
+            break;
+          }
+        }
+      }
+    }
+    for (Waiter w : granted) {
+      Timeout t = w.timeout;
+      if (t != null) {
+        t.cancel();
+      }
+      w.callback.accept(null);
+    }
+  }
+
+  @Override
+  public void close(IOException cause) {
+    List<Waiter> failed;
+    synchronized (this) {
+      closed = cause;
+      failed = new ArrayList<>(waiters);
+      waiters.clear();
+    }
+    for (Waiter w : failed) {
+      Timeout t = w.timeout;
+      if (t != null) {
+        t.cancel();
+      }
+      w.callback.accept(cause);
+    }
+  }
+
+  /** Permits currently held, for tests and stats. */
+  public synchronized int held() {
+    return total;
+  }
+}

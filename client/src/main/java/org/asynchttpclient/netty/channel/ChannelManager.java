@@ -1,0 +1,158 @@
+package org.asynchttpclient.netty.channel;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpContentDecompressor;
+import io.netty.handler.codec.http.HttpDecoderConfig;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.netty.handler.ResponseHandler;
+
+/**
+ * The client's event loops and the {@link Bootstrap} that opens its connections, with the
+ * pipeline every HTTP/1.1 channel gets: {@code [ssl] -> http (codec) -> [inflater] ->
+ * chunked-writer -> ahc-handler}. It also keeps every open channel in a group, for stats and for
+ * closing them all on shutdown.
+ */
+public final class ChannelManager {
+  private final AsyncHttpClientConfig config;
+  private final EventLoopGroup group;
+  private final boolean ownGroup;
+  private final Transport transport;
+  private final Bootstrap bootstrap;
+  private final ChannelGroup openChannels;
+
+  public ChannelManager(AsyncHttpClientConfig config, Supplier<ResponseHandler> handlers) {
+    this.config = config;
+    EventLoopGroup given = config.getEventLoopGroup();
+    if (given != null) {
+      this.group = given;
+      this.ownGroup = false;
+      this.transport = Transport.forGroup(given);
+    } else {
+      this.transport =
+          Transport.select(config.isUseNativeTransport(), config.isUseOnlyEpollNativeTransport());
+      ThreadFactory tf = config.getThreadFactory();
+      if (tf == null) {
+        tf = new DefaultThreadFactory(config.getThreadPoolName(), true);
+      }
+      int threads = config.getIoThreadsCount() > 0 ? config.getIoThreadsCount() : 0;
+      this.group = transport.newGroup(threads, tf);
+      this.ownGroup = true;
+    }
+    this.openChannels = new DefaultChannelGroup("ahc-channels", GlobalEventExecutor.INSTANCE);
+    this.bootstrap = newBootstrap(handlers);
+  }
+
+  @SuppressWarnings("unchecked")
+  private Bootstrap newBootstrap(Supplier<ResponseHandler> handlers) {
+    Bootstrap b = new Bootstrap().group(group).channel(transport.channelClass());
+    ByteBufAllocator alloc = config.getAllocator();
+    if (alloc != null) {
+      b.option(ChannelOption.ALLOCATOR, alloc);
+    }
+    b.option(ChannelOption.TCP_NODELAY, config.isTcpNoDelay());
+    b.option(ChannelOption.SO_REUSEADDR, config.isSoReuseAddress());
+    b.option(ChannelOption.SO_KEEPALIVE, config.isSoKeepAlive());
+    if (config.getSoLinger() >= 0) {
+      b.option(ChannelOption.SO_LINGER, config.getSoLinger());
+    }
+    if (config.getSoSndBuf() >= 0) {
+      b.option(ChannelOption.SO_SNDBUF, config.getSoSndBuf());
+    }
+    if (config.getSoRcvBuf() >= 0) {
+      b.option(ChannelOption.SO_RCVBUF, config.getSoRcvBuf());
+    }
+    long connectMillis = config.getConnectTimeout().toMillis();
+    if (connectMillis > 0) {
+      b.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, connectMillis));
+    }
+    for (Map.Entry<ChannelOption<Object>, Object> e : config.getChannelOptions().entrySet()) {
+      b.option(e.getKey(), e.getValue());
+    }
+    Consumer<Channel> extra = config.getHttpAdditionalChannelInitializer();
+    b.handler(
+        new ChannelInitializer<Channel>() {
+          @Override
+          protected void initChannel(Channel ch) {
+            openChannels.add(ch);
+            ChannelPipeline p = ch.pipeline();
+            p.addLast("http", newCodec());
+            if (config.isEnableAutomaticDecompression()) {
+              p.addLast("inflater", new HttpContentDecompressor(0));
+            }
+            p.addLast("chunked-writer", new ChunkedWriteHandler());
+            p.addLast("ahc-handler", handlers.get());
+            if (extra != null) {
+              extra.accept(ch);
+            }
+          }
+        });
+    return b;
+  }
+
+  private HttpClientCodec newCodec() {
+    HttpDecoderConfig decoder =
+        new HttpDecoderConfig()
+            .setMaxInitialLineLength(config.getHttpClientCodecMaxInitialLineLength())
+            .setMaxHeaderSize(config.getHttpClientCodecMaxHeaderSize())
+            .setMaxChunkSize(config.getHttpClientCodecMaxChunkSize())
+            .setInitialBufferSize(config.getHttpClientCodecInitialBufferSize())
+            .setValidateHeaders(config.isValidateResponseHeaders());
+    return new HttpClientCodec(decoder, HttpClientCodec.DEFAULT_PARSE_HTTP_AFTER_CONNECT_REQUEST, false);
+  }
+
+  public Bootstrap bootstrap() {
+    return bootstrap;
+  }
+
+  public EventLoopGroup eventLoopGroup() {
+    return group;
+  }
+
+  public Transport transport() {
+    return transport;
+  }
+
+  public ChannelGroup openChannels() {
+    return openChannels;
+  }
+
+  /** Closes every channel, then stops the loops if the client created them. */
+  public void close() {
+    boolean onOwnLoop = false;
+    for (io.netty.util.concurrent.EventExecutor e : group) {
+      onOwnLoop |= e.inEventLoop();
+    }
+    if (onOwnLoop) {
+      // Waiting here would wait for this very thread: close without blocking.
+      openChannels.close();
+    } else {
+      openChannels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
+    }
+    if (ownGroup) {
+      long quiet = Math.max(0, config.getShutdownQuietPeriod().toMillis());
+      long timeout = Math.max(quiet, config.getShutdownTimeout().toMillis());
+      io.netty.util.concurrent.Future<?> done =
+          group.shutdownGracefully(quiet, timeout, TimeUnit.MILLISECONDS);
+      if (!onOwnLoop) {
+        done.awaitUninterruptibly(timeout + 1000, TimeUnit.MILLISECONDS);
+      }
+    }
+  }
+}

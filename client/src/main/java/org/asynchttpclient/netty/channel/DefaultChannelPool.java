@@ -1,0 +1,211 @@
+package org.asynchttpclient.netty.channel;
+
+import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
+import io.netty.util.Timeout;
+import io.netty.util.Timer;
+import io.netty.util.TimerTask;
+import io.netty.util.concurrent.Ticker;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import org.asynchttpclient.channel.ChannelPool;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Idle keep-alive connections, by partition key. The most recently offered channel is reused
+ * first, so the others age out. A channel leaves the pool when it is polled, when it closes, when it
+ * has been idle longer than the idle timeout, or when it outlived its time to live (TTL, counted
+ * from the connect). The idle cleaner runs on the client's {@link Timer}, never on an event loop.
+ *
+ * <p>Threads: every method may be called from any thread; partitions are concurrent deques.
+ */
+public final class DefaultChannelPool implements ChannelPool {
+  /** Ticker nanos of the moment the channel connected; set by the connector. */
+  public static final AttributeKey<Long> CREATED_AT = AttributeKey.valueOf("ahc.createdAt");
+
+  private static final AttributeKey<Object> PARTITION = AttributeKey.valueOf("ahc.partition");
+
+  private static final class IdleChannel {
+    final Channel channel;
+    final long idleSince;
+
+    IdleChannel(Channel channel, long idleSince) {
+      this.channel = channel;
+      this.idleSince = idleSince;
+    }
+  }
+
+  // immutable
+  private final long idleTimeoutNanos;
+  private final long ttlNanos;
+  private final Ticker ticker;
+
+  // any thread
+  private final ConcurrentHashMap<Object, ConcurrentLinkedDeque<IdleChannel>> partitions =
+      new ConcurrentHashMap<>();
+  private volatile boolean open = true;
+  private volatile @Nullable Timeout cleaner;
+
+  /**
+   * @param idleTimeoutNanos how long a channel may stay idle; zero or less keeps it forever
+   * @param ttlNanos how long a channel may live from its connect; zero or less: no limit
+   * @param cleanerPeriodNanos how often the cleaner looks for idle and expired channels
+   */
+  public DefaultChannelPool(
+      long idleTimeoutNanos, long ttlNanos, long cleanerPeriodNanos, Timer timer, Ticker ticker) {
+    this.idleTimeoutNanos = idleTimeoutNanos;
+    this.ttlNanos = ttlNanos;
+    this.ticker = ticker;
+    if ((idleTimeoutNanos > 0 || ttlNanos > 0) && cleanerPeriodNanos > 0) {
+      scheduleCleaner(timer, cleanerPeriodNanos);
+    }
+  }
+
+  private void scheduleCleaner(Timer timer, long periodNanos) {
+    TimerTask task =
+        t -> {
+          if (!open) {
+            return;
+          }
+          evictIdleAndExpired();
+          scheduleCleaner(timer, periodNanos);
+        };
+    try {
+      cleaner = timer.newTimeout(task, periodNanos, TimeUnit.NANOSECONDS);
+    } catch (IllegalStateException e) {
+      // timer stopped: the client is closing
+    }
+  }
+
+  void evictIdleAndExpired() {
+    long now = ticker.nanoTime();
+    for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
+      Iterator<IdleChannel> it = deque.iterator();
+      while (it.hasNext()) {
+        IdleChannel idle = it.next();
+        boolean idleTooLong = idleTimeoutNanos > 0 && now - idle.idleSince >= idleTimeoutNanos;
+        if (idleTooLong || isExpired(idle.channel, now) || !idle.channel.isActive()) {
+          if (deque.remove(idle)) {
+            idle.channel.close();
+          }
+        }
+      }
+    }
+  }
+
+  private boolean isExpired(Channel channel, long now) {
+    if (ttlNanos <= 0) {
+      return false;
+    }
+    Long created = channel.attr(CREATED_AT).get();
+    return created != null && now - created >= ttlNanos;
+  }
+
+  @Override
+  public boolean offer(Channel channel, Object partitionKey) {
+    if (!open || !channel.isActive()) {
+      return false;
+    }
+    long now = ticker.nanoTime();
+    if (isExpired(channel, now)) {
+      return false;
+    }
+    channel.attr(PARTITION).set(partitionKey);
+    partitions
+        .computeIfAbsent(partitionKey, k -> new ConcurrentLinkedDeque<>())
+        .offerFirst(new IdleChannel(channel, now));
+    if (!open) {
+      // destroy() ran meanwhile and may have missed this entry
+      removeAll(channel);
+      return false;
+    }
+    return true;
+  }
+
+  @Override
+  public @Nullable Channel poll(Object partitionKey) {
+    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(partitionKey);
+    if (deque == null) {
+      return null;
+    }
+    long now = ticker.nanoTime();
+    IdleChannel idle;
+    while ((idle = deque.pollFirst()) != null) {
+      Channel ch = idle.channel;
+      if (ch.isActive() && !isExpired(ch, now)) {
+        return ch;
+      }
+      ch.close();
+    }
+    return null;
+  }
+
+  @Override
+  public boolean removeAll(Channel channel) {
+    Object key = channel.attr(PARTITION).get();
+    if (key == null) {
+      return false;
+    }
+    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(key);
+    return deque != null && deque.removeIf(idle -> idle.channel == channel);
+  }
+
+  @Override
+  public boolean isOpen() {
+    return open;
+  }
+
+  @Override
+  public void destroy() {
+    open = false;
+    Timeout t = cleaner;
+    if (t != null) {
+      t.cancel();
+    }
+    for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
+      IdleChannel idle;
+      while ((idle = deque.pollFirst()) != null) {
+        idle.channel.close();
+      }
+    }
+    partitions.clear();
+  }
+
+  @Override
+  public void flushPartitions(Predicate<Object> predicate) {
+    for (Map.Entry<Object, ConcurrentLinkedDeque<IdleChannel>> e : partitions.entrySet()) {
+      if (predicate.test(e.getKey())) {
+        ConcurrentLinkedDeque<IdleChannel> deque = partitions.remove(e.getKey());
+        if (deque != null) {
+          deque.forEach(idle -> idle.channel.close());
+        }
+      }
+    }
+  }
+
+  @Override
+  public Map<String, Long> getIdleChannelCountPerHost() {
+    Map<String, Long> counts = new HashMap<>();
+    for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
+      for (IdleChannel idle : deque) {
+        counts.merge(hostOf(idle.channel), 1L, Long::sum);
+      }
+    }
+    return counts;
+  }
+
+  private static String hostOf(Channel channel) {
+    SocketAddress remote = channel.remoteAddress();
+    if (remote instanceof InetSocketAddress) {
+      return ((InetSocketAddress) remote).getHostString();
+    }
+    return String.valueOf(remote);
+  }
+}

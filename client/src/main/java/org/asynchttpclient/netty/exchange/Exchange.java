@@ -1,0 +1,364 @@
+package org.asynchttpclient.netty.exchange;
+
+import io.netty.channel.Channel;
+import java.net.SocketAddress;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import org.asynchttpclient.AsyncHandler;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.netty.timeout.TimeoutsHolder;
+import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One user request, from submission to its single outcome. It is the {@link ListenableFuture}
+ * the caller holds, and it owns the outcome, the timeouts, the current hop's channel and the
+ * connection permit. A redirect, retry or auth replay is a new hop of the same exchange.
+ *
+ * <pre>
+ *                 complete(keepAlive) / done()
+ *          +-----------------------------------------&gt; COMPLETED
+ *          |      fail(t) / abort(t) / IO error
+ *  PENDING +-----------------------------------------&gt; FAILED
+ *          |      onTimeout(request | read)
+ *          +-----------------------------------------&gt; TIMED_OUT
+ *          |      cancel() / CompletableFuture view
+ *          +-----------------------------------------&gt; CANCELLED
+ * </pre>
+ *
+ * Exactly one transition leaves PENDING, decided by one compare-and-set on {@code state}. Only its
+ * winner acts: it cancels the timeouts, recycles the channel into the pool (a complete, keep-alive
+ * response) or closes it (everything else), gives the permit back, and only then tells the handler
+ * (one terminal callback) and completes the future. Losers return {@code false} and touch nothing,
+ * so a timeout that fires after the response completed is a no-op, and cancel never throws
+ * because of a race with completion.
+ *
+ * <p>Threads: terminal methods may be called from any thread. Response callbacks to the handler
+ * run on the channel's event loop while the exchange is PENDING.
+ */
+public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Target {
+  private static final Logger LOGGER = LoggerFactory.getLogger(Exchange.class);
+
+  static final int PENDING = 0;
+  static final int COMPLETED = 1;
+  static final int FAILED = 2;
+  static final int TIMED_OUT = 3;
+  static final int CANCELLED = 4;
+
+  private static final AtomicIntegerFieldUpdater<Exchange> STATE =
+      AtomicIntegerFieldUpdater.newUpdater(Exchange.class, "state");
+
+  @SuppressWarnings("rawtypes")
+  private static final AtomicReferenceFieldUpdater<Exchange, Object> PERMIT =
+      AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Object.class, "permitKey");
+
+  // immutable
+  private final ExchangeServices services;
+  private final AsyncHandler<T> handler;
+  private final long submitNanos;
+  private final ExchangeCompletableFuture<T> result;
+  private final TimeoutsHolder timeouts;
+
+  // any thread
+  private volatile int state = PENDING;
+  private volatile @Nullable Object permitKey;
+  private volatile @Nullable Channel channel;
+  private volatile Request request;
+  private volatile int hop;
+  private volatile long lastReadNanos;
+  private volatile @Nullable SocketAddress remoteAddress;
+  private volatile int retries;
+  private volatile @Nullable NettyRequest nettyRequest;
+
+  public Exchange(ExchangeServices services, Request request, AsyncHandler<T> handler) {
+    this.services = services;
+    this.request = request;
+    this.handler = handler;
+    this.submitNanos = services.ticker().nanoTime();
+    this.lastReadNanos = submitNanos;
+    this.result = new ExchangeCompletableFuture<>(this);
+    this.timeouts = new TimeoutsHolder(services.timer(), services.ticker(), this);
+  }
+
+  // ---- accessors
+
+  public AsyncHandler<T> handler() {
+    return handler;
+  }
+
+  /** The request of the current hop. */
+  public Request request() {
+    return request;
+  }
+
+  public int hop() {
+    return hop;
+  }
+
+  public long submitNanos() {
+    return submitNanos;
+  }
+
+  public TimeoutsHolder timeouts() {
+    return timeouts;
+  }
+
+  public @Nullable Channel channel() {
+    return channel;
+  }
+
+  @Override
+  public boolean isDone() {
+    return state != PENDING;
+  }
+
+  @Override
+  public boolean isCancelled() {
+    return state == CANCELLED;
+  }
+
+  // ---- hops, channel and permit
+
+  /** Starts a new hop of this exchange with the given request (redirect, retry, auth replay). */
+  public void newHop(Request next) {
+    this.request = next;
+    this.hop++;
+  }
+
+  /**
+   * Records the permit taken for this hop. When the exchange has already ended, the permit goes
+   * straight back and false is returned.
+   */
+  public boolean attachPermit(Object partitionKey) {
+    permitKey = partitionKey;
+    if (isDone()) {
+      releasePermit();
+      return false;
+    }
+    return true;
+  }
+
+  /** Gives the permit back; safe to call any number of times, from any thread. */
+  public void releasePermit() {
+    Object key = PERMIT.getAndSet(this, null);
+    if (key != null) {
+      services.releasePermit(key);
+    }
+  }
+
+  /**
+   * Publishes the channel carrying the current hop. If the exchange ended meanwhile, the channel
+   * is closed and false is returned: nobody else would.
+   */
+  public boolean attachChannel(Channel ch) {
+    this.channel = ch;
+    this.remoteAddress = ch.remoteAddress();
+    if (isDone()) {
+      this.channel = null;
+      ch.close();
+      return false;
+    }
+    return true;
+  }
+
+  /** The wire request of the current hop, once encoded. */
+  public @Nullable NettyRequest nettyRequest() {
+    return nettyRequest;
+  }
+
+  public void nettyRequest(NettyRequest request) {
+    this.nettyRequest = request;
+  }
+
+  /** Counts one more replay of the current hop after a connection failure; returns the count. */
+  public int incrementRetries() {
+    return ++retries;
+  }
+
+  /** Forgets the channel without closing it (for a retry on a fresh connection). */
+  public void detachChannel() {
+    this.channel = null;
+  }
+
+  /** Marks a read on the current channel, which pushes the read timeout back. */
+  @Override
+  public void touch() {
+    lastReadNanos = services.ticker().nanoTime();
+  }
+
+  @Override
+  public long lastReadNanos() {
+    return lastReadNanos;
+  }
+
+  // ---- terminal transitions
+
+  /**
+   * The response ended normally. {@code keepAlive} says whether the channel may go back to the
+   * pool. Runs on the channel's event loop.
+   */
+  public boolean complete(boolean keepAlive) {
+    if (!STATE.compareAndSet(this, PENDING, COMPLETED)) {
+      return false;
+    }
+    timeouts.cancel();
+    Channel ch = channel;
+    channel = null;
+    if (ch != null) {
+      if (keepAlive && ch.isActive()) {
+        services.recycle(ch, this);
+      } else {
+        services.closeChannel(ch);
+      }
+    }
+    releasePermit();
+    services.unregister(this);
+    T value;
+    try {
+      value = handler.onCompleted();
+    } catch (Throwable t) {
+      result.failInternal(t);
+      return true;
+    }
+    result.completeInternal(value);
+    return true;
+  }
+
+  /** Fails the exchange with {@code cause} (I/O error, refused request, handler failure). */
+  public boolean fail(Throwable cause) {
+    return finishExceptionally(FAILED, cause);
+  }
+
+  @Override
+  public void abort(Throwable t) {
+    finishExceptionally(FAILED, t);
+  }
+
+  @Override
+  public boolean cancel(boolean mayInterruptIfRunning) {
+    return finishExceptionally(CANCELLED, new CancellationException("Exchange cancelled"));
+  }
+
+  /** The handler asked to stop (ABORT): the exchange completes with what the handler has. */
+  @Override
+  public void done() {
+    complete(false);
+  }
+
+  @Override
+  public void onTimeout(ExchangeTimeoutException.Kind kind, long budgetNanos, long deadlineNanos) {
+    if (isDone()) {
+      return;
+    }
+    long now = services.ticker().nanoTime();
+    ExchangeTimeoutException e =
+        new ExchangeTimeoutException(
+            kind,
+            TimeUnit.NANOSECONDS.toMillis(budgetNanos),
+            TimeUnit.NANOSECONDS.toMillis(now - submitNanos),
+            hop,
+            remoteAddress,
+            Math.max(0, now - deadlineNanos));
+    if (finishExceptionally(TIMED_OUT, e)) {
+      services.onTimeoutFired(e);
+    }
+  }
+
+  boolean abortForExternalCompletion(T value) {
+    if (!STATE.compareAndSet(this, PENDING, CANCELLED)) {
+      return false;
+    }
+    releaseResources();
+    notifyThrowable(new CancellationException("Exchange completed by its caller"));
+    return result.completeInternal(value);
+  }
+
+  /** Abort from the CompletableFuture view; says whether this call decided the outcome. */
+  boolean abortFromView(Throwable t) {
+    return finishExceptionally(t instanceof CancellationException ? CANCELLED : FAILED, t);
+  }
+
+  private boolean finishExceptionally(int terminal, Throwable cause) {
+    if (!STATE.compareAndSet(this, PENDING, terminal)) {
+      return false;
+    }
+    releaseResources();
+    notifyThrowable(cause);
+    if (terminal == CANCELLED) {
+      result.cancelInternal();
+    } else {
+      result.failInternal(cause);
+    }
+    return true;
+  }
+
+  private void releaseResources() {
+    timeouts.cancel();
+    Channel ch = channel;
+    channel = null;
+    if (ch != null) {
+      services.closeChannel(ch);
+    }
+    releasePermit();
+    services.unregister(this);
+  }
+
+  private void notifyThrowable(Throwable cause) {
+    try {
+      handler.onThrowable(cause);
+    } catch (Throwable t) {
+      LOGGER.debug("AsyncHandler.onThrowable threw; ignoring", t);
+    }
+  }
+
+  // ---- Future / ListenableFuture
+
+  @Override
+  public T get() throws InterruptedException, ExecutionException {
+    return result.get();
+  }
+
+  @Override
+  public T get(long timeout, TimeUnit unit)
+      throws InterruptedException, ExecutionException, TimeoutException {
+    return result.get(timeout, unit);
+  }
+
+  @Override
+  public ListenableFuture<T> addListener(Runnable listener, @Nullable Executor exec) {
+    if (exec == null) {
+      result.whenComplete((v, t) -> listener.run());
+    } else {
+      result.whenCompleteAsync((v, t) -> listener.run(), exec);
+    }
+    return this;
+  }
+
+  @Override
+  public CompletableFuture<T> toCompletableFuture() {
+    return result;
+  }
+
+  @Override
+  public String toString() {
+    return "Exchange{state="
+        + state
+        + ", hop="
+        + hop
+        + ", uri="
+        + request.getUri()
+        + ", channel="
+        + channel
+        + '}';
+  }
+}

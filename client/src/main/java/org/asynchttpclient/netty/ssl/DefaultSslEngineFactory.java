@@ -1,0 +1,74 @@
+package org.asynchttpclient.netty.ssl;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.IdentityCipherSuiteFilter;
+import io.netty.handler.ssl.OpenSsl;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import java.util.Arrays;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.SslEngineFactory;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The TLS engines of a client that was given no {@link SslEngineFactory} of its own. Hostname
+ * verification (endpoint identification "HTTPS") is on unless {@code
+ * disableHttpsEndpointIdentificationAlgorithm} is set; the JDK's trust store is used unless {@code
+ * useInsecureTrustManager} is set. Engines are created with the peer's host and port, which sends
+ * SNI for host names and lets the session cache work.
+ */
+public final class DefaultSslEngineFactory implements SslEngineFactory {
+  private volatile @Nullable SslContext sslContext;
+
+  @Override
+  public void init(AsyncHttpClientConfig config) throws SSLException {
+    SslContext given = config.getSslContext();
+    sslContext = given != null ? given : build(config);
+  }
+
+  private static SslContext build(AsyncHttpClientConfig config) throws SSLException {
+    SslProvider provider =
+        config.isUseOpenSsl() && OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
+    SslContextBuilder builder = SslContextBuilder.forClient().sslProvider(provider);
+    if (config.isUseInsecureTrustManager()) {
+      builder.trustManager(InsecureTrustManagerFactory.INSTANCE);
+    }
+    String[] protocols = config.getEnabledProtocols();
+    if (protocols != null && protocols.length > 0) {
+      builder.protocols(protocols);
+    }
+    String[] ciphers = config.getEnabledCipherSuites();
+    if (ciphers != null && ciphers.length > 0) {
+      builder.ciphers(
+          Arrays.asList(ciphers),
+          config.isFilterInsecureCipherSuites()
+              ? SupportedCipherSuiteFilter.INSTANCE
+              : IdentityCipherSuiteFilter.INSTANCE);
+    }
+    if (config.getSslSessionCacheSize() > 0) {
+      builder.sessionCacheSize(config.getSslSessionCacheSize());
+    }
+    if (config.getSslSessionTimeout() > 0) {
+      builder.sessionTimeout(config.getSslSessionTimeout());
+    }
+    builder.endpointIdentificationAlgorithm(
+        config.isDisableHttpsEndpointIdentificationAlgorithm() ? null : "HTTPS");
+    return builder.build();
+  }
+
+  @Override
+  public SSLEngine newSslEngine(AsyncHttpClientConfig config, String peerHost, int peerPort) {
+    SslContext ctx = sslContext;
+    if (ctx == null) {
+      throw new IllegalStateException("SslEngineFactory used before init(config)");
+    }
+    ByteBufAllocator alloc =
+        config.getAllocator() != null ? config.getAllocator() : ByteBufAllocator.DEFAULT;
+    return ctx.newEngine(alloc, peerHost, peerPort);
+  }
+}
