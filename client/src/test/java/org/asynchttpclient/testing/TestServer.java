@@ -1,0 +1,181 @@
+package org.asynchttpclient.testing;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * A loopback HTTP/1.1 server for tests, on 127.0.0.1 and an ephemeral port. Routes map a path to
+ * a {@link Route} that answers (or, on purpose, does not). It counts accepted and closed
+ * connections and keeps every request it received, so tests can assert what reached the server.
+ */
+public final class TestServer implements AutoCloseable {
+
+  /** Answers one request; may write nothing (a stalled server) or close the channel. */
+  public interface Route {
+    void handle(ChannelHandlerContext ctx, FullHttpRequest request) throws Exception;
+  }
+
+  /** A request as the server saw it. */
+  public static final class Received {
+    public final String method;
+    public final String uri;
+    public final io.netty.handler.codec.http.HttpHeaders headers;
+    public final String body;
+    public final Channel channel;
+
+    Received(FullHttpRequest r, Channel channel) {
+      this.method = r.method().name();
+      this.uri = r.uri();
+      this.headers = r.headers().copy();
+      this.body = r.content().toString(StandardCharsets.UTF_8);
+      this.channel = channel;
+    }
+  }
+
+  private final EventLoopGroup group;
+  private final Channel server;
+  private final Map<String, Route> routes = new ConcurrentHashMap<>();
+  private final List<Received> received = new CopyOnWriteArrayList<>();
+  private final List<Channel> accepted = new CopyOnWriteArrayList<>();
+  private final AtomicInteger closed = new AtomicInteger();
+  private volatile Consumer<Channel> onAccept = ch -> {};
+
+  public TestServer() throws InterruptedException {
+    group =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("test-server", true), NioIoHandler.newFactory());
+    server =
+        new ServerBootstrap()
+            .group(group)
+            .channel(NioServerSocketChannel.class)
+            .childHandler(
+                new ChannelInitializer<SocketChannel>() {
+                  @Override
+                  protected void initChannel(SocketChannel ch) {
+                    accepted.add(ch);
+                    ch.closeFuture().addListener(f -> closed.incrementAndGet());
+                    onAccept.accept(ch);
+                    ch.pipeline()
+                        .addLast(new HttpServerCodec())
+                        .addLast(new HttpObjectAggregator(16 * 1024 * 1024))
+                        .addLast(new Dispatcher());
+                  }
+                })
+            .bind("127.0.0.1", 0)
+            .sync()
+            .channel();
+  }
+
+  private final class Dispatcher extends SimpleChannelInboundHandler<FullHttpRequest> {
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request)
+        throws Exception {
+      received.add(new Received(request, ctx.channel()));
+      String path = request.uri();
+      int q = path.indexOf('?');
+      if (q >= 0) {
+        path = path.substring(0, q);
+      }
+      Route route = routes.get(path);
+      if (route == null) {
+        respond(ctx, request, HttpResponseStatus.NOT_FOUND, "no route " + path);
+      } else {
+        route.handle(ctx, request);
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  public TestServer route(String path, Route route) {
+    routes.put(path, route);
+    return this;
+  }
+
+  /** Runs for every accepted connection, before the HTTP handlers are added. */
+  public TestServer onAccept(Consumer<Channel> action) {
+    this.onAccept = action;
+    return this;
+  }
+
+  public int port() {
+    return ((InetSocketAddress) server.localAddress()).getPort();
+  }
+
+  public String url(String path) {
+    return "http://127.0.0.1:" + port() + path;
+  }
+
+  public List<Received> received() {
+    return received;
+  }
+
+  public int acceptedCount() {
+    return accepted.size();
+  }
+
+  public int closedCount() {
+    return closed.get();
+  }
+
+  public List<Channel> acceptedChannels() {
+    return accepted;
+  }
+
+  /** Writes a keep-alive-aware response with a text body and Content-Length. */
+  public static void respond(
+      ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus status, String body) {
+    FullHttpResponse res =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, status, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+    res.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8");
+    HttpUtil.setContentLength(res, res.content().readableBytes());
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    HttpUtil.setKeepAlive(res, keepAlive);
+    if (keepAlive) {
+      ctx.writeAndFlush(res);
+    } else {
+      ctx.writeAndFlush(res).addListener(f -> ctx.close());
+    }
+  }
+
+  @Override
+  public void close() {
+    server.close().syncUninterruptibly();
+    for (Channel ch : accepted) {
+      ch.close();
+    }
+    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+}
