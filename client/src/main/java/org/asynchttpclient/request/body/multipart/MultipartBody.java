@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Objects;
 import org.asynchttpclient.request.body.RandomAccessBody;
 import org.asynchttpclient.request.body.multipart.part.MultipartPart;
-import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A {@code multipart/*} body: the encoded parts one after another, the last one being the closing
@@ -18,6 +19,8 @@ import org.jetbrains.annotations.Nullable;
  * called more than once.
  */
 public class MultipartBody implements RandomAccessBody {
+
+  private static final Logger LOGGER = LoggerFactory.getLogger(MultipartBody.class);
 
   private final List<MultipartPart<? extends Part>> parts;
   private final String contentType;
@@ -60,22 +63,16 @@ public class MultipartBody implements RandomAccessBody {
       return;
     }
     closed = true;
-    IOException first = null;
     for (MultipartPart<? extends Part> part : parts) {
       try {
         part.close();
       } catch (IOException e) {
-        if (first == null) {
-          first = e;
-        }
+        // close() declares no exception (AHC 3.0.11 signature) and the request is over anyway: a
+        // file or stream that fails to close is not worth failing it for.
+        LOGGER.debug("Failed to close multipart part {}", part, e);
       }
     }
-    // close() of this public class declares no exception (AHC 3.0.11 signature), and the request is
-    // over anyway; a failure to close a file or stream is not worth failing it for.
-    ignore(first);
   }
-
-  private static void ignore(@Nullable IOException e) {}
 
   @Override
   public long getContentLength() {
