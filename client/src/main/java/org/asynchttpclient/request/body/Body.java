@@ -1,10 +1,50 @@
 package org.asynchttpclient.request.body;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public interface Body extends java.io.Closeable {
+import io.netty.buffer.ByteBuf;
+import java.io.Closeable;
+import java.io.IOException;
+
+/**
+ * A request body that is written in pieces into buffers handed out by the transport.
+ *
+ * <p>A body is a one-shot cursor: once written it cannot be rewound. It is driven by one thread at a
+ * time (in practice the event loop of the channel that writes it); implementations need not be
+ * thread-safe unless they say so.
+ */
+public interface Body extends Closeable {
+
+  /**
+   * The number of bytes this body will produce in total.
+   *
+   * @return the length in bytes, or -1 when it is not known in advance
+   */
   long getContentLength();
-  org.asynchttpclient.request.body.Body.BodyState transferTo(io.netty.buffer.ByteBuf p0) throws java.io.IOException;
-  public static enum BodyState {
-    CONTINUE, SUSPEND, STOP;
+
+  /**
+   * Writes as many bytes as are available and fit into {@code target} (at most
+   * {@code target.writableBytes()}), never growing the buffer.
+   *
+   * @param target the buffer to fill
+   * @return {@link BodyState#CONTINUE} if more may follow (bytes may or may not have been written),
+   *     {@link BodyState#SUSPEND} if nothing was written because no data is available yet, or
+   *     {@link BodyState#STOP} if the body is complete and nothing was written
+   * @throws IOException if the source of the body fails
+   */
+  BodyState transferTo(ByteBuf target) throws IOException;
+
+  /** What the writer should do after a call to {@link #transferTo(ByteBuf)}. */
+  enum BodyState {
+
+    /** Call again: there may be more data. */
+    CONTINUE,
+
+    /**
+     * Nothing could be written now; the writer waits until it is told that data arrived (for
+     * example through a {@code FeedListener}).
+     */
+    SUSPEND,
+
+    /** The body is complete; nothing was written by this call. */
+    STOP
   }
 }

@@ -1,11 +1,17 @@
 package org.asynchttpclient.request.body.generator;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public final class BodyChunk {
-  public final boolean last;
-  public final io.netty.buffer.ByteBuf buffer;
+import io.netty.buffer.ByteBuf;
 
-  BodyChunk(io.netty.buffer.ByteBuf buffer, boolean last) {
+/** One piece of a fed body: a buffer and whether it ends the body. */
+public final class BodyChunk {
+
+  /** Whether this chunk is the final one. */
+  public final boolean last;
+
+  /** The bytes of the chunk; read (and released) by the body that drains it. */
+  public final ByteBuf buffer;
+
+  BodyChunk(ByteBuf buffer, boolean last) {
     this.buffer = buffer;
     this.last = last;
   }

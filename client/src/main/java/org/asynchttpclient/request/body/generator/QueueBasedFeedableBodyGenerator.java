@@ -1,12 +1,85 @@
 package org.asynchttpclient.request.body.generator;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public abstract class QueueBasedFeedableBodyGenerator<T extends java.util.Queue<org.asynchttpclient.request.body.generator.BodyChunk>> implements org.asynchttpclient.request.body.generator.FeedableBodyGenerator {
-  // TODO field protected T queue
+import io.netty.buffer.ByteBuf;
+import java.util.Objects;
+import java.util.Queue;
+import org.asynchttpclient.request.body.Body;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * A feedable generator backed by a queue of chunks. {@link #feed} may be called from any thread;
+ * the body created by {@link #createBody()} drains the same queue, so there is one body per
+ * generator in practice and it cannot be replayed.
+ *
+ * <p>Chunks fed before the body is created wait in the queue. If the body is closed (request
+ * finished, failed or cancelled), chunks still queued and chunks fed later are released.
+ *
+ * @param <T> the queue type
+ */
+public abstract class QueueBasedFeedableBodyGenerator<T extends Queue<BodyChunk>>
+    implements FeedableBodyGenerator {
+
+  /** The chunks fed and not yet written. */
   protected final T queue;
-  protected QueueBasedFeedableBodyGenerator(T p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.request.body.Body createBody() { throw new UnsupportedOperationException("stub"); }
-  protected abstract boolean offer(org.asynchttpclient.request.body.generator.BodyChunk p0) throws java.lang.Exception;
-  public boolean feed(io.netty.buffer.ByteBuf p0, boolean p1) throws java.lang.Exception { throw new UnsupportedOperationException("stub"); }
-  public void setListener(org.asynchttpclient.request.body.generator.FeedListener p0) { throw new UnsupportedOperationException("stub"); }
+
+  // Any thread: set by the transport, read by feeding threads.
+  private volatile @Nullable FeedListener listener;
+  private volatile @Nullable PushBody body;
+
+  /**
+   * Creates a generator over {@code queue}.
+   *
+   * @param queue the queue; must be safe for concurrent producers and one consumer
+   */
+  protected QueueBasedFeedableBodyGenerator(T queue) {
+    this.queue = Objects.requireNonNull(queue, "queue");
+  }
+
+  @Override
+  public Body createBody() {
+    PushBody created = new PushBody(queue);
+    body = created;
+    return created;
+  }
+
+  /**
+   * Adds a chunk to the queue.
+   *
+   * @param chunk the chunk
+   * @return whether the chunk was accepted
+   * @throws Exception if the queue refused it with an error
+   */
+  protected abstract boolean offer(BodyChunk chunk) throws Exception;
+
+  @Override
+  public boolean feed(ByteBuf buffer, boolean isLast) throws Exception {
+    Objects.requireNonNull(buffer, "buffer");
+    boolean offered;
+    try {
+      offered = offer(new BodyChunk(buffer, isLast));
+    } catch (Exception e) {
+      FeedListener current = listener;
+      if (current != null) {
+        current.onError(e);
+      }
+      throw e;
+    }
+    if (!offered) {
+      return false;
+    }
+    PushBody current = body;
+    if (current != null) {
+      current.releaseIfClosed();
+    }
+    FeedListener currentListener = listener;
+    if (currentListener != null) {
+      currentListener.onContentAdded();
+    }
+    return true;
+  }
+
+  @Override
+  public void setListener(FeedListener listener) {
+    this.listener = listener;
+  }
 }

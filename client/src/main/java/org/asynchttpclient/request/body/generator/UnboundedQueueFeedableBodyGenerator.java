@@ -1,7 +1,21 @@
 package org.asynchttpclient.request.body.generator;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public final class UnboundedQueueFeedableBodyGenerator extends org.asynchttpclient.request.body.generator.QueueBasedFeedableBodyGenerator<java.util.concurrent.ConcurrentLinkedQueue<org.asynchttpclient.request.body.generator.BodyChunk>> {
-  public UnboundedQueueFeedableBodyGenerator() { super(null); throw new UnsupportedOperationException("stub"); }
-  protected boolean offer(org.asynchttpclient.request.body.generator.BodyChunk p0) { throw new UnsupportedOperationException("stub"); }
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * A feedable generator with an unbounded queue: {@link #feed} always accepts. Memory is bounded only
+ * by how fast the connection drains what the application feeds.
+ */
+public final class UnboundedQueueFeedableBodyGenerator
+    extends QueueBasedFeedableBodyGenerator<ConcurrentLinkedQueue<BodyChunk>> {
+
+  /** Creates a generator with an empty queue. */
+  public UnboundedQueueFeedableBodyGenerator() {
+    super(new ConcurrentLinkedQueue<>());
+  }
+
+  @Override
+  protected boolean offer(BodyChunk chunk) {
+    return queue.offer(chunk);
+  }
 }

@@ -1,8 +1,52 @@
 package org.asynchttpclient.request.body.multipart;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public abstract class FileLikePart extends org.asynchttpclient.request.body.multipart.PartBase {
-  protected FileLikePart(java.lang.String p0, java.lang.String p1, java.nio.charset.Charset p2, java.lang.String p3, java.lang.String p4, java.lang.String p5) { super((java.lang.String) null, (java.lang.String) null, (java.nio.charset.Charset) null, (java.lang.String) null, (java.lang.String) null); throw new UnsupportedOperationException("stub"); }
-  public java.lang.String getFileName() { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String toString() { throw new UnsupportedOperationException("stub"); }
+import static org.asynchttpclient.request.body.multipart.part.PartHeaders.requireNoLineBreak;
+
+import java.nio.charset.Charset;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * A part carrying file-like content, sent with a {@code filename} parameter. When no content type is
+ * given it is guessed from the file name's extension, defaulting to
+ * {@code application/octet-stream}.
+ */
+public abstract class FileLikePart extends PartBase {
+
+  private final @Nullable String fileName;
+
+  /**
+   * Creates a part.
+   *
+   * @param name the form field name, or null
+   * @param contentType the content type, or null to guess it from {@code fileName}
+   * @param charset the charset parameter of the content type, or null
+   * @param fileName the file name sent in Content-Disposition, or null for none
+   * @param contentId the Content-ID, or null
+   * @param transferEncoding the Content-Transfer-Encoding, or null
+   */
+  protected FileLikePart(
+      @Nullable String name,
+      @Nullable String contentType,
+      @Nullable Charset charset,
+      @Nullable String fileName,
+      @Nullable String contentId,
+      @Nullable String transferEncoding) {
+    super(
+        name,
+        contentType != null ? contentType : MimeTypes.getContentType(fileName),
+        charset,
+        contentId,
+        transferEncoding);
+    this.fileName = requireNoLineBreak("fileName", fileName);
+  }
+
+  /** The file name sent in Content-Disposition, or null for none. */
+  public @Nullable String getFileName() {
+    return fileName;
+  }
+
+  @Override
+  public String toString() {
+    return super.toString() + " filename=" + fileName;
+  }
 }

@@ -1,17 +1,138 @@
 package org.asynchttpclient.request.body.multipart;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public abstract class PartBase implements org.asynchttpclient.request.body.multipart.Part {
-  protected PartBase(java.lang.String p0, java.lang.String p1, java.nio.charset.Charset p2, java.lang.String p3, java.lang.String p4) { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String getName() { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String getContentType() { throw new UnsupportedOperationException("stub"); }
-  public java.nio.charset.Charset getCharset() { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String getTransferEncoding() { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String getContentId() { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String getDispositionType() { throw new UnsupportedOperationException("stub"); }
-  public void setDispositionType(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public java.util.List<org.asynchttpclient.Param> getCustomHeaders() { throw new UnsupportedOperationException("stub"); }
-  public void setCustomHeaders(java.util.List<org.asynchttpclient.Param> p0) { throw new UnsupportedOperationException("stub"); }
-  public void addCustomHeader(java.lang.String p0, java.lang.String p1) { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String toString() { throw new UnsupportedOperationException("stub"); }
+import static org.asynchttpclient.request.body.multipart.part.PartHeaders.requireHeaderName;
+import static org.asynchttpclient.request.body.multipart.part.PartHeaders.requireNoLineBreak;
+
+import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
+import org.asynchttpclient.Param;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The headers common to every part. Values containing CR or LF are refused with an
+ * {@link IllegalArgumentException}, since they would let a value inject headers or parts.
+ *
+ * <p>Parts are configured by one thread before the request is built; the setters are not
+ * thread-safe.
+ */
+public abstract class PartBase implements Part {
+
+  private final @Nullable String name;
+  private final @Nullable String contentType;
+  private final @Nullable Charset charset;
+  private final @Nullable String contentId;
+  private final @Nullable String transferEncoding;
+  private @Nullable String dispositionType;
+  private @Nullable List<Param> customHeaders;
+
+  /**
+   * Creates a part.
+   *
+   * @param name the form field name, or null
+   * @param contentType the content type, or null for no Content-Type header
+   * @param charset the charset parameter of the content type, or null
+   * @param contentId the Content-ID, or null
+   * @param transferEncoding the Content-Transfer-Encoding, or null
+   */
+  protected PartBase(
+      @Nullable String name,
+      @Nullable String contentType,
+      @Nullable Charset charset,
+      @Nullable String contentId,
+      @Nullable String transferEncoding) {
+    this.name = requireNoLineBreak("name", name);
+    this.contentType = requireNoLineBreak("contentType", contentType);
+    this.charset = charset;
+    this.contentId = requireNoLineBreak("contentId", contentId);
+    this.transferEncoding = requireNoLineBreak("transferEncoding", transferEncoding);
+  }
+
+  @Override
+  public @Nullable String getName() {
+    return name;
+  }
+
+  @Override
+  public @Nullable String getContentType() {
+    return contentType;
+  }
+
+  @Override
+  public @Nullable Charset getCharset() {
+    return charset;
+  }
+
+  @Override
+  public @Nullable String getTransferEncoding() {
+    return transferEncoding;
+  }
+
+  @Override
+  public @Nullable String getContentId() {
+    return contentId;
+  }
+
+  @Override
+  public @Nullable String getDispositionType() {
+    return dispositionType;
+  }
+
+  /**
+   * Sets the disposition type sent instead of {@code form-data} (for example {@code attachment}).
+   *
+   * @param dispositionType the disposition type, or null for {@code form-data}
+   */
+  public void setDispositionType(@Nullable String dispositionType) {
+    this.dispositionType = requireNoLineBreak("dispositionType", dispositionType);
+  }
+
+  @Override
+  public @Nullable List<Param> getCustomHeaders() {
+    return customHeaders;
+  }
+
+  /**
+   * Replaces the extra headers. The list is used as given, not copied; its entries are checked when
+   * the part is encoded.
+   *
+   * @param customHeaders the headers, or null for none
+   */
+  public void setCustomHeaders(@Nullable List<Param> customHeaders) {
+    this.customHeaders = customHeaders;
+  }
+
+  /**
+   * Adds an extra header to the part.
+   *
+   * @param name the header name
+   * @param value the header value
+   */
+  public void addCustomHeader(String name, String value) {
+    requireHeaderName(name);
+    requireNoLineBreak("value", value);
+    List<Param> headers = customHeaders;
+    if (headers == null) {
+      headers = new ArrayList<>(2);
+      customHeaders = headers;
+    }
+    headers.add(new Param(name, value));
+  }
+
+  @Override
+  public String toString() {
+    return getClass().getSimpleName()
+        + " name="
+        + name
+        + " contentType="
+        + contentType
+        + " charset="
+        + charset
+        + " transferEncoding="
+        + transferEncoding
+        + " contentId="
+        + contentId
+        + " dispositionType="
+        + dispositionType;
+  }
 }

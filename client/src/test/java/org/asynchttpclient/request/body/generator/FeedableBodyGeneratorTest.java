@@ -1,0 +1,257 @@
+package org.asynchttpclient.request.body.generator;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.request.body.Body;
+import org.asynchttpclient.request.body.Body.BodyState;
+import org.junit.jupiter.api.Test;
+
+class FeedableBodyGeneratorTest {
+
+  private static ByteBuf ascii(String text) {
+    return Unpooled.copiedBuffer(text, US_ASCII);
+  }
+
+  /** Calls transferTo once with a fixed-size buffer; returns the state and appends what came. */
+  private static BodyState step(Body body, int size, StringBuilder sink) throws Exception {
+    ByteBuf target = Unpooled.buffer(size, size);
+    try {
+      BodyState state = body.transferTo(target);
+      sink.append(target.toString(US_ASCII));
+      return state;
+    } finally {
+      target.release();
+    }
+  }
+
+  @Test
+  void suspendsWhenEmptyAndStopsAfterTheLastChunk() throws Exception {
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    Body body = generator.createBody();
+    StringBuilder sink = new StringBuilder();
+    assertEquals(-1, body.getContentLength());
+    assertEquals(BodyState.SUSPEND, step(body, 7, sink));
+
+    ByteBuf first = ascii("0123456789");
+    assertTrue(generator.feed(first, false));
+    assertEquals(BodyState.CONTINUE, step(body, 4, sink));
+    assertEquals(BodyState.CONTINUE, step(body, 4, sink));
+    assertEquals(1, first.refCnt());
+    assertEquals(BodyState.CONTINUE, step(body, 4, sink));
+    assertEquals(0, first.refCnt());
+    assertEquals(BodyState.SUSPEND, step(body, 4, sink));
+
+    ByteBuf last = ascii("ab");
+    assertTrue(generator.feed(last, true));
+    assertEquals(BodyState.CONTINUE, step(body, 4, sink));
+    assertEquals(BodyState.STOP, step(body, 4, sink));
+    assertEquals(BodyState.STOP, step(body, 4, sink));
+    assertEquals("0123456789ab", sink.toString());
+    assertEquals(0, last.refCnt());
+    body.close();
+  }
+
+  @Test
+  void emptyLastChunkStopsWithoutWriting() throws Exception {
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    Body body = generator.createBody();
+    ByteBuf data = ascii("xyz");
+    ByteBuf end = Unpooled.buffer(0);
+    generator.feed(data, false);
+    generator.feed(end, true);
+    StringBuilder sink = new StringBuilder();
+    assertEquals(BodyState.CONTINUE, step(body, 3, sink));
+    assertEquals(BodyState.STOP, step(body, 3, sink));
+    assertEquals("xyz", sink.toString());
+    assertEquals(0, data.refCnt());
+    assertEquals(0, end.refCnt());
+  }
+
+  @Test
+  void closeReleasesQueuedChunksAndLateFeeds() throws Exception {
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    Body body = generator.createBody();
+    ByteBuf partlyRead = ascii("partly read");
+    ByteBuf unread = ascii("unread");
+    generator.feed(partlyRead, false);
+    generator.feed(unread, false);
+    StringBuilder sink = new StringBuilder();
+    assertEquals(BodyState.CONTINUE, step(body, 6, sink));
+    assertEquals("partly", sink.toString());
+
+    body.close();
+    assertEquals(0, partlyRead.refCnt());
+    assertEquals(0, unread.refCnt());
+    assertEquals(BodyState.STOP, step(body, 6, sink));
+
+    ByteBuf late = ascii("late");
+    assertTrue(generator.feed(late, true));
+    assertEquals(0, late.refCnt());
+  }
+
+  @Test
+  void listenerHearsEveryFeed() throws Exception {
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    AtomicInteger added = new AtomicInteger();
+    generator.setListener(
+        new FeedListener() {
+          @Override
+          public void onContentAdded() {
+            added.incrementAndGet();
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            throw new AssertionError("unexpected", t);
+          }
+        });
+    Body body = generator.createBody();
+    generator.feed(ascii("a"), false);
+    generator.feed(ascii("b"), true);
+    assertEquals(2, added.get());
+    body.close();
+  }
+
+  @Test
+  void listenerHearsAFailedOffer() {
+    IllegalStateException failure = new IllegalStateException("queue broken");
+    QueueBasedFeedableBodyGenerator<ConcurrentLinkedQueue<BodyChunk>> generator =
+        new QueueBasedFeedableBodyGenerator<>(new ConcurrentLinkedQueue<>()) {
+          @Override
+          protected boolean offer(BodyChunk chunk) {
+            throw failure;
+          }
+        };
+    AtomicReference<Throwable> heard = new AtomicReference<>();
+    generator.setListener(
+        new FeedListener() {
+          @Override
+          public void onContentAdded() {
+            throw new AssertionError("nothing was added");
+          }
+
+          @Override
+          public void onError(Throwable t) {
+            heard.set(t);
+          }
+        });
+    ByteBuf buffer = ascii("kept by the caller");
+    try {
+      assertSame(failure, assertThrows(IllegalStateException.class, () -> generator.feed(buffer, true)));
+      assertSame(failure, heard.get());
+      assertEquals(1, buffer.refCnt());
+    } finally {
+      buffer.release();
+    }
+  }
+
+  @Test
+  void boundedQueueRefusesWhenFullAndLeavesTheBufferToTheCaller() throws Exception {
+    BoundedQueueFeedableBodyGenerator generator = new BoundedQueueFeedableBodyGenerator(2);
+    Body body = generator.createBody();
+    AtomicInteger added = new AtomicInteger();
+    generator.setListener(
+        new FeedListener() {
+          @Override
+          public void onContentAdded() {
+            added.incrementAndGet();
+          }
+
+          @Override
+          public void onError(Throwable t) {}
+        });
+    assertTrue(generator.feed(ascii("one "), false));
+    assertTrue(generator.feed(ascii("two "), false));
+    ByteBuf third = ascii("three");
+    assertFalse(generator.feed(third, true));
+    assertEquals(1, third.refCnt());
+    assertEquals(2, added.get());
+
+    StringBuilder sink = new StringBuilder();
+    assertEquals(BodyState.CONTINUE, step(body, 64, sink));
+    assertTrue(generator.feed(third, true));
+    assertEquals(BodyState.CONTINUE, step(body, 64, sink));
+    assertEquals(BodyState.STOP, step(body, 64, sink));
+    assertEquals("one two three", sink.toString());
+    assertEquals(0, third.refCnt());
+  }
+
+  @Test
+  void boundedQueueRefusesZeroCapacity() {
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> new BoundedQueueFeedableBodyGenerator(0));
+    assertEquals("capacity: 0 (expected >= 1)", e.getMessage());
+  }
+
+  @Test
+  void drainsWhileAnotherThreadFeeds() throws Exception {
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    Semaphore fed = new Semaphore(0);
+    generator.setListener(
+        new FeedListener() {
+          @Override
+          public void onContentAdded() {
+            fed.release();
+          }
+
+          @Override
+          public void onError(Throwable t) {}
+        });
+    Body body = generator.createBody();
+    List<ByteBuf> chunks = new ArrayList<>();
+    ByteArrayOutputStream expected = new ByteArrayOutputStream();
+    for (int i = 0; i < 200; i++) {
+      byte[] bytes = ("chunk-" + i + ";").getBytes(US_ASCII);
+      expected.write(bytes);
+      chunks.add(Unpooled.wrappedBuffer(bytes));
+    }
+    CountDownLatch start = new CountDownLatch(1);
+    ExecutorService producer = Executors.newSingleThreadExecutor();
+    try {
+      Future<?> feeding =
+          producer.submit(
+              () -> {
+                start.await();
+                for (int i = 0; i < chunks.size(); i++) {
+                  generator.feed(chunks.get(i), i == chunks.size() - 1);
+                }
+                return null;
+              });
+      start.countDown();
+      StringBuilder sink = new StringBuilder();
+      BodyState state;
+      while ((state = step(body, 7, sink)) != BodyState.STOP) {
+        if (state == BodyState.SUSPEND) {
+          assertTrue(fed.tryAcquire(10, TimeUnit.SECONDS), "producer stalled");
+        }
+      }
+      feeding.get(10, TimeUnit.SECONDS);
+      assertEquals(expected.toString(US_ASCII), sink.toString());
+      for (ByteBuf chunk : chunks) {
+        assertEquals(0, chunk.refCnt());
+      }
+    } finally {
+      producer.shutdownNow();
+      body.close();
+    }
+  }
+}
