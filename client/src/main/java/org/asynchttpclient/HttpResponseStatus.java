@@ -2,7 +2,6 @@ package org.asynchttpclient;
 
 import java.net.SocketAddress;
 import org.asynchttpclient.uri.Uri;
-import org.jetbrains.annotations.Nullable;
 
 /** The status line of a response, with the URI it answered and the addresses of the connection. */
 public abstract class HttpResponseStatus {
@@ -33,12 +32,10 @@ public abstract class HttpResponseStatus {
   /** The protocol as written in the status line, such as {@code HTTP/1.1}. */
   public abstract String getProtocolText();
 
-  /** The address of the server end of the connection, or null if it is not known. */
-  @Nullable
+  /** The address of the server end of the connection. */
   public abstract SocketAddress getRemoteAddress();
 
-  /** The address of the client end of the connection, or null if it is not known. */
-  @Nullable
+  /** The address of the client end of the connection. */
   public abstract SocketAddress getLocalAddress();
 
   @Override

@@ -5,7 +5,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.jetbrains.annotations.Nullable;
 
 /**
  * The future of one exchange, with listeners and a {@link CompletableFuture} view.
@@ -25,9 +24,10 @@ public interface ListenableFuture<V> extends Future<V> {
 
   /**
    * Runs {@code listener} once the future is done, on {@code exec}, or on the completing thread when
-   * {@code exec} is null.
+   * {@code exec} is null (AHC 3.0.11 accepts null here without annotating the parameter; it stays
+   * unannotated so the public API compares equal).
    */
-  ListenableFuture<V> addListener(Runnable listener, @Nullable Executor exec);
+  ListenableFuture<V> addListener(Runnable listener, Executor exec);
 
   /** A {@link CompletableFuture} that completes when this future does. */
   CompletableFuture<V> toCompletableFuture();
@@ -88,7 +88,7 @@ public interface ListenableFuture<V> extends Future<V> {
     public void touch() {}
 
     @Override
-    public ListenableFuture<T> addListener(Runnable listener, @Nullable Executor exec) {
+    public ListenableFuture<T> addListener(Runnable listener, Executor exec) {
       if (exec != null) {
         exec.execute(listener);
       } else {

@@ -42,12 +42,13 @@ public interface Response {
   /** The URI of the request that produced this response (after redirects, the last one). */
   Uri getUri();
 
+  // AHC 3.0.11 leaves the following getters unannotated although they may return null; annotating them
+  // now would change the public API that revapi compares, so the contract lives in the javadoc.
+
   /** The Content-Type header, or null if there is none. */
-  @Nullable
   String getContentType();
 
   /** The first value of header {@code name}, or null if there is none. */
-  @Nullable
   String getHeader(CharSequence name);
 
   /** All values of header {@code name}, possibly empty. */
@@ -77,11 +78,9 @@ public interface Response {
   }
 
   /** The address of the server, or null if it is not known. */
-  @Nullable
   SocketAddress getRemoteAddress();
 
   /** The local address of the connection, or null if it is not known. */
-  @Nullable
   SocketAddress getLocalAddress();
 
   /**

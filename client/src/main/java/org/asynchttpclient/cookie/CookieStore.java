@@ -13,7 +13,10 @@ import org.asynchttpclient.util.Counted;
  */
 public interface CookieStore extends Counted {
 
-  /** Stores (or, for a cookie that is already expired, deletes) a cookie set by a response from {@code uri}. */
+  /**
+   * Stores a cookie set by a response from {@code uri}; a cookie that is already expired deletes the
+   * stored one of the same name, domain and path instead.
+   */
   void add(Uri uri, Cookie cookie);
 
   /** The stored, unexpired cookies that apply to a request to {@code uri}. */

@@ -3,9 +3,11 @@ package org.asynchttpclient.exception;
 import java.io.IOException;
 
 /**
- * "Pool is already closed". Only one instance exists, {@link #INSTANCE}, thrown from many places: its type and message say
- * all there is to say, so it carries no stack trace (filling one in would also be wrong for a shared
- * object), and its cause is fixed to null so that {@link #initCause(Throwable)} cannot change it.
+ * The connection pool is closed, so the client is closing (message "Pool is already closed").
+ *
+ * <p>Only one instance exists, {@link #INSTANCE}, thrown from many places: its type and message say all
+ * there is to say, so it carries no stack trace (filling one in would also be wrong for a shared object),
+ * and its cause is fixed to null so that {@link #initCause(Throwable)} cannot change it.
  */
 public class PoolAlreadyClosedException extends IOException {
 

@@ -3,9 +3,11 @@ package org.asynchttpclient.exception;
 import java.io.IOException;
 
 /**
- * "Remotely closed". Only one instance exists, {@link #INSTANCE}, thrown from many places: its type and message say
- * all there is to say, so it carries no stack trace (filling one in would also be wrong for a shared
- * object), and its cause is fixed to null so that {@link #initCause(Throwable)} cannot change it.
+ * The server closed the connection before the response was complete (message "Remotely closed").
+ *
+ * <p>Only one instance exists, {@link #INSTANCE}, thrown from many places: its type and message say all
+ * there is to say, so it carries no stack trace (filling one in would also be wrong for a shared object),
+ * and its cause is fixed to null so that {@link #initCause(Throwable)} cannot change it.
  */
 public final class RemotelyClosedException extends IOException {
 

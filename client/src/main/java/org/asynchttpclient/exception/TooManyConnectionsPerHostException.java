@@ -2,7 +2,10 @@ package org.asynchttpclient.exception;
 
 import java.io.IOException;
 
-/** The client already has its maximum number of open connections to this host ({@code maxConnectionsPerHost}). */
+/**
+ * The client already has its maximum number of open connections to this host
+ * ({@code maxConnectionsPerHost}).
+ */
 public class TooManyConnectionsPerHostException extends IOException {
 
   private static final long serialVersionUID = 1L;

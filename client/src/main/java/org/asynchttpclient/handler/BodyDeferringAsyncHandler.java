@@ -192,7 +192,9 @@ public class BodyDeferringAsyncHandler implements AsyncHandler<Response> {
       }
     }
 
-    /** The status and headers, as soon as they are in; see {@link BodyDeferringAsyncHandler#getResponse()}. */
+    /**
+     * The status and headers, as soon as they are in; see {@link BodyDeferringAsyncHandler#getResponse()}.
+     */
     public @Nullable Response getAsapResponse() throws InterruptedException, IOException {
       return bdah.getResponse();
     }

@@ -35,7 +35,8 @@ import org.jetbrains.annotations.Nullable;
 public final class NettyResponse implements Response {
 
   private final HttpResponseStatus status;
-  private final @Nullable HttpHeaders headers;
+  // EmptyHttpHeaders.INSTANCE when no headers were received.
+  private final HttpHeaders headers;
   private final byte[] body;
   private volatile @Nullable List<Cookie> cookies;
 
@@ -46,7 +47,7 @@ public final class NettyResponse implements Response {
    */
   public NettyResponse(HttpResponseStatus status, @Nullable HttpHeaders headers, byte[] body) {
     this.status = status;
-    this.headers = headers;
+    this.headers = headers != null ? headers : EmptyHttpHeaders.INSTANCE;
     this.body = body;
   }
 
@@ -97,24 +98,26 @@ public final class NettyResponse implements Response {
     return status.getUri();
   }
 
+  /** The Content-Type header, or null if there is none. */
   @Override
-  public @Nullable String getContentType() {
+  public String getContentType() {
     return getHeader(HttpHeaderNames.CONTENT_TYPE);
   }
 
+  /** The first value of the header, or null if there is none. */
   @Override
-  public @Nullable String getHeader(CharSequence name) {
-    return headers != null ? headers.get(name) : null;
+  public String getHeader(CharSequence name) {
+    return headers.get(name);
   }
 
   @Override
   public List<String> getHeaders(CharSequence name) {
-    return headers != null ? headers.getAll(name) : Collections.emptyList();
+    return headers.getAll(name);
   }
 
   @Override
   public HttpHeaders getHeaders() {
-    return headers != null ? headers : EmptyHttpHeaders.INSTANCE;
+    return headers;
   }
 
   @Override
@@ -144,9 +147,6 @@ public final class NettyResponse implements Response {
   }
 
   private List<Cookie> parseCookies() {
-    if (headers == null) {
-      return Collections.emptyList();
-    }
     List<String> values = headers.getAll(HttpHeaderNames.SET_COOKIE);
     if (values.isEmpty()) {
       return Collections.emptyList();
@@ -168,7 +168,7 @@ public final class NettyResponse implements Response {
 
   @Override
   public boolean hasResponseHeaders() {
-    return headers != null && !headers.isEmpty();
+    return !headers.isEmpty();
   }
 
   @Override
@@ -185,12 +185,12 @@ public final class NettyResponse implements Response {
   }
 
   @Override
-  public @Nullable SocketAddress getRemoteAddress() {
+  public SocketAddress getRemoteAddress() {
     return status.getRemoteAddress();
   }
 
   @Override
-  public @Nullable SocketAddress getLocalAddress() {
+  public SocketAddress getLocalAddress() {
     return status.getLocalAddress();
   }
 
