@@ -1,7 +1,14 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class AsyncCompletionHandlerBase extends org.asynchttpclient.AsyncCompletionHandler<org.asynchttpclient.Response> {
-  public AsyncCompletionHandlerBase() { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.Response onCompleted(org.asynchttpclient.Response p0) throws java.lang.Exception { throw new UnsupportedOperationException("stub"); }
+import org.jetbrains.annotations.Nullable;
+
+/** An {@link AsyncCompletionHandler} whose result is the {@link Response} itself. */
+public class AsyncCompletionHandlerBase extends AsyncCompletionHandler<Response> {
+
+  public AsyncCompletionHandlerBase() {}
+
+  @Override
+  public @Nullable Response onCompleted(@Nullable Response response) throws Exception {
+    return response;
+  }
 }

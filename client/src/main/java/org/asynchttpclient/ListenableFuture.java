@@ -1,24 +1,108 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public interface ListenableFuture<V> extends java.util.concurrent.Future<V> {
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The future of one exchange, with listeners and a {@link CompletableFuture} view.
+ *
+ * @param <V> the type of the handler's result
+ */
+public interface ListenableFuture<V> extends Future<V> {
+
+  /** Completes the future with the handler's result; called by the client, not by users. */
   void done();
-  void abort(java.lang.Throwable p0);
+
+  /** Fails the future and the exchange with {@code t}. */
+  void abort(Throwable t);
+
+  /** Records activity on the exchange (used by the idle/read timeout). */
   void touch();
-  org.asynchttpclient.ListenableFuture<V> addListener(java.lang.Runnable p0, java.util.concurrent.Executor p1);
-  java.util.concurrent.CompletableFuture<V> toCompletableFuture();
-  public static class CompletedFailure<T> implements org.asynchttpclient.ListenableFuture<T> {
-    public CompletedFailure(java.lang.Throwable p0) { throw new UnsupportedOperationException("stub"); }
-    public CompletedFailure(java.lang.String p0, java.lang.Throwable p1) { throw new UnsupportedOperationException("stub"); }
-    public boolean cancel(boolean p0) { throw new UnsupportedOperationException("stub"); }
-    public boolean isCancelled() { throw new UnsupportedOperationException("stub"); }
-    public boolean isDone() { throw new UnsupportedOperationException("stub"); }
-    public T get() throws java.util.concurrent.ExecutionException { throw new UnsupportedOperationException("stub"); }
-    public T get(long p0, java.util.concurrent.TimeUnit p1) throws java.util.concurrent.ExecutionException { throw new UnsupportedOperationException("stub"); }
-    public void done() { throw new UnsupportedOperationException("stub"); }
-    public void abort(java.lang.Throwable p0) { throw new UnsupportedOperationException("stub"); }
-    public void touch() { throw new UnsupportedOperationException("stub"); }
-    public org.asynchttpclient.ListenableFuture<T> addListener(java.lang.Runnable p0, java.util.concurrent.Executor p1) { throw new UnsupportedOperationException("stub"); }
-    public java.util.concurrent.CompletableFuture<T> toCompletableFuture() { throw new UnsupportedOperationException("stub"); }
+
+  /**
+   * Runs {@code listener} once the future is done, on {@code exec}, or on the completing thread when
+   * {@code exec} is null (AHC 3.0.11 accepts null here without annotating the parameter; it stays
+   * unannotated so the public API compares equal).
+   */
+  ListenableFuture<V> addListener(Runnable listener, Executor exec);
+
+  /** A {@link CompletableFuture} that completes when this future does. */
+  CompletableFuture<V> toCompletableFuture();
+
+  /**
+   * A future that has already failed, returned when an exchange cannot even start (for example a request
+   * filter refused it or the client is closed). {@link #get()} throws an {@link ExecutionException}
+   * wrapping the cause; the {@link #toCompletableFuture() CompletableFuture view} fails with the cause
+   * itself, as the view of a live exchange does.
+   *
+   * @param <T> the type of the result the exchange would have produced
+   */
+  class CompletedFailure<T> implements ListenableFuture<T> {
+
+    private final ExecutionException failure;
+
+    public CompletedFailure(Throwable t) {
+      this.failure = new ExecutionException(t);
+    }
+
+    public CompletedFailure(String message, Throwable t) {
+      this.failure = new ExecutionException(message, t);
+    }
+
+    /** Always false: the future is already done. */
+    @Override
+    public boolean cancel(boolean mayInterruptIfRunning) {
+      return false;
+    }
+
+    @Override
+    public boolean isCancelled() {
+      return false;
+    }
+
+    @Override
+    public boolean isDone() {
+      return true;
+    }
+
+    @Override
+    public T get() throws ExecutionException {
+      throw failure;
+    }
+
+    @Override
+    public T get(long timeout, TimeUnit unit) throws ExecutionException {
+      throw failure;
+    }
+
+    @Override
+    public void done() {}
+
+    @Override
+    public void abort(Throwable t) {}
+
+    @Override
+    public void touch() {}
+
+    @Override
+    public ListenableFuture<T> addListener(Runnable listener, Executor exec) {
+      if (exec != null) {
+        exec.execute(listener);
+      } else {
+        listener.run();
+      }
+      return this;
+    }
+
+    @Override
+    public CompletableFuture<T> toCompletableFuture() {
+      CompletableFuture<T> view = new CompletableFuture<>();
+      Throwable cause = failure.getCause();
+      view.completeExceptionally(cause != null ? cause : failure);
+      return view;
+    }
   }
 }

@@ -1,35 +1,186 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.cookie.Cookie;
+import java.io.InputStream;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.util.ArrayList;
+import java.util.List;
+import org.asynchttpclient.netty.NettyResponse;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/** A complete HTTP response: status, headers and the whole body held in memory. */
 public interface Response {
+
   int getStatusCode();
-  java.lang.String getStatusText();
+
+  /** The reason phrase of the status line. */
+  String getStatusText();
+
+  /** The body as a new byte array. */
   byte[] getResponseBodyAsBytes();
-  java.nio.ByteBuffer getResponseBodyAsByteBuffer();
-  io.netty.buffer.ByteBuf getResponseBodyAsByteBuf();
-  java.io.InputStream getResponseBodyAsStream();
-  java.lang.String getResponseBody(java.nio.charset.Charset p0);
-  java.lang.String getResponseBody();
-  org.asynchttpclient.uri.Uri getUri();
-  java.lang.String getContentType();
-  java.lang.String getHeader(java.lang.CharSequence p0);
-  java.util.List<java.lang.String> getHeaders(java.lang.CharSequence p0);
-  io.netty.handler.codec.http.HttpHeaders getHeaders();
+
+  /** The body wrapped in a heap {@link ByteBuffer} positioned at 0. */
+  ByteBuffer getResponseBodyAsByteBuffer();
+
+  /** The body as a {@link ByteBuf}; releasing it is allowed and not required. */
+  ByteBuf getResponseBodyAsByteBuf();
+
+  /** A stream over the body. */
+  InputStream getResponseBodyAsStream();
+
+  /** The body decoded with {@code charset}. */
+  String getResponseBody(Charset charset);
+
+  /** The body decoded with the charset of the Content-Type header, UTF-8 when it names none. */
+  String getResponseBody();
+
+  /** The URI of the request that produced this response (after redirects, the last one). */
+  Uri getUri();
+
+  // AHC 3.0.11 leaves the following getters unannotated although they may return null; annotating them
+  // now would change the public API that revapi compares, so the contract lives in the javadoc.
+
+  /** The Content-Type header, or null if there is none. */
+  String getContentType();
+
+  /** The first value of header {@code name}, or null if there is none. */
+  String getHeader(CharSequence name);
+
+  /** All values of header {@code name}, possibly empty. */
+  List<String> getHeaders(CharSequence name);
+
+  /** All response headers (and trailing headers, if any), possibly empty. */
+  HttpHeaders getHeaders();
+
+  /** Whether the status is a redirect: 301, 302, 303, 307 or 308. */
   boolean isRedirected();
-  java.lang.String toString();
-  java.util.List<io.netty.handler.codec.http.cookie.Cookie> getCookies();
+
+  @Override
+  String toString();
+
+  /** The cookies set by this response. */
+  List<Cookie> getCookies();
+
   boolean hasResponseStatus();
+
   boolean hasResponseHeaders();
+
   boolean hasResponseBody();
-  default org.asynchttpclient.HttpProtocol getProtocol() { throw new UnsupportedOperationException("stub"); }
-  java.net.SocketAddress getRemoteAddress();
-  java.net.SocketAddress getLocalAddress();
-  public static class ResponseBuilder {
-    public ResponseBuilder() { throw new UnsupportedOperationException("stub"); }
-    public void accumulate(org.asynchttpclient.HttpResponseStatus p0) { throw new UnsupportedOperationException("stub"); }
-    public void accumulate(io.netty.handler.codec.http.HttpHeaders p0) { throw new UnsupportedOperationException("stub"); }
-    public void accumulate(org.asynchttpclient.HttpResponseBodyPart p0) { throw new UnsupportedOperationException("stub"); }
-    public org.asynchttpclient.Response build() { throw new UnsupportedOperationException("stub"); }
-    public void reset() { throw new UnsupportedOperationException("stub"); }
+
+  /** The protocol version the response was received with; HTTP/1.1 unless the implementation knows. */
+  default HttpProtocol getProtocol() {
+    return HttpProtocol.HTTP_1_1;
+  }
+
+  /** The address of the server, or null if it is not known. */
+  SocketAddress getRemoteAddress();
+
+  /** The local address of the connection, or null if it is not known. */
+  SocketAddress getLocalAddress();
+
+  /**
+   * Collects the status, headers and body parts of a response as they arrive and builds a
+   * {@link Response} from them.
+   *
+   * <p>Body bytes are copied out of each part when it is accumulated, because a part may wrap a pooled
+   * buffer that is released as soon as the callback returns. Not thread-safe: feed it from the thread that
+   * runs the handler's callbacks (they are never concurrent for one exchange).
+   */
+  class ResponseBuilder {
+
+    private static final byte[] EMPTY_BODY = new byte[0];
+
+    private final List<byte[]> bodyChunks = new ArrayList<>(1);
+    private int bodyLength;
+    private @Nullable HttpResponseStatus status;
+    private @Nullable HttpHeaders headers;
+
+    public ResponseBuilder() {}
+
+    public void accumulate(HttpResponseStatus status) {
+      this.status = status;
+    }
+
+    /**
+     * Adds headers; called once for the response headers and again for the trailing headers, which are
+     * merged into a copy so that the first headers object is never modified.
+     */
+    public void accumulate(HttpHeaders headers) {
+      HttpHeaders current = this.headers;
+      if (current == null) {
+        this.headers = headers;
+      } else {
+        this.headers = current.copy().add(headers);
+      }
+    }
+
+    /** Copies the part's bytes; empty parts are skipped. */
+    public void accumulate(HttpResponseBodyPart bodyPart) {
+      int length = bodyPart.length();
+      if (length <= 0) {
+        return;
+      }
+      ByteBuf buf = bodyPart.getBodyByteBuf();
+      int readable = buf.readableBytes();
+      byte[] copy = new byte[readable];
+      buf.getBytes(buf.readerIndex(), copy);
+      if (bodyLength > Integer.MAX_VALUE - readable) {
+        throw new IllegalStateException(
+            "response body: "
+                + ((long) bodyLength + readable)
+                + " bytes (expected <= "
+                + Integer.MAX_VALUE
+                + " to hold it in memory)");
+      }
+      bodyChunks.add(copy);
+      bodyLength += readable;
+    }
+
+    /**
+     * Builds the response from what has been accumulated so far, or returns null if no status was
+     * received. The builder can keep accumulating afterwards; the built response does not change.
+     */
+    @Nullable
+    public Response build() {
+      HttpResponseStatus currentStatus = status;
+      if (currentStatus == null) {
+        return null;
+      }
+      return new NettyResponse(currentStatus, headers, joinBody());
+    }
+
+    /** Forgets everything accumulated, for instance before a redirect or retry hop. */
+    public void reset() {
+      bodyChunks.clear();
+      bodyLength = 0;
+      status = null;
+      headers = null;
+    }
+
+    private byte[] joinBody() {
+      if (bodyChunks.isEmpty()) {
+        return EMPTY_BODY;
+      }
+      if (bodyChunks.size() == 1) {
+        // The chunk is our own private copy and never written again, so it can be shared.
+        return bodyChunks.get(0);
+      }
+      byte[] body = new byte[bodyLength];
+      int offset = 0;
+      for (byte[] chunk : bodyChunks) {
+        System.arraycopy(chunk, 0, body, offset, chunk.length);
+        offset += chunk.length;
+      }
+      // Keep the joined array as the only chunk so that building again (BodyDeferringAsyncHandler builds
+      // once for the headers and once at the end) copies each byte once more at most.
+      bodyChunks.clear();
+      bodyChunks.add(body);
+      return body;
+    }
   }
 }

@@ -1,9 +1,27 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLException;
+
+/** Creates the {@link SSLEngine} for each TLS connection the client opens. */
 public interface SslEngineFactory {
-  javax.net.ssl.SSLEngine newSslEngine(org.asynchttpclient.AsyncHttpClientConfig p0, java.lang.String p1, int p2);
-  default javax.net.ssl.SSLEngine newSslEngine(org.asynchttpclient.AsyncHttpClientConfig p0, java.lang.String p1, int p2, boolean p3) { throw new UnsupportedOperationException("stub"); }
-  default void init(org.asynchttpclient.AsyncHttpClientConfig p0) throws javax.net.ssl.SSLException { throw new UnsupportedOperationException("stub"); }
-  default void destroy() { throw new UnsupportedOperationException("stub"); }
+
+  /** Creates an engine in client mode for a connection to {@code peerHost:peerPort}. */
+  SSLEngine newSslEngine(AsyncHttpClientConfig config, String peerHost, int peerPort);
+
+  /**
+   * Creates an engine for a connection that may negotiate HTTP/2 through ALPN when {@code http2Allowed}
+   * is true. By default the flag is ignored and {@link #newSslEngine(AsyncHttpClientConfig, String, int)}
+   * is used.
+   */
+  default SSLEngine newSslEngine(
+      AsyncHttpClientConfig config, String peerHost, int peerPort, boolean http2Allowed) {
+    return newSslEngine(config, peerHost, peerPort);
+  }
+
+  /** Called once when the client starts, before any engine is created. Does nothing by default. */
+  default void init(AsyncHttpClientConfig config) throws SSLException {}
+
+  /** Called once when the client closes. Does nothing by default. */
+  default void destroy() {}
 }

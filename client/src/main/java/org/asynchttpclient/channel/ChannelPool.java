@@ -1,12 +1,36 @@
 package org.asynchttpclient.channel;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import io.netty.channel.Channel;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.jetbrains.annotations.Nullable;
+
+/** Keeps idle connections for reuse, grouped by partition key (typically scheme, host, port and proxy). */
 public interface ChannelPool {
-  boolean offer(io.netty.channel.Channel p0, java.lang.Object p1);
-  io.netty.channel.Channel poll(java.lang.Object p0);
-  boolean removeAll(io.netty.channel.Channel p0);
+
+  /**
+   * Adds an idle connection under {@code partitionKey}.
+   *
+   * @return whether the pool took it; if not, the caller closes it
+   */
+  boolean offer(Channel channel, Object partitionKey);
+
+  /** Takes an idle connection of {@code partitionKey} out of the pool, or returns null if there is none. */
+  @Nullable
+  Channel poll(Object partitionKey);
+
+  /** Removes every occurrence of {@code channel}; returns whether it was in the pool. */
+  boolean removeAll(Channel channel);
+
+  /** Whether the pool still accepts connections (it has not been destroyed). */
   boolean isOpen();
+
+  /** Closes every pooled connection and stops accepting new ones. */
   void destroy();
-  void flushPartitions(java.util.function.Predicate<java.lang.Object> p0);
-  java.util.Map<java.lang.String, java.lang.Long> getIdleChannelCountPerHost();
+
+  /** Closes and removes the connections of every partition whose key {@code predicate} accepts. */
+  void flushPartitions(Predicate<Object> predicate);
+
+  /** How many idle connections the pool holds, per host. */
+  Map<String, Long> getIdleChannelCountPerHost();
 }

@@ -1,7 +1,34 @@
 package org.asynchttpclient.channel;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class DefaultKeepAliveStrategy implements org.asynchttpclient.channel.KeepAliveStrategy {
-  public DefaultKeepAliveStrategy() { throw new UnsupportedOperationException("stub"); }
-  public boolean keepAlive(java.net.InetSocketAddress p0, org.asynchttpclient.Request p1, io.netty.handler.codec.http.HttpRequest p2, io.netty.handler.codec.http.HttpResponse p3) { throw new UnsupportedOperationException("stub"); }
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import java.net.InetSocketAddress;
+import org.asynchttpclient.Request;
+
+/**
+ * Keeps a connection alive unless one side said otherwise: {@code Connection: close} on the request or
+ * the response, an HTTP/1.0 message without {@code Connection: keep-alive}, or a
+ * {@code Proxy-Connection: close} response from a proxy.
+ */
+public class DefaultKeepAliveStrategy implements KeepAliveStrategy {
+
+  public DefaultKeepAliveStrategy() {}
+
+  @Override
+  public boolean keepAlive(
+      InetSocketAddress remoteAddress,
+      Request ahcRequest,
+      HttpRequest nettyRequest,
+      HttpResponse nettyResponse) {
+    // HttpUtil.isKeepAlive applies the version rules: HTTP/1.1 is persistent unless Connection: close,
+    // HTTP/1.0 only with Connection: keep-alive.
+    return HttpUtil.isKeepAlive(nettyResponse)
+        && HttpUtil.isKeepAlive(nettyRequest)
+        && !nettyResponse
+            .headers()
+            .contains(HttpHeaderNames.PROXY_CONNECTION, HttpHeaderValues.CLOSE, true);
+  }
 }

@@ -1,13 +1,45 @@
 package org.asynchttpclient.channel;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public enum NoopChannelPool implements org.asynchttpclient.channel.ChannelPool {
+import io.netty.channel.Channel;
+import java.util.Collections;
+import java.util.Map;
+import java.util.function.Predicate;
+import org.jetbrains.annotations.Nullable;
+
+/** A pool that keeps nothing: every connection is closed after its exchange. */
+public enum NoopChannelPool implements ChannelPool {
   INSTANCE;
-  public boolean offer(io.netty.channel.Channel p0, java.lang.Object p1) { throw new UnsupportedOperationException("stub"); }
-  public io.netty.channel.Channel poll(java.lang.Object p0) { throw new UnsupportedOperationException("stub"); }
-  public boolean removeAll(io.netty.channel.Channel p0) { throw new UnsupportedOperationException("stub"); }
-  public boolean isOpen() { throw new UnsupportedOperationException("stub"); }
-  public void destroy() { throw new UnsupportedOperationException("stub"); }
-  public void flushPartitions(java.util.function.Predicate<java.lang.Object> p0) { throw new UnsupportedOperationException("stub"); }
-  public java.util.Map<java.lang.String, java.lang.Long> getIdleChannelCountPerHost() { throw new UnsupportedOperationException("stub"); }
+
+  /** Always false: the caller closes the connection. */
+  @Override
+  public boolean offer(Channel channel, Object partitionKey) {
+    return false;
+  }
+
+  /** Always null. */
+  @Override
+  public @Nullable Channel poll(Object partitionKey) {
+    return null;
+  }
+
+  @Override
+  public boolean removeAll(Channel channel) {
+    return false;
+  }
+
+  @Override
+  public boolean isOpen() {
+    return true;
+  }
+
+  @Override
+  public void destroy() {}
+
+  @Override
+  public void flushPartitions(Predicate<Object> predicate) {}
+
+  @Override
+  public Map<String, Long> getIdleChannelCountPerHost() {
+    return Collections.emptyMap();
+  }
 }

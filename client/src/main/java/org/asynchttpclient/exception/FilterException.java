@@ -1,7 +1,15 @@
 package org.asynchttpclient.exception;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class FilterException extends java.lang.Exception {
-  public FilterException(java.lang.String p0) { throw new UnsupportedOperationException("stub"); }
-  public FilterException(java.lang.String p0, java.lang.Throwable p1) { throw new UnsupportedOperationException("stub"); }
+/** Thrown by a filter to refuse a request or response; the exchange fails with it. */
+public class FilterException extends Exception {
+
+  private static final long serialVersionUID = 1L;
+
+  public FilterException(String message) {
+    super(message);
+  }
+
+  public FilterException(String message, Throwable cause) {
+    super(message, cause);
+  }
 }

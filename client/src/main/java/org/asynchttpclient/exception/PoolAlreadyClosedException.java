@@ -1,9 +1,26 @@
 package org.asynchttpclient.exception;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class PoolAlreadyClosedException extends java.io.IOException {
-  // TODO field public org.asynchttpclient.exception.PoolAlreadyClosedException INSTANCE
-  public static final org.asynchttpclient.exception.PoolAlreadyClosedException INSTANCE = stubField();
-  private PoolAlreadyClosedException() {}
-  private static <X> X stubField() { throw new UnsupportedOperationException("stub"); }
+import java.io.IOException;
+
+/**
+ * The connection pool is closed, so the client is closing (message "Pool is already closed").
+ *
+ * <p>Only one instance exists, {@link #INSTANCE}, thrown from many places: its type and message say all
+ * there is to say, so it carries no stack trace (filling one in would also be wrong for a shared object),
+ * and its cause is fixed to null so that {@link #initCause(Throwable)} cannot change it.
+ */
+public class PoolAlreadyClosedException extends IOException {
+
+  private static final long serialVersionUID = 1L;
+
+  public static final PoolAlreadyClosedException INSTANCE = new PoolAlreadyClosedException();
+
+  private PoolAlreadyClosedException() {
+    super("Pool is already closed", null);
+  }
+
+  @Override
+  public synchronized Throwable fillInStackTrace() {
+    return this;
+  }
 }

@@ -1,6 +1,14 @@
 package org.asynchttpclient.exception;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class TooManyConnectionsException extends java.io.IOException {
-  public TooManyConnectionsException(int p0) { throw new UnsupportedOperationException("stub"); }
+import java.io.IOException;
+
+/** The client already has its maximum number of open connections ({@code maxConnections}). */
+public class TooManyConnectionsException extends IOException {
+
+  private static final long serialVersionUID = 1L;
+
+  /** @param max the configured limit */
+  public TooManyConnectionsException(int max) {
+    super("Too many connections: " + max);
+  }
 }

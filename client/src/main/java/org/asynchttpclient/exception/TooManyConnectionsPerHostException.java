@@ -1,6 +1,17 @@
 package org.asynchttpclient.exception;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class TooManyConnectionsPerHostException extends java.io.IOException {
-  public TooManyConnectionsPerHostException(int p0) { throw new UnsupportedOperationException("stub"); }
+import java.io.IOException;
+
+/**
+ * The client already has its maximum number of open connections to this host
+ * ({@code maxConnectionsPerHost}).
+ */
+public class TooManyConnectionsPerHostException extends IOException {
+
+  private static final long serialVersionUID = 1L;
+
+  /** @param max the configured per-host limit */
+  public TooManyConnectionsPerHostException(int max) {
+    super("Too many connections per host: " + max);
+  }
 }

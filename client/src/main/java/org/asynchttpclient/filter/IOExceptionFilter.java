@@ -1,6 +1,17 @@
 package org.asynchttpclient.filter;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import org.asynchttpclient.exception.FilterException;
+
+/**
+ * Consulted when an exchange fails with an {@link java.io.IOException}; it may ask for the request to be
+ * replayed (see {@link FilterContext#replayRequest()}). Runs on an I/O thread: must not block.
+ */
 public interface IOExceptionFilter {
-  <T> org.asynchttpclient.filter.FilterContext<T> filter(org.asynchttpclient.filter.FilterContext<T> p0) throws org.asynchttpclient.exception.FilterException;
+
+  /**
+   * Returns the context to continue with.
+   *
+   * @throws FilterException to fail the exchange with it
+   */
+  <T> FilterContext<T> filter(FilterContext<T> ctx) throws FilterException;
 }

@@ -1,6 +1,18 @@
 package org.asynchttpclient.filter;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import org.asynchttpclient.exception.FilterException;
+
+/**
+ * Inspects or changes a request before it is sent; configured on the client. Runs on the thread that
+ * calls {@code execute}, for every request, and again for every redirect or auth replay hop.
+ */
 public interface RequestFilter {
-  <T> org.asynchttpclient.filter.FilterContext<T> filter(org.asynchttpclient.filter.FilterContext<T> p0) throws org.asynchttpclient.exception.FilterException;
+
+  /**
+   * Returns the context to continue with: the same one, or one built from it with another request or
+   * handler.
+   *
+   * @throws FilterException to refuse the request; the exchange then fails with it
+   */
+  <T> FilterContext<T> filter(FilterContext<T> ctx) throws FilterException;
 }

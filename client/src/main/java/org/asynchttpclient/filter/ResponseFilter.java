@@ -1,6 +1,18 @@
 package org.asynchttpclient.filter;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import org.asynchttpclient.exception.FilterException;
+
+/**
+ * Inspects a response status and headers before the handler sees them; configured on the client. It may
+ * ask for the request to be replayed (see {@link FilterContext#replayRequest()}). Runs on an I/O thread:
+ * must not block.
+ */
 public interface ResponseFilter {
-  <T> org.asynchttpclient.filter.FilterContext<T> filter(org.asynchttpclient.filter.FilterContext<T> p0) throws org.asynchttpclient.exception.FilterException;
+
+  /**
+   * Returns the context to continue with.
+   *
+   * @throws FilterException to fail the exchange
+   */
+  <T> FilterContext<T> filter(FilterContext<T> ctx) throws FilterException;
 }

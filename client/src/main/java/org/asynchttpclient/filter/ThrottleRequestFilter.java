@@ -1,9 +1,95 @@
 package org.asynchttpclient.filter;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class ThrottleRequestFilter implements org.asynchttpclient.filter.RequestFilter {
-  public ThrottleRequestFilter(int p0) { throw new UnsupportedOperationException("stub"); }
-  public ThrottleRequestFilter(int p0, int p1) { throw new UnsupportedOperationException("stub"); }
-  public ThrottleRequestFilter(int p0, int p1, boolean p2) { throw new UnsupportedOperationException("stub"); }
-  public <T> org.asynchttpclient.filter.FilterContext<T> filter(org.asynchttpclient.filter.FilterContext<T> p0) throws org.asynchttpclient.exception.FilterException { throw new UnsupportedOperationException("stub"); }
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.exception.FilterException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A request filter that bounds how many exchanges are in flight at once. Each request takes a permit,
+ * waiting up to {@code maxWait} milliseconds for one; the permit is given back exactly once when the
+ * exchange's handler gets its terminal callback (see {@link ReleasePermitOnComplete}).
+ *
+ * <p>The wait happens on the thread that calls {@code execute}: with a long {@code maxWait} that call
+ * blocks. Redirects and auth replays run the filters again, so each hop takes a permit of its own while
+ * the previous hop's handler has not ended yet; size {@code maxConnections} with that in mind.
+ */
+public class ThrottleRequestFilter implements RequestFilter {
+
+  private static final Logger LOGGER = LoggerFactory.getLogger(ThrottleRequestFilter.class);
+
+  private final Semaphore available;
+  private final int maxConnections;
+  private final int maxWait;
+
+  /** Waits without practical bound ({@link Integer#MAX_VALUE} ms) for a permit. */
+  public ThrottleRequestFilter(int maxConnections) {
+    this(maxConnections, Integer.MAX_VALUE);
+  }
+
+  /** Waits up to {@code maxWait} ms for one of {@code maxConnections} permits. */
+  public ThrottleRequestFilter(int maxConnections, int maxWait) {
+    this(maxConnections, maxWait, false);
+  }
+
+  /**
+   * @param maxConnections how many exchanges may be in flight at once (at least 1)
+   * @param maxWait how long to wait for a permit, in milliseconds (at least 0)
+   * @param fair whether waiting requests get permits in arrival order
+   */
+  public ThrottleRequestFilter(int maxConnections, int maxWait, boolean fair) {
+    if (maxConnections < 1) {
+      throw new IllegalArgumentException("maxConnections: " + maxConnections + " (expected >= 1)");
+    }
+    if (maxWait < 0) {
+      throw new IllegalArgumentException("maxWait: " + maxWait + " ms (expected >= 0)");
+    }
+    this.maxConnections = maxConnections;
+    this.maxWait = maxWait;
+    this.available = new Semaphore(maxConnections, fair);
+  }
+
+  /**
+   * Takes a permit and returns a context whose handler gives it back when the exchange ends.
+   *
+   * @throws FilterException if no permit became free within {@code maxWait} ms, or the wait was
+   *     interrupted (the interrupt flag is restored)
+   */
+  @Override
+  public <T> FilterContext<T> filter(FilterContext<T> ctx) throws FilterException {
+    LOGGER.debug("Throttling: {} of {} permits free", available.availablePermits(), maxConnections);
+    boolean acquired;
+    try {
+      acquired = available.tryAcquire(maxWait, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new FilterException(
+          "Interrupted while waiting for one of "
+              + maxConnections
+              + " permits for request "
+              + ctx.getRequest(),
+          e);
+    }
+    if (!acquired) {
+      throw new FilterException(
+          "No slot available: all "
+              + maxConnections
+              + " permits in use after waiting "
+              + maxWait
+              + " ms, for request "
+              + ctx.getRequest()
+              + " with AsyncHandler "
+              + ctx.getAsyncHandler());
+    }
+    try {
+      return new FilterContext.FilterContextBuilder<>(ctx)
+          .asyncHandler(ReleasePermitOnComplete.wrap(ctx.getAsyncHandler(), available))
+          .build();
+    } catch (RuntimeException e) {
+      // No handler will ever give this permit back.
+      available.release();
+      throw e;
+    }
+  }
 }

@@ -1,0 +1,215 @@
+package org.asynchttpclient.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.cookie.ClientCookieDecoder;
+import io.netty.handler.codec.http.cookie.Cookie;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.asynchttpclient.HttpProtocol;
+import org.asynchttpclient.HttpResponseStatus;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The {@link Response} that {@link Response.ResponseBuilder#build()} returns: a status, the response headers
+ * (merged with trailing headers, if any) and the body already copied into one heap array.
+ *
+ * <p>Immutable once built, except for the lazily parsed cookie list, which is published through a
+ * volatile field; any thread may read it. Getters that expose the body as a mutable array or buffer hand
+ * out a copy, so one caller cannot change what another reads.
+ */
+public final class NettyResponse implements Response {
+
+  private final HttpResponseStatus status;
+  // EmptyHttpHeaders.INSTANCE when no headers were received.
+  private final HttpHeaders headers;
+  private final byte[] body;
+  private volatile @Nullable List<Cookie> cookies;
+
+  /**
+   * @param status the status line
+   * @param headers the headers, or null if none were received
+   * @param body the body bytes; this response takes ownership and never writes to it
+   */
+  public NettyResponse(HttpResponseStatus status, @Nullable HttpHeaders headers, byte[] body) {
+    this.status = status;
+    this.headers = headers != null ? headers : EmptyHttpHeaders.INSTANCE;
+    this.body = body;
+  }
+
+  @Override
+  public int getStatusCode() {
+    return status.getStatusCode();
+  }
+
+  @Override
+  public String getStatusText() {
+    return status.getStatusText();
+  }
+
+  @Override
+  public byte[] getResponseBodyAsBytes() {
+    return body.clone();
+  }
+
+  @Override
+  public ByteBuffer getResponseBodyAsByteBuffer() {
+    return ByteBuffer.wrap(body.clone());
+  }
+
+  /** An unpooled heap buffer over a copy of the body: releasing it is allowed and not required. */
+  @Override
+  public ByteBuf getResponseBodyAsByteBuf() {
+    return Unpooled.wrappedBuffer(body.clone());
+  }
+
+  @Override
+  public InputStream getResponseBodyAsStream() {
+    // ByteArrayInputStream never writes to its array, so no copy is needed.
+    return new ByteArrayInputStream(body);
+  }
+
+  @Override
+  public String getResponseBody(Charset charset) {
+    return new String(body, charset);
+  }
+
+  @Override
+  public String getResponseBody() {
+    return getResponseBody(charsetOrUtf8(getContentType()));
+  }
+
+  @Override
+  public Uri getUri() {
+    return status.getUri();
+  }
+
+  /** The Content-Type header, or null if there is none. */
+  @Override
+  public String getContentType() {
+    return getHeader(HttpHeaderNames.CONTENT_TYPE);
+  }
+
+  /** The first value of the header, or null if there is none. */
+  @Override
+  public String getHeader(CharSequence name) {
+    return headers.get(name);
+  }
+
+  @Override
+  public List<String> getHeaders(CharSequence name) {
+    return headers.getAll(name);
+  }
+
+  @Override
+  public HttpHeaders getHeaders() {
+    return headers;
+  }
+
+  @Override
+  public boolean isRedirected() {
+    switch (status.getStatusCode()) {
+      case 301:
+      case 302:
+      case 303:
+      case 307:
+      case 308:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  /** The cookies of the Set-Cookie headers, parsed leniently; values that do not parse are skipped. */
+  @Override
+  public List<Cookie> getCookies() {
+    List<Cookie> parsed = cookies;
+    if (parsed == null) {
+      // Racing threads may both parse; they compute equal lists, so the last write winning is harmless.
+      parsed = parseCookies();
+      cookies = parsed;
+    }
+    return parsed;
+  }
+
+  private List<Cookie> parseCookies() {
+    List<String> values = headers.getAll(HttpHeaderNames.SET_COOKIE);
+    if (values.isEmpty()) {
+      return Collections.emptyList();
+    }
+    List<Cookie> result = new ArrayList<>(values.size());
+    for (String value : values) {
+      Cookie cookie = ClientCookieDecoder.LAX.decode(value);
+      if (cookie != null) {
+        result.add(cookie);
+      }
+    }
+    return Collections.unmodifiableList(result);
+  }
+
+  @Override
+  public boolean hasResponseStatus() {
+    return true;
+  }
+
+  @Override
+  public boolean hasResponseHeaders() {
+    return !headers.isEmpty();
+  }
+
+  @Override
+  public boolean hasResponseBody() {
+    return body.length > 0;
+  }
+
+  @Override
+  public HttpProtocol getProtocol() {
+    if (status.getProtocolMajorVersion() == 2) {
+      return HttpProtocol.HTTP_2;
+    }
+    return status.getProtocolMinorVersion() == 0 ? HttpProtocol.HTTP_1_0 : HttpProtocol.HTTP_1_1;
+  }
+
+  @Override
+  public SocketAddress getRemoteAddress() {
+    return status.getRemoteAddress();
+  }
+
+  @Override
+  public SocketAddress getLocalAddress() {
+    return status.getLocalAddress();
+  }
+
+  @Override
+  public String toString() {
+    StringBuilder sb = new StringBuilder(128);
+    sb.append("NettyResponse {\n\tstatusCode=").append(getStatusCode()).append("\n\theaders=\n");
+    for (Map.Entry<String, String> header : getHeaders()) {
+      sb.append("\t\t").append(header.getKey()).append(": ").append(header.getValue()).append('\n');
+    }
+    return sb.append("\tbody=\n").append(getResponseBody()).append("\n}").toString();
+  }
+
+  private static Charset charsetOrUtf8(@Nullable String contentType) {
+    if (contentType == null) {
+      return StandardCharsets.UTF_8;
+    }
+    // HttpUtil.getCharset returns the fallback for a missing, unknown or unsupported charset name
+    // rather than throwing.
+    return HttpUtil.getCharset(contentType, StandardCharsets.UTF_8);
+  }
+}
