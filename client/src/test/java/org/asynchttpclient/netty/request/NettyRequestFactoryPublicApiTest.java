@@ -45,7 +45,7 @@ class NettyRequestFactoryPublicApiTest {
   }
 
   private String wire(NettyRequest request) {
-    channel.writeAndFlush(request.getHttpRequest());
+    assertTrue(channel.writeAndFlush(request.getHttpRequest()).isSuccess());
     NettyBody body = request.getBody();
     if (body != null) {
       ChannelFuture done = body.write(channel);

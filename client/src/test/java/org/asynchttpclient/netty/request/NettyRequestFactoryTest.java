@@ -74,7 +74,7 @@ class NettyRequestFactoryTest {
 
   /** Writes the request as the engine would (head, then body) and returns the exact bytes on the wire. */
   private String wire(NettyRequest request) {
-    channel.writeAndFlush(request.getHttpRequest());
+    assertTrue(channel.writeAndFlush(request.getHttpRequest()).isSuccess());
     NettyBody body = request.getBody();
     if (body != null) {
       ChannelFuture done = body.write(channel);

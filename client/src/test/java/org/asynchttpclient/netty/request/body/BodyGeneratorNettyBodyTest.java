@@ -141,7 +141,7 @@ class BodyGeneratorNettyBodyTest {
     PiecesGenerator generator = new PiecesGenerator(-1, "ab", "cde");
     NettyBody body = new BodyGeneratorNettyBody(generator, false, 16);
     assertEquals(-1, body.getContentLength());
-    channel.writeAndFlush(Wire.head(-1));
+    Wire.writeHead(channel, -1);
     ChannelFuture done = body.write(channel);
     channel.runPendingTasks();
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
@@ -152,7 +152,7 @@ class BodyGeneratorNettyBodyTest {
   @Test
   void knownLengthGeneratorIsSentRaw() {
     NettyBody body = new BodyGeneratorNettyBody(new PiecesGenerator(5, "ab", "cde"), false, 16);
-    channel.writeAndFlush(Wire.head(body.getContentLength()));
+    Wire.writeHead(channel, body.getContentLength());
     ChannelFuture done = body.write(channel);
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
     assertEquals("abcde", Wire.bodyOf(Wire.drain(channel)));
@@ -161,7 +161,7 @@ class BodyGeneratorNettyBodyTest {
   @Test
   void aBodyShorterThanItsDeclaredLengthFailsTheWrite() {
     NettyBody body = new BodyGeneratorNettyBody(new PiecesGenerator(10, "ab"), false, 16);
-    channel.writeAndFlush(Wire.head(10));
+    Wire.writeHead(channel, 10);
     ChannelFuture done = body.write(channel);
     assertFalse(done.isSuccess());
     assertInstanceOf(IOException.class, done.cause());
@@ -173,7 +173,7 @@ class BodyGeneratorNettyBodyTest {
   void aNonReplayableGeneratorRefusesASecondWrite() {
     NettyBody body = new BodyGeneratorNettyBody(new PiecesGenerator(2, "ab"), false, 16);
     assertFalse(body.isReplayable());
-    channel.writeAndFlush(Wire.head(2));
+    Wire.writeHead(channel, 2);
     assertTrue(body.write(channel).isSuccess());
     Wire.drain(channel);
     ChannelFuture again = body.write(channel);
@@ -186,7 +186,7 @@ class BodyGeneratorNettyBodyTest {
     PiecesGenerator generator = new PiecesGenerator(4, "ab", "cd");
     NettyBody body = new BodyGeneratorNettyBody(generator, true, 16);
     for (int i = 0; i < 2; i++) {
-      channel.writeAndFlush(Wire.head(4));
+      Wire.writeHead(channel, 4);
       ChannelFuture done = body.write(channel);
       assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
       assertEquals("abcd", Wire.bodyOf(Wire.drain(channel)));
@@ -206,7 +206,7 @@ class BodyGeneratorNettyBodyTest {
   void feedableGeneratorResumesAfterSuspendWhenFed() {
     QueueFeedableGenerator generator = new QueueFeedableGenerator();
     NettyBody body = new BodyGeneratorNettyBody(generator, false, 16);
-    channel.writeAndFlush(Wire.head(-1));
+    Wire.writeHead(channel, -1);
     ChannelFuture done = body.write(channel);
     channel.runPendingTasks();
     Wire.drain(channel);
@@ -232,7 +232,7 @@ class BodyGeneratorNettyBodyTest {
   void feedableGeneratorErrorFailsTheWriteWithoutEndingTheMessage() {
     QueueFeedableGenerator generator = new QueueFeedableGenerator();
     NettyBody body = new BodyGeneratorNettyBody(generator, false, 16);
-    channel.writeAndFlush(Wire.head(-1));
+    Wire.writeHead(channel, -1);
     ChannelFuture done = body.write(channel);
     channel.runPendingTasks();
     Wire.drain(channel);

@@ -33,7 +33,7 @@ class FileNettyBodyTest {
   }
 
   private String write(NettyBody body) {
-    channel.writeAndFlush(Wire.head(body.getContentLength()));
+    Wire.writeHead(channel, body.getContentLength());
     ChannelFuture done = body.write(channel);
     channel.runPendingTasks();
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
@@ -62,7 +62,7 @@ class FileNettyBodyTest {
   void aChunkedHeadGetsChunkFramingFromTheCodec() throws IOException {
     NettyBody body = new FileNettyBody(file("abcdef"), 0, 6,
         new TestConfig().set("isDisableZeroCopy", true).set("getChunkedFileChunkSize", 4).build());
-    channel.writeAndFlush(Wire.head(-1));
+    Wire.writeHead(channel, -1);
     ChannelFuture done = body.write(channel);
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
     assertEquals("4\r\nabcd\r\n2\r\nef\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));

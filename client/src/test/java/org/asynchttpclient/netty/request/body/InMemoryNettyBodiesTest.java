@@ -24,7 +24,7 @@ class InMemoryNettyBodiesTest {
   }
 
   private String writeOnce(NettyBody body) {
-    channel.writeAndFlush(Wire.head(body.getContentLength()));
+    Wire.writeHead(channel, body.getContentLength());
     ChannelFuture done = body.write(channel);
     channel.runPendingTasks();
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());

@@ -39,7 +39,7 @@ class InputStreamNettyBodyTest {
     TrackingStream stream = new TrackingStream("hello world");
     NettyBody body = new InputStreamNettyBody(stream, -1, 5);
     assertEquals(-1, body.getContentLength());
-    channel.writeAndFlush(Wire.head(-1));
+    Wire.writeHead(channel, -1);
     ChannelFuture done = body.write(channel);
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
     assertEquals("5\r\nhello\r\n5\r\n worl\r\n1\r\nd\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));
@@ -49,7 +49,7 @@ class InputStreamNettyBodyTest {
   @Test
   void knownLengthIsSentRaw() {
     NettyBody body = new InputStreamNettyBody(new TrackingStream("hello"), 5, 8192);
-    channel.writeAndFlush(Wire.head(body.getContentLength()));
+    Wire.writeHead(channel, body.getContentLength());
     ChannelFuture done = body.write(channel);
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
     assertEquals("hello", Wire.bodyOf(Wire.drain(channel)));
@@ -59,7 +59,7 @@ class InputStreamNettyBodyTest {
   void aStreamIsNotReplayableAndASecondWriteFails() {
     NettyBody body = new InputStreamNettyBody(new TrackingStream("once"), 4, 8192);
     assertFalse(body.isReplayable());
-    channel.writeAndFlush(Wire.head(4));
+    Wire.writeHead(channel, 4);
     assertTrue(body.write(channel).isSuccess());
     Wire.drain(channel);
     ChannelFuture again = body.write(channel);

@@ -68,7 +68,7 @@ class ReactiveNettyBodyTest {
   }
 
   private ChannelFuture start(ReactiveNettyBody body) {
-    channel.writeAndFlush(Wire.head(body.getContentLength()));
+    Wire.writeHead(channel, body.getContentLength());
     Wire.drain(channel);
     ChannelFuture done = body.write(channel);
     channel.runPendingTasks();
@@ -121,7 +121,7 @@ class ReactiveNettyBodyTest {
 
     // Queued for the loop; EmbeddedChannel runs pending tasks as it closes, so this one may still reach the wire.
     ByteBuf inFlight = publisher.emit("cd");
-    channel.close();
+    channel.close().syncUninterruptibly();
     assertTrue(publisher.cancelled);
     assertFalse(done.isSuccess());
     assertInstanceOf(ClosedChannelException.class, done.cause());
@@ -173,7 +173,7 @@ class ReactiveNettyBodyTest {
     ManualPublisher publisher = new ManualPublisher();
     ReactiveNettyBody body = new ReactiveNettyBody(publisher, -1);
     assertFalse(body.isReplayable());
-    start(body);
+    assertFalse(start(body).isDone(), "the first write waits for the publisher");
     ChannelFuture again = body.write(channel);
     assertInstanceOf(IllegalStateException.class, again.cause());
     assertEquals(1, publisher.subscriptions);
@@ -182,7 +182,7 @@ class ReactiveNettyBodyTest {
   @Test
   void aClosedChannelIsNeverSubscribedTo() {
     ManualPublisher publisher = new ManualPublisher();
-    channel.close();
+    channel.close().syncUninterruptibly();
     ChannelFuture done = new ReactiveNettyBody(publisher, -1).write(channel);
     channel.runPendingTasks();
     assertEquals(0, publisher.subscriptions);

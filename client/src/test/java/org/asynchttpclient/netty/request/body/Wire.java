@@ -57,6 +57,13 @@ public final class Wire {
     return head;
   }
 
+  /** Writes {@link #head} and fails the test if the codec refused it. */
+  public static void writeHead(EmbeddedChannel channel, long length) {
+    if (!channel.writeAndFlush(head(length)).isSuccess()) {
+      throw new AssertionError("head write failed");
+    }
+  }
+
   /** Everything written so far, as ISO-8859-1 text; releases what it reads (buffers and file regions). */
   public static String drain(EmbeddedChannel channel) {
     StringBuilder sb = new StringBuilder();
