@@ -1,36 +1,77 @@
 package org.asynchttpclient.netty.request;
 
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.jetbrains.annotations.Nullable;
 
-/** PLACEHOLDER (replaced by the encoder branch). */
+/**
+ * One hop of a request as it goes on the wire: Netty's request head plus, when the request has one, the body.
+ *
+ * <p>How to write it: a request without a body has a {@link FullHttpRequest} head (empty content) and is complete
+ * once the head is written. A request with a body has a plain {@link HttpRequest} head; write the head, then (after
+ * the 100 response when {@link #isExpectContinue()}) call {@code getBody().write(channel)}, which ends the message.
+ *
+ * <p>Threads: the head is built before the request is handed to a channel and must not be changed once
+ * {@link #markHandedToChannel()} returned true; the flag itself may be read from any thread.
+ */
 public final class NettyRequest {
   private final HttpRequest httpRequest;
+  private final @Nullable NettyBody body;
+  private final AtomicBoolean handedToChannel = new AtomicBoolean();
 
+  /** A request without a body. */
   public NettyRequest(HttpRequest httpRequest) {
+    this(httpRequest, null);
+  }
+
+  public NettyRequest(HttpRequest httpRequest, @Nullable NettyBody body) {
     this.httpRequest = httpRequest;
+    this.body = body;
   }
 
   public HttpRequest getHttpRequest() {
     return httpRequest;
   }
 
+  /** The body to write after the head, or null when the head is the whole request. */
   public @Nullable NettyBody getBody() {
-    return null;
+    return body;
   }
 
+  /** Whether the head asks for {@code Expect: 100-continue} and there is a body to hold back until the 100. */
   public boolean isExpectContinue() {
-    return false;
+    return body != null
+        && httpRequest.headers().containsValue(HttpHeaderNames.EXPECT, HttpHeaderValues.CONTINUE, true);
   }
 
-  public void release() {}
-
+  /**
+   * Records that the request is being written on a channel. Returns true for the one caller that made the change,
+   * false if it had already been handed over.
+   */
   public boolean markHandedToChannel() {
-    return true;
+    return handedToChannel.compareAndSet(false, true);
   }
 
   public boolean isHandedToChannel() {
-    return false;
+    return handedToChannel.get();
+  }
+
+  /**
+   * Frees what the request still holds that no channel took over (a pre-built body source, a reactive
+   * subscription). Safe to call from any thread, more than once, including after the request was written.
+   */
+  public void release() {
+    if (body != null) {
+      body.release();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "NettyRequest{" + httpRequest.method() + " " + httpRequest.uri() + (body == null ? "" : ", with body") + "}";
   }
 }

@@ -1,21 +1,331 @@
 package org.asynchttpclient.netty.request;
 
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.cookie.ClientCookieEncoder;
+import io.netty.handler.codec.http.cookie.Cookie;
+import java.io.File;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.Param;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.request.body.BodyGeneratorNettyBody;
+import org.asynchttpclient.netty.request.body.ByteArrayNettyBody;
+import org.asynchttpclient.netty.request.body.ByteBufNettyBody;
+import org.asynchttpclient.netty.request.body.ByteBufferNettyBody;
+import org.asynchttpclient.netty.request.body.FileNettyBody;
+import org.asynchttpclient.netty.request.body.InputStreamNettyBody;
+import org.asynchttpclient.netty.request.body.MultipartNettyBody;
+import org.asynchttpclient.netty.request.body.NettyBody;
+import org.asynchttpclient.netty.request.body.ReactiveNettyBody;
 import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.request.body.generator.BodyGenerator;
+import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
+import org.asynchttpclient.request.body.generator.FileBodyGenerator;
+import org.asynchttpclient.request.body.generator.InputStreamBodyGenerator;
+import org.asynchttpclient.request.body.generator.ReactiveStreamsBodyGenerator;
+import org.asynchttpclient.request.body.multipart.Part;
+import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
-/** PLACEHOLDER (replaced by the encoder branch). */
+/**
+ * Turns one hop of a {@link Request} into what goes on the wire: the request head and the body to write after it.
+ * Builds only; never writes and never changes the {@link Request}.
+ *
+ * <p>Head, as AHC 3.0.11 sends it: origin-form target ({@code path?query}) normally, absolute-form through an HTTP
+ * proxy to an {@code http} URL, {@code host:port} for CONNECT; {@code Host} first (the virtual host if set, else the
+ * host with a non-default port); then the user's headers as given; then whatever is missing of {@code Cookie},
+ * {@code Accept-Encoding} (when compression is enforced), body framing, {@code Content-Type} for forms and
+ * multipart, {@code Connection: close} (keep-alive off), preemptive {@code Authorization} /
+ * {@code Proxy-Authorization}, {@code Range}, {@code Accept: *}{@code /*} and {@code User-Agent}.
+ *
+ * <p>Framing: a body of known length gets {@code Content-Length} (the real length, replacing a user value, so head
+ * and body cannot disagree) and loses any {@code Transfer-Encoding}; a body of unknown length keeps a
+ * {@code Content-Length} the user set, else is sent chunked. POST, PUT and PATCH without a body get
+ * {@code Content-Length: 0}.
+ *
+ * <p>Safety beyond AHC: every header name must be a token and no value may contain CR, LF or NUL; the method, the
+ * request target and the host are checked too. CONNECT never carries the origin's {@code Authorization} (the hop to
+ * the proxy is in clear text); it carries only {@code Host}, {@code User-Agent} and {@code Proxy-Authorization}.
+ *
+ * <p>Thread-safe: holds only the configuration.
+ */
 public final class NettyRequestFactory {
-  public NettyRequestFactory(AsyncHttpClientConfig config) {}
+  private static final String GZIP_DEFLATE = "gzip, deflate";
+  private static final String ACCEPT_ALL = "*/*";
 
-  public NettyRequest newNettyRequest(
-      Request request,
-      boolean connectTunnel,
-      @Nullable ProxyServer proxy,
-      @Nullable Realm realm,
-      @Nullable Realm proxyRealm) {
-    throw new UnsupportedOperationException("placeholder");
+  private final AsyncHttpClientConfig config;
+
+  public NettyRequestFactory(AsyncHttpClientConfig config) {
+    this.config = config;
+  }
+
+  /**
+   * Builds the wire request for one hop.
+   *
+   * @param connectTunnel true for the CONNECT request that opens a tunnel through {@code proxy} (no body)
+   * @param proxy the proxy this hop goes through, or null for a direct connection
+   * @param realm the origin's realm, for preemptive {@code Authorization}
+   * @param proxyRealm the proxy's realm, for preemptive {@code Proxy-Authorization}
+   * @throws IllegalArgumentException naming the offending value when the method, a header, the host or the
+   *     request target would break the HTTP framing
+   */
+  public NettyRequest newNettyRequest(Request request, boolean connectTunnel, @Nullable ProxyServer proxy,
+      @Nullable Realm realm, @Nullable Realm proxyRealm) {
+    Uri uri = request.getUri();
+    HopTarget target = HopTarget.of(uri);
+    boolean viaHttpProxy = proxy != null && proxy.getProxyType() != null && proxy.getProxyType().isHttp();
+    String method = connectTunnel ? "CONNECT" : request.getMethod();
+    // Origin credentials never ride on the clear-text CONNECT; proxy credentials go only where the proxy reads the
+    // head: on CONNECT, or on a plain-http request it forwards (inside a tunnel it sees nothing).
+    String authorization = connectTunnel ? null : PreemptiveAuthorization.headerValue(realm, uri, method);
+    String proxyAuthorization = viaHttpProxy && (connectTunnel || !target.secured)
+        ? PreemptiveAuthorization.headerValue(proxyRealm, uri, method)
+        : null;
+    return newNettyRequest(request, target, connectTunnel, viaHttpProxy, authorization, proxyAuthorization);
+  }
+
+  /** The part of {@link #newNettyRequest(Request, boolean, ProxyServer, Realm, Realm)} after the URI and realms. */
+  NettyRequest newNettyRequest(Request request, HopTarget target, boolean connectTunnel, boolean viaHttpProxy,
+      @Nullable String authorization, @Nullable String proxyAuthorization) {
+    String methodName = connectTunnel ? "CONNECT" : request.getMethod();
+    WireSyntax.checkMethod(methodName);
+    WireSyntax.checkHost("host", target.host);
+    HttpMethod method = HttpMethod.valueOf(methodName);
+
+    String requestTarget;
+    if (connectTunnel) {
+      requestTarget = target.authorityForm();
+    } else if (viaHttpProxy && !target.secured) {
+      requestTarget = target.absoluteForm();
+    } else {
+      requestTarget = target.originForm();
+    }
+    WireSyntax.checkRequestTarget(requestTarget);
+
+    NettyBody body = connectTunnel ? null : body(request);
+    HttpRequest head = body == null
+        ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, Unpooled.EMPTY_BUFFER)
+        : new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget);
+    NettyRequest nettyRequest = new NettyRequest(head, body);
+    try {
+      HttpHeaders headers = head.headers();
+      HttpHeaders userHeaders = request.getHeaders();
+      if (connectTunnel) {
+        headers.set(HttpHeaderNames.HOST, target.authorityForm());
+        copy(userHeaders, HttpHeaderNames.USER_AGENT, headers);
+        copy(userHeaders, HttpHeaderNames.PROXY_AUTHORIZATION, headers);
+      } else {
+        if (!userHeaders.contains(HttpHeaderNames.HOST)) {
+          String virtualHost = request.getVirtualHost();
+          if (virtualHost != null) {
+            WireSyntax.checkHost("virtual host", virtualHost);
+            headers.set(HttpHeaderNames.HOST, virtualHost);
+          } else {
+            headers.set(HttpHeaderNames.HOST, target.hostHeader());
+          }
+        }
+        copyAll(userHeaders, headers);
+        addContentHeaders(request, method, body, headers);
+      }
+      if (proxyAuthorization != null) {
+        headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, proxyAuthorization);
+      }
+      if (!connectTunnel) {
+        if (authorization != null) {
+          // Added, not set, as AHC does: a user-supplied Authorization stays alongside.
+          headers.add(HttpHeaderNames.AUTHORIZATION, authorization);
+        }
+        if (request.getRangeOffset() > 0) {
+          headers.set(HttpHeaderNames.RANGE, "bytes=" + request.getRangeOffset() + "-");
+        }
+        if (!headers.contains(HttpHeaderNames.ACCEPT)) {
+          headers.set(HttpHeaderNames.ACCEPT, ACCEPT_ALL);
+        }
+      }
+      String userAgent = config.getUserAgent();
+      if (!headers.contains(HttpHeaderNames.USER_AGENT) && userAgent != null) {
+        headers.set(HttpHeaderNames.USER_AGENT, userAgent);
+      }
+      checkAll(headers);
+      return nettyRequest;
+    } catch (RuntimeException e) {
+      nettyRequest.release();
+      throw e;
+    }
+  }
+
+  private void addContentHeaders(Request request, HttpMethod method, @Nullable NettyBody body, HttpHeaders headers) {
+    List<Cookie> cookies = request.getCookies();
+    if (cookies != null && !cookies.isEmpty()) {
+      ClientCookieEncoder encoder = config.isUseLaxCookieEncoder() ? ClientCookieEncoder.LAX : ClientCookieEncoder.STRICT;
+      headers.set(HttpHeaderNames.COOKIE, encoder.encode(cookies));
+    }
+    if (config.isCompressionEnforced() && !headers.contains(HttpHeaderNames.ACCEPT_ENCODING)) {
+      headers.set(HttpHeaderNames.ACCEPT_ENCODING, GZIP_DEFLATE);
+    }
+    if (body != null) {
+      long length = body.getContentLength();
+      if (length >= 0) {
+        headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+        headers.set(HttpHeaderNames.CONTENT_LENGTH, length);
+      } else if (declaredContentLength(headers) >= 0) {
+        headers.remove(HttpHeaderNames.TRANSFER_ENCODING);
+      } else {
+        headers.set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+      }
+      if (body instanceof MultipartNettyBody) {
+        headers.set(HttpHeaderNames.CONTENT_TYPE, ((MultipartNettyBody) body).getContentType());
+      } else if (isFormBody(request) && !headers.contains(HttpHeaderNames.CONTENT_TYPE)) {
+        headers.set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_X_WWW_FORM_URLENCODED);
+      }
+    } else if ((method.equals(HttpMethod.POST) || method.equals(HttpMethod.PUT) || method.equals(HttpMethod.PATCH))
+        && !headers.contains(HttpHeaderNames.CONTENT_LENGTH)
+        && !headers.contains(HttpHeaderNames.TRANSFER_ENCODING)) {
+      headers.set(HttpHeaderNames.CONTENT_LENGTH, 0);
+    }
+    if (!config.isKeepAlive() && !headers.contains(HttpHeaderNames.CONNECTION)) {
+      headers.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+    }
+  }
+
+  /** The body, chosen in AHC 3.0.11's order of precedence, or null when the request has none. */
+  private @Nullable NettyBody body(Request request) {
+    byte[] bytes = request.getByteData();
+    if (bytes != null) {
+      return new ByteArrayNettyBody(bytes);
+    }
+    List<byte[]> composite = request.getCompositeByteData();
+    if (composite != null) {
+      return new ByteArrayNettyBody(composite);
+    }
+    String string = request.getStringData();
+    if (string != null) {
+      return new ByteArrayNettyBody(string.getBytes(charsetOf(request)));
+    }
+    ByteBuffer byteBuffer = request.getByteBufferData();
+    if (byteBuffer != null) {
+      return new ByteBufferNettyBody(byteBuffer);
+    }
+    io.netty.buffer.ByteBuf byteBuf = request.getByteBufData();
+    if (byteBuf != null) {
+      return new ByteBufNettyBody(byteBuf);
+    }
+    InputStream stream = request.getStreamData();
+    if (stream != null) {
+      return new InputStreamNettyBody(stream, declaredContentLength(request.getHeaders()),
+          config.getChunkedFileChunkSize());
+    }
+    List<Param> formParams = request.getFormParams();
+    if (formParams != null && !formParams.isEmpty()) {
+      return new ByteArrayNettyBody(FormUrlEncoding.encode(formParams, charsetOf(request)));
+    }
+    List<Part> parts = request.getBodyParts();
+    if (parts != null && !parts.isEmpty()) {
+      return new MultipartNettyBody(parts, request.getHeaders(), config);
+    }
+    File file = request.getFile();
+    if (file != null) {
+      return new FileNettyBody(file, config);
+    }
+    BodyGenerator generator = request.getBodyGenerator();
+    if (generator != null) {
+      return generatorBody(generator);
+    }
+    return null;
+  }
+
+  private NettyBody generatorBody(BodyGenerator generator) {
+    if (generator instanceof ReactiveStreamsBodyGenerator) {
+      ReactiveStreamsBodyGenerator reactive = (ReactiveStreamsBodyGenerator) generator;
+      return new ReactiveNettyBody(reactive.getPublisher(), reactive.getContentLength());
+    }
+    if (generator instanceof FileBodyGenerator) {
+      FileBodyGenerator fileGenerator = (FileBodyGenerator) generator;
+      return new FileNettyBody(fileGenerator.getFile(), fileGenerator.getRegionSeek(),
+          fileGenerator.getRegionLength(), config);
+    }
+    if (generator instanceof InputStreamBodyGenerator) {
+      InputStreamBodyGenerator streamGenerator = (InputStreamBodyGenerator) generator;
+      return new InputStreamNettyBody(streamGenerator.getInputStream(), streamGenerator.getContentLength(),
+          config.getChunkedFileChunkSize());
+    }
+    boolean replayable = generator instanceof ByteArrayBodyGenerator;
+    return new BodyGeneratorNettyBody(generator, replayable, config.getChunkedFileChunkSize());
+  }
+
+  private static boolean isFormBody(Request request) {
+    List<Param> formParams = request.getFormParams();
+    return formParams != null && !formParams.isEmpty()
+        && request.getByteData() == null && request.getCompositeByteData() == null
+        && request.getStringData() == null && request.getByteBufferData() == null
+        && request.getByteBufData() == null && request.getStreamData() == null;
+  }
+
+  private static Charset charsetOf(Request request) {
+    Charset charset = request.getCharset();
+    return charset != null ? charset : StandardCharsets.UTF_8;
+  }
+
+  /** The user's {@code Content-Length}, or -1 when absent; a malformed one is refused. */
+  private static long declaredContentLength(HttpHeaders headers) {
+    String value = headers.get(HttpHeaderNames.CONTENT_LENGTH);
+    if (value == null) {
+      return -1;
+    }
+    try {
+      long length = Long.parseLong(value.trim());
+      if (length >= 0) {
+        return length;
+      }
+    } catch (NumberFormatException ignored) {
+      // reported below with the value
+    }
+    throw new IllegalArgumentException(
+        "header content-length: " + WireSyntax.quote(value) + " (expected a non-negative integer)");
+  }
+
+  private static void copy(HttpHeaders from, CharSequence name, HttpHeaders to) {
+    List<String> values = from.getAll(name);
+    if (!values.isEmpty()) {
+      for (String value : values) {
+        WireSyntax.checkHeaderValue(name, value);
+      }
+      to.set(name, values);
+    }
+  }
+
+  private static void copyAll(HttpHeaders from, HttpHeaders to) {
+    Iterator<Map.Entry<CharSequence, CharSequence>> entries = from.iteratorCharSequence();
+    while (entries.hasNext()) {
+      Map.Entry<CharSequence, CharSequence> entry = entries.next();
+      WireSyntax.checkHeaderName(entry.getKey());
+      WireSyntax.checkHeaderValue(entry.getKey(), entry.getValue());
+      to.add(entry.getKey(), entry.getValue());
+    }
+  }
+
+  /** Checks the finished head, including values computed from user input (cookies, credentials, virtual host). */
+  private static void checkAll(HttpHeaders headers) {
+    Iterator<Map.Entry<CharSequence, CharSequence>> entries = headers.iteratorCharSequence();
+    while (entries.hasNext()) {
+      Map.Entry<CharSequence, CharSequence> entry = entries.next();
+      WireSyntax.checkHeaderName(entry.getKey());
+      WireSyntax.checkHeaderValue(entry.getKey(), entry.getValue());
+    }
   }
 }

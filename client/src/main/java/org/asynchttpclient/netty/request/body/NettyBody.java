@@ -3,11 +3,41 @@ package org.asynchttpclient.netty.request.body;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 
-/** PLACEHOLDER (replaced by the encoder branch): a request body written after the head. */
+/**
+ * The body of one request hop, written on a channel after the request head.
+ *
+ * <p>The pipeline the engine builds frames what a body writes: when {@link #getContentLength()} is known the head
+ * carries {@code Content-Length} and the body bytes go out raw; when it is {@code -1} the head carries
+ * {@code Transfer-Encoding: chunked} and the HTTP codec adds the chunk framing. Either way a body ends its output
+ * with a {@code LastHttpContent}.
+ *
+ * <p>Buffers handed to {@code channel.write} belong to the pipeline from then on (it releases them whether the write
+ * succeeds or fails); a body releases only what it still holds itself, in {@link #release()}.
+ */
 public interface NettyBody {
+
+  /** The number of bytes {@link #write} sends, or {@code -1} when it is not known up front. */
   long getContentLength();
 
+  /**
+   * Writes the whole body, ending with a {@code LastHttpContent}, and returns the future of the last write.
+   *
+   * <p>Called on the channel's event loop after the request head was written (and, with
+   * {@code Expect: 100-continue}, after the interim 100 response). Must not block the loop waiting for data. A body
+   * that cannot be written (already consumed, file missing) returns a failed future instead of throwing.
+   */
   ChannelFuture write(Channel channel);
 
+  /**
+   * Whether {@link #write} may be called again for a retry, redirect or authentication replay and will send the
+   * same bytes. False for streams, feedable generators and reactive publishers, which can be consumed only once.
+   */
   boolean isReplayable();
+
+  /**
+   * Frees what the body still holds that was never handed to a channel (a pre-built source, a subscription).
+   * Safe to call from any thread, more than once, and after {@link #write}. Never closes a stream the user handed
+   * in unless writing it had started.
+   */
+  default void release() {}
 }

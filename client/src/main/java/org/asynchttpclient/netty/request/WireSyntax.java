@@ -1,0 +1,114 @@
+package org.asynchttpclient.netty.request;
+
+/**
+ * Checks that what goes into a request line or header cannot break the HTTP/1.1 framing (RFC 9110 / 9112): a CR
+ * or LF in a value would let a caller inject headers or a whole second request. Every failure is an
+ * {@link IllegalArgumentException} that names the offending element and quotes it with control characters escaped,
+ * so the message itself cannot inject anything into a log.
+ */
+final class WireSyntax {
+
+  private static final int MAX_QUOTED_LENGTH = 200;
+
+  private WireSyntax() {}
+
+  /** tchar from RFC 9110 section 5.6.2. */
+  static boolean isTokenChar(char c) {
+    if (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+      return true;
+    }
+    return "!#$%&'*+-.^_`|~".indexOf(c) >= 0;
+  }
+
+  static void checkMethod(String method) {
+    if (method.isEmpty() || !isToken(method)) {
+      throw new IllegalArgumentException("request method: " + quote(method) + " (expected an HTTP token such as GET)");
+    }
+  }
+
+  static void checkHeaderName(CharSequence name) {
+    if (name.length() == 0 || !isToken(name)) {
+      throw new IllegalArgumentException(
+          "header name: " + quote(name) + " (expected an HTTP token: letters, digits and !#$%&'*+-.^_`|~)");
+    }
+  }
+
+  static void checkHeaderValue(CharSequence name, CharSequence value) {
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      if (c == '\r' || c == '\n' || c == '\0') {
+        throw new IllegalArgumentException(
+            "header " + name + ": value " + quote(value) + " (expected no CR, LF or NUL characters)");
+      }
+    }
+  }
+
+  /** The request target goes into the request line between two spaces: no whitespace or control characters. */
+  static void checkRequestTarget(String target) {
+    for (int i = 0; i < target.length(); i++) {
+      char c = target.charAt(i);
+      if (c <= ' ' || c == 0x7f) {
+        throw new IllegalArgumentException("request target: " + quote(target)
+            + " (expected no whitespace or control characters; percent-encode them)");
+      }
+    }
+  }
+
+  /** A host (or virtual host with an optional port) as it goes into {@code Host} or a CONNECT target. */
+  static void checkHost(String what, String host) {
+    if (host.isEmpty()) {
+      throw new IllegalArgumentException(what + ": \"\" (expected a host name or IP literal)");
+    }
+    for (int i = 0; i < host.length(); i++) {
+      char c = host.charAt(i);
+      if (c <= ' ' || c == 0x7f || "/?#@\\\"<>".indexOf(c) >= 0) {
+        throw new IllegalArgumentException(what + ": " + quote(host)
+            + " (expected a host name or IP literal without whitespace, control characters or / ? # @ \\ \" < >)");
+      }
+    }
+  }
+
+  private static boolean isToken(CharSequence s) {
+    for (int i = 0; i < s.length(); i++) {
+      if (!isTokenChar(s.charAt(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Quotes {@code s} for an error message, escaping control and non-ASCII characters and capping its length. */
+  static String quote(CharSequence s) {
+    StringBuilder sb = new StringBuilder(Math.min(s.length(), MAX_QUOTED_LENGTH) + 8).append('"');
+    int shown = Math.min(s.length(), MAX_QUOTED_LENGTH);
+    for (int i = 0; i < shown; i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '\r':
+          sb.append("\\r");
+          break;
+        case '\n':
+          sb.append("\\n");
+          break;
+        case '\0':
+          sb.append("\\0");
+          break;
+        case '"':
+        case '\\':
+          sb.append('\\').append(c);
+          break;
+        default:
+          if (c < ' ' || c > '~') {
+            sb.append(String.format("\\u%04x", (int) c));
+          } else {
+            sb.append(c);
+          }
+      }
+    }
+    sb.append('"');
+    if (s.length() > shown) {
+      sb.append("... (").append(s.length()).append(" chars)");
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,73 @@
+package org.asynchttpclient.netty.request.body;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.AsyncHttpClientConfig;
+
+/** Small helpers shared by the body implementations. Stateless. */
+final class BodyWrites {
+
+  private BodyWrites() {}
+
+  /**
+   * Whether a {@code FileRegion} can carry the body: zero-copy transfer bypasses the pipeline's byte handling, so it
+   * is impossible under TLS and the user may turn it off.
+   */
+  static boolean canUseFileRegion(Channel channel, AsyncHttpClientConfig config) {
+    return !config.isDisableZeroCopy() && channel.pipeline().get(SslHandler.class) == null;
+  }
+
+  /**
+   * Writes {@code content} and then the end-of-message marker, and returns a future that succeeds only when both
+   * writes did. Writing the marker even after the content failed is harmless: the engine closes a channel whose
+   * body write failed, and a failed content write leaves the message unfinished on the wire anyway.
+   */
+  static ChannelFuture writeThenEnd(Channel channel, Object content) {
+    ChannelFuture contentFuture = channel.write(content);
+    ChannelFuture endFuture = channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+    return bothSucceeded(channel, contentFuture, endFuture);
+  }
+
+  /** A future that completes when both complete: failed with the first failure seen, else succeeded. */
+  static ChannelFuture bothSucceeded(Channel channel, ChannelFuture first, ChannelFuture second) {
+    ChannelPromise result = channel.newPromise();
+    // Listeners run on the event loop, but a future can already be complete when the listener is added from
+    // another thread, so count with an atomic rather than trusting a single thread.
+    AtomicInteger pending = new AtomicInteger(2);
+    ChannelFutureListener listener =
+        future -> {
+          if (!future.isSuccess()) {
+            result.tryFailure(future.cause());
+          } else if (pending.decrementAndGet() == 0) {
+            result.trySuccess();
+          }
+        };
+    first.addListener(listener);
+    second.addListener(listener);
+    return result;
+  }
+
+  /**
+   * Asks the chunked writer to poll its current input again, from the channel's event loop. Always goes through the
+   * loop's task queue so a caller already inside a write (for instance a feeder on the loop thread) never re-enters
+   * the writer.
+   */
+  static void resumeChunkedWrites(Channel channel) {
+    ChunkedWriteHandler writer = channel.pipeline().get(ChunkedWriteHandler.class);
+    if (writer == null) {
+      return;
+    }
+    try {
+      channel.eventLoop().execute(writer::resumeTransfer);
+    } catch (RejectedExecutionException shuttingDown) {
+      // The loop is shutting down: the channel is going away and its pending writes fail with it.
+    }
+  }
+}

@@ -1,0 +1,151 @@
+package org.asynchttpclient.netty.request;
+
+import static java.nio.charset.StandardCharsets.US_ASCII;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpHeaders;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.request.body.NettyBody;
+import org.asynchttpclient.netty.request.body.TestConfig;
+import org.asynchttpclient.netty.request.body.Wire;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
+import org.asynchttpclient.request.body.generator.FileBodyGenerator;
+import org.asynchttpclient.request.body.multipart.StringPart;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The factory driven through its public entry with real {@link Request}, {@code Uri}, {@link Realm} and
+ * {@link ProxyServer} objects. Disabled until those stubs are implemented (branch h/request); re-enable after merge.
+ */
+@Disabled("needs Uri implementation from h/request (also RequestBuilder, Realm, ProxyServer, Param, multipart)")
+class NettyRequestFactoryPublicApiTest {
+  private static final String DEFAULTS = "accept: */*\r\nuser-agent: AHC/test\r\n";
+
+  private final EmbeddedChannel channel = Wire.newChannel();
+  private final NettyRequestFactory factory = new NettyRequestFactory(TestConfig.defaults());
+
+  @TempDir Path dir;
+
+  @AfterEach
+  void close() {
+    channel.finishAndReleaseAll();
+  }
+
+  private String wire(NettyRequest request) {
+    assertTrue(channel.writeAndFlush(request.getHttpRequest()).isSuccess());
+    NettyBody body = request.getBody();
+    if (body != null) {
+      ChannelFuture done = body.write(channel);
+      channel.runPendingTasks();
+      assertTrue(done.isSuccess(), () -> "body write failed: " + done.cause());
+    }
+    return Wire.drain(channel);
+  }
+
+  private static NettyBody bodyOf(NettyRequest request) {
+    return Objects.requireNonNull(request.getBody(), "request has no body");
+  }
+
+  @Test
+  void originFormFromTheUriWithoutFragment() {
+    Request request = Dsl.get("http://example.com:8080/a?b=1#frag").build();
+    assertEquals("GET /a?b=1 HTTP/1.1\r\nhost: example.com:8080\r\n" + DEFAULTS + "\r\n",
+        wire(factory.newNettyRequest(request, false, null, null, null)));
+  }
+
+  @Test
+  void absoluteFormThroughAnHttpProxy() {
+    Request request = Dsl.get("http://example.com/a?b=1#frag").build();
+    ProxyServer proxy = Dsl.proxyServer("proxy.example", 3128).build();
+    assertEquals("GET http://example.com/a?b=1 HTTP/1.1\r\nhost: example.com\r\n" + DEFAULTS + "\r\n",
+        wire(factory.newNettyRequest(request, false, proxy, null, null)));
+  }
+
+  @Test
+  void connectTunnelWithProxyBasicCredentials() {
+    Request request = Dsl.get("https://example.com/a").build();
+    Realm proxyRealm = Dsl.basicAuthRealm("proxy", "pw").setUsePreemptiveAuth(true).build();
+    ProxyServer proxy = Dsl.proxyServer("proxy.example", 3128).build();
+    assertEquals("CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n"
+            + "proxy-authorization: Basic cHJveHk6cHc=\r\nuser-agent: AHC/test\r\n\r\n",
+        wire(factory.newNettyRequest(request, true, proxy, null, proxyRealm)));
+  }
+
+  @Test
+  void preemptiveBasicFromTheRealm() {
+    Request request = Dsl.get("http://example.com/").build();
+    Realm realm = Dsl.basicAuthRealm("user", "pass").setUsePreemptiveAuth(true).build();
+    HttpHeaders headers = factory.newNettyRequest(request, false, null, realm, null).getHttpRequest().headers();
+    assertEquals("Basic dXNlcjpwYXNz", headers.get("authorization"));
+  }
+
+  @Test
+  void digestFromARealmWithANonce() {
+    Request request = Dsl.get("http://example.com/a?b=1").build();
+    Realm realm = Dsl.digestAuthRealm("user", "pass").setRealmName("r").setNonce("n").setUsePreemptiveAuth(true)
+        .build();
+    String header = factory.newNettyRequest(request, false, null, realm, null).getHttpRequest().headers()
+        .get("authorization");
+    assertTrue(header.startsWith("Digest username=\"user\", realm=\"r\", nonce=\"n\", uri=\"/a?b=1\""), header);
+    assertTrue(header.contains("response=\""), header);
+  }
+
+  @Test
+  void formParamsAreUrlEncoded() {
+    Request request = Dsl.post("http://example.com/form").addFormParam("a b", "c&d").build();
+    assertEquals("POST /form HTTP/1.1\r\nhost: example.com\r\ncontent-length: 9\r\n"
+            + "content-type: application/x-www-form-urlencoded\r\n" + DEFAULTS + "\r\na+b=c%26d",
+        wire(factory.newNettyRequest(request, false, null, null, null)));
+  }
+
+  @Test
+  void multipartCarriesItsBoundaryAndReplaysIdentically() {
+    Request request = Dsl.post("http://example.com/up").addBodyPart(new StringPart("field", "value")).build();
+    NettyRequest nettyRequest = factory.newNettyRequest(request, false, null, null, null);
+    String contentType = nettyRequest.getHttpRequest().headers().get("content-type");
+    assertTrue(contentType.startsWith("multipart/form-data; boundary="), contentType);
+    String boundary = contentType.substring(contentType.indexOf('=') + 1);
+    String first = Wire.bodyOf(wire(nettyRequest)).replace("<region>", "").replace("</region>", "");
+    assertTrue(first.contains("--" + boundary), first);
+    assertTrue(first.contains("name=\"field\""), first);
+    assertEquals(nettyRequest.getHttpRequest().headers().get("content-length"),
+        String.valueOf(first.getBytes(US_ASCII).length));
+    assertTrue(bodyOf(nettyRequest).isReplayable());
+    String second = Wire.bodyOf(wire(nettyRequest)).replace("<region>", "").replace("</region>", "");
+    assertEquals(first, second);
+  }
+
+  @Test
+  void byteArrayBodyGeneratorIsReplayable() {
+    Request request = Dsl.post("http://example.com/")
+        .setBody(new ByteArrayBodyGenerator("gen".getBytes(US_ASCII))).build();
+    NettyRequest nettyRequest = factory.newNettyRequest(request, false, null, null, null);
+    assertTrue(bodyOf(nettyRequest).isReplayable());
+    assertEquals("gen", Wire.bodyOf(wire(nettyRequest)));
+    assertEquals("gen", Wire.bodyOf(wire(nettyRequest)));
+  }
+
+  @Test
+  void fileBodyGeneratorRegion() throws IOException {
+    Path path = dir.resolve("f.txt");
+    Files.write(path, "0123456789".getBytes(US_ASCII));
+    Request request = Dsl.put("http://example.com/")
+        .setBody(new FileBodyGenerator(path.toFile(), 2, 3)).build();
+    NettyRequest nettyRequest = factory.newNettyRequest(request, false, null, null, null);
+    assertEquals("3", nettyRequest.getHttpRequest().headers().get("content-length"));
+    assertEquals("<region>234</region>", Wire.bodyOf(wire(nettyRequest)));
+  }
+}
