@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
-import org.asynchttpclient.DefaultAsyncHttpClientConfig.Builder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 
@@ -17,7 +16,7 @@ class BuilderValidationTest {
 
   @Test
   void timeoutsRefuseNegativesOtherThanMinusOneMillisecond() {
-    Builder b = ConfigOptions.builder();
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
     refused("readTimeout: PT-0.005S (expected >= 0, or -1 ms for none)",
         () -> b.setReadTimeout(Duration.ofMillis(-5)));
     refused("requestTimeout: PT-1S (expected >= 0, or -1 ms for none)",
@@ -46,7 +45,7 @@ class BuilderValidationTest {
 
   @Test
   void countsAndSizesNameTheValueAndWhatIsExpected() {
-    Builder b = ConfigOptions.builder();
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
     refused("maxRedirects: -1 (expected >= 0)", () -> b.setMaxRedirects(-1));
     refused("maxRequestRetry: -2 (expected >= 0)", () -> b.setMaxRequestRetry(-2));
     refused("maxConnections: -2 (expected >= -1)", () -> b.setMaxConnections(-2));
@@ -70,7 +69,7 @@ class BuilderValidationTest {
 
   @Test
   void aRefusedValueLeavesThePreviousOne() {
-    Builder b = ConfigOptions.builder().setMaxRedirects(3);
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder().setMaxRedirects(3);
     assertThrows(IllegalArgumentException.class, () -> b.setMaxRedirects(-1));
     assertEquals(3, b.build().getMaxRedirects());
   }
@@ -78,7 +77,7 @@ class BuilderValidationTest {
   @Test
   @SuppressWarnings("NullAway") // Passes null on purpose: the refusal is what is tested.
   void nullsAreRefusedWhereAValueIsRequired() {
-    Builder b = ConfigOptions.builder();
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
     NullPointerException e = assertThrows(NullPointerException.class, () -> b.setReadTimeout(null));
     assertEquals("readTimeout: null (expected a value)", e.getMessage());
     assertThrows(NullPointerException.class, () -> b.setThreadPoolName(null));
@@ -88,7 +87,7 @@ class BuilderValidationTest {
 
   @Test
   void buildRefusesAShutdownTimeoutShorterThanTheQuietPeriod() {
-    Builder b = ConfigOptions.builder()
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder()
         .setShutdownQuietPeriod(Duration.ofSeconds(2)).setShutdownTimeout(Duration.ofSeconds(1));
     refused("shutdownTimeout: PT1S (expected >= shutdownQuietPeriod PT2S)", b::build);
   }
