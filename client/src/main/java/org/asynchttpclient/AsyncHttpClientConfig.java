@@ -1,95 +1,390 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.handler.ssl.SslContext;
+import io.netty.resolver.AddressResolverGroup;
+import io.netty.util.Timer;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
+import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.channel.KeepAliveStrategy;
+import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
+import org.asynchttpclient.cookie.CookieStore;
+import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.filter.RequestFilter;
+import org.asynchttpclient.filter.ResponseFilter;
+import org.asynchttpclient.netty.EagerResponseBodyPart;
+import org.asynchttpclient.netty.LazyResponseBodyPart;
+import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
+import org.asynchttpclient.proxy.ProxyServerSelector;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Everything a client is configured with. Build one with
+ * {@link DefaultAsyncHttpClientConfig.Builder} (or {@link Dsl#config()}); every option's default
+ * comes from {@link AsyncHttpClientConfigDefaults}, that is from properties files and system
+ * properties. {@code docs/config-table.md} lists every option with its property key and default.
+ *
+ * <p>Methods added after AHC 3.0.11 are {@code default} methods that return the configured default,
+ * so an implementation written for 3.0.11 still compiles and still honours the system properties.
+ *
+ * <p>Timeouts are {@link Duration}s. Where a value of -1 ms ({@code PT-0.001S}) is allowed it means
+ * "none"; the builder documents what each option accepts.
+ */
 public interface AsyncHttpClientConfig {
-  java.lang.String getAhcVersion();
-  java.lang.String getThreadPoolName();
+
+  /** The version of this library. */
+  String getAhcVersion();
+
+  /** Prefix of the names of the client's I/O threads when it creates its own thread factory. */
+  String getThreadPoolName();
+
+  /** The most connections open at once over all hosts; -1 (or 0) for no limit. */
   int getMaxConnections();
+
+  /** The most connections open at once to one host; -1 (or 0) for no limit. */
   int getMaxConnectionsPerHost();
+
+  /**
+   * How long, in milliseconds, a request waits for a connection when a connection limit is reached
+   * before it fails; 0 fails at once.
+   */
   int getAcquireFreeChannelTimeout();
-  java.time.Duration getConnectTimeout();
-  java.time.Duration getReadTimeout();
-  java.time.Duration getPooledConnectionIdleTimeout();
-  java.time.Duration getConnectionPoolCleanerPeriod();
-  java.time.Duration getRequestTimeout();
+
+  /** How long connecting (TCP) may take; {@link Duration#ZERO} for no limit. */
+  Duration getConnectTimeout();
+
+  /**
+   * The longest silence allowed while waiting for response bytes, reset by every read; -1 ms for
+   * none.
+   */
+  Duration getReadTimeout();
+
+  /** How long a connection may stay idle in the pool before it is closed; 0 or -1 ms: forever. */
+  Duration getPooledConnectionIdleTimeout();
+
+  /** How often the pool looks for idle or expired connections to close. */
+  Duration getConnectionPoolCleanerPeriod();
+
+  /**
+   * How long a request may take until its response is complete; -1 ms for none. A request's own
+   * timeout, when set, replaces it.
+   */
+  Duration getRequestTimeout();
+
+  /** Whether 3xx redirects are followed. */
   boolean isFollowRedirect();
+
+  /** The most redirects followed for one request. */
   int getMaxRedirects();
+
+  /** Whether connections are kept open and pooled for reuse. */
   boolean isKeepAlive();
-  java.lang.String getUserAgent();
+
+  /** The User-Agent header sent when a request has none; null sends none. */
+  @Nullable String getUserAgent();
+
+  /** Whether requests ask for compressed responses (Accept-Encoding) even if the user did not. */
   boolean isCompressionEnforced();
+
+  /** Whether compressed response bodies are decompressed before the handler sees them. */
   boolean isEnableAutomaticDecompression();
-  java.util.concurrent.ThreadFactory getThreadFactory();
-  org.asynchttpclient.proxy.ProxyServerSelector getProxyServerSelector();
-  io.netty.handler.ssl.SslContext getSslContext();
-  org.asynchttpclient.Realm getRealm();
-  java.util.List<org.asynchttpclient.filter.RequestFilter> getRequestFilters();
-  java.util.List<org.asynchttpclient.filter.ResponseFilter> getResponseFilters();
-  java.util.List<org.asynchttpclient.filter.IOExceptionFilter> getIoExceptionFilters();
-  org.asynchttpclient.cookie.CookieStore getCookieStore();
+
+  /** The factory of the client's I/O threads; null for one named after {@link #getThreadPoolName()}. */
+  @Nullable ThreadFactory getThreadFactory();
+
+  /** Chooses the proxy for each request; never null (a selector that returns null means direct). */
+  ProxyServerSelector getProxyServerSelector();
+
+  /** The TLS context to use; null builds one from the other TLS options. */
+  @Nullable SslContext getSslContext();
+
+  /** Credentials used for every request that has none of its own; null for none. */
+  @Nullable Realm getRealm();
+
+  /** Filters applied, in order, to every request before it is sent. */
+  List<RequestFilter> getRequestFilters();
+
+  /** Filters applied, in order, to every response status and headers. */
+  List<ResponseFilter> getResponseFilters();
+
+  /** Filters consulted, in order, when a request fails with an {@link java.io.IOException}. */
+  List<IOExceptionFilter> getIoExceptionFilters();
+
+  /** Where cookies received are kept and read from; null disables cookie handling. */
+  @Nullable CookieStore getCookieStore();
+
+  /** How often, in milliseconds, expired cookies are evicted from the cookie store. */
   int expiredCookieEvictionDelay();
+
+  /** How many times a request is retried after an I/O failure on a reused connection. */
   int getMaxRequestRetry();
+
+  /** Whether URLs of bound requests are sent as given, without encoding. */
   boolean isDisableUrlEncodingForBoundRequests();
+
+  /** Whether cookies are encoded leniently (no strict RFC 6265 validation). */
   boolean isUseLaxCookieEncoder();
+
+  /** Whether a 302 keeps the original method instead of switching to GET. */
   boolean isStrict302Handling();
-  java.time.Duration getConnectionTtl();
+
+  /** How long a connection may be reused from its creation; 0 or -1 ms: forever. */
+  Duration getConnectionTtl();
+
+  /**
+   * Whether TLS prefers OpenSSL (netty-tcnative). When no OpenSSL provider is on the classpath, the
+   * JDK's TLS is used instead.
+   */
   boolean isUseOpenSsl();
+
+  /** Whether every server certificate is trusted. For tests only: it disables authentication. */
   boolean isUseInsecureTrustManager();
+
+  /** Whether the server's host name is not checked against its certificate. Unsafe. */
   boolean isDisableHttpsEndpointIdentificationAlgorithm();
-  java.lang.String[] getEnabledProtocols();
-  java.lang.String[] getEnabledCipherSuites();
+
+  /** TLS protocols enabled; null for the TLS provider's defaults. */
+  @Nullable String[] getEnabledProtocols();
+
+  /** TLS cipher suites enabled; null for the TLS provider's defaults. */
+  @Nullable String[] getEnabledCipherSuites();
+
+  /** Whether weak cipher suites are removed from the enabled ones. */
   boolean isFilterInsecureCipherSuites();
-  default boolean isHttp2Enabled() { throw new UnsupportedOperationException("stub"); }
-  default int getHttp2InitialWindowSize() { throw new UnsupportedOperationException("stub"); }
-  default int getHttp2MaxFrameSize() { throw new UnsupportedOperationException("stub"); }
-  default int getHttp2HeaderTableSize() { throw new UnsupportedOperationException("stub"); }
-  default int getHttp2MaxHeaderListSize() { throw new UnsupportedOperationException("stub"); }
-  default int getHttp2MaxConcurrentStreams() { throw new UnsupportedOperationException("stub"); }
-  default long getHttp2MaxDecompressedResponseSize() { throw new UnsupportedOperationException("stub"); }
-  default java.time.Duration getHttp2PingInterval() { throw new UnsupportedOperationException("stub"); }
-  default boolean isHttp2CleartextEnabled() { throw new UnsupportedOperationException("stub"); }
+
+  /** HTTP/2 switch. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  default boolean isHttp2Enabled() {
+    return true;
+  }
+
+  /** HTTP/2 initial flow-control window. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  default int getHttp2InitialWindowSize() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2InitialWindowSize();
+  }
+
+  /** HTTP/2 largest frame accepted. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  default int getHttp2MaxFrameSize() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2MaxFrameSize();
+  }
+
+  /** HTTP/2 HPACK table size. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  default int getHttp2HeaderTableSize() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2HeaderTableSize();
+  }
+
+  /** HTTP/2 largest header list accepted. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  default int getHttp2MaxHeaderListSize() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2MaxHeaderListSize();
+  }
+
+  /** HTTP/2 concurrent streams per connection, -1 for the server's limit. NO EFFECT yet. */
+  default int getHttp2MaxConcurrentStreams() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2MaxConcurrentStreams();
+  }
+
+  /** HTTP/2 cap on a decompressed response body, in bytes. NO EFFECT yet. */
+  default long getHttp2MaxDecompressedResponseSize() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2MaxDecompressedResponseSize();
+  }
+
+  /** HTTP/2 PING interval, zero for none. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  default Duration getHttp2PingInterval() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2PingInterval();
+  }
+
+  /** HTTP/2 without TLS (h2c). NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  default boolean isHttp2CleartextEnabled() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2CleartextEnabled();
+  }
+
+  /** Size of the TLS session cache; 0 for the provider's default. */
   int getSslSessionCacheSize();
+
+  /** Lifetime of cached TLS sessions, in seconds; 0 for the provider's default. */
   int getSslSessionTimeout();
+
+  /** Longest status line accepted, in bytes. */
   int getHttpClientCodecMaxInitialLineLength();
+
+  /** Largest response header block accepted, in bytes. */
   int getHttpClientCodecMaxHeaderSize();
+
+  /** Largest piece of body handed on at once, in bytes. */
   int getHttpClientCodecMaxChunkSize();
+
+  /** Initial size of the response decoder's buffer, in bytes. */
   int getHttpClientCodecInitialBufferSize();
+
+  /** Whether file bodies are copied through user space instead of sent with zero-copy. */
   boolean isDisableZeroCopy();
+
+  /** How long the TLS handshake may take, in milliseconds; 0 for no limit. */
   int getHandshakeTimeout();
-  org.asynchttpclient.SslEngineFactory getSslEngineFactory();
+
+  /** Creates the TLS engine of each connection; null for the built-in factory. */
+  @Nullable SslEngineFactory getSslEngineFactory();
+
+  /** Size of the pieces a file body is read in when zero-copy is not used, in bytes. */
   int getChunkedFileChunkSize();
+
+  /** WebSocket message buffer limit. NO EFFECT yet: this release has no WebSocket support. */
   int getWebSocketMaxBufferSize();
+
+  /** WebSocket frame size limit. NO EFFECT yet: this release has no WebSocket support. */
   int getWebSocketMaxFrameSize();
+
+  /** Whether Content-Encoding stays on a response whose body was decompressed. */
   boolean isKeepEncodingHeader();
-  java.time.Duration getShutdownQuietPeriod();
-  java.time.Duration getShutdownTimeout();
-  java.util.Map<io.netty.channel.ChannelOption<java.lang.Object>, java.lang.Object> getChannelOptions();
-  io.netty.channel.EventLoopGroup getEventLoopGroup();
-  default io.netty.resolver.AddressResolverGroup<java.net.InetSocketAddress> getAddressResolverGroup() { throw new UnsupportedOperationException("stub"); }
+
+  /** Quiet period of the event loops' graceful shutdown when the client closes. */
+  Duration getShutdownQuietPeriod();
+
+  /** Longest time the event loops' graceful shutdown may take when the client closes. */
+  Duration getShutdownTimeout();
+
+  /** Netty channel options applied to every connection, in the order they were added. */
+  Map<ChannelOption<Object>, Object> getChannelOptions();
+
+  /** The event loops to use; null for the client to create (and later shut down) its own. */
+  @Nullable EventLoopGroup getEventLoopGroup();
+
+  /** Resolves host names; null for the default resolver. */
+  default @Nullable AddressResolverGroup<InetSocketAddress> getAddressResolverGroup() {
+    return null;
+  }
+
+  /** Whether a native transport (epoll, io_uring, kqueue) is used when available. */
   boolean isUseNativeTransport();
+
+  /** Whether only epoll is accepted as native transport (fails when it is not available). */
   boolean isUseOnlyEpollNativeTransport();
-  java.util.function.Consumer<io.netty.channel.Channel> getHttpAdditionalChannelInitializer();
-  java.util.function.Consumer<io.netty.channel.Channel> getWsAdditionalChannelInitializer();
-  org.asynchttpclient.AsyncHttpClientConfig.ResponseBodyPartFactory getResponseBodyPartFactory();
-  org.asynchttpclient.channel.ChannelPool getChannelPool();
-  org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory getConnectionSemaphoreFactory();
-  io.netty.util.Timer getNettyTimer();
+
+  /** Called on each new HTTP channel after the client installed its handlers; null for none. */
+  @Nullable Consumer<Channel> getHttpAdditionalChannelInitializer();
+
+  /** WebSocket channel initializer. NO EFFECT yet: this release has no WebSocket support. */
+  @Nullable Consumer<Channel> getWsAdditionalChannelInitializer();
+
+  /** How response body parts are handed to handlers: copied (EAGER) or borrowed (LAZY). */
+  ResponseBodyPartFactory getResponseBodyPartFactory();
+
+  /** The connection pool to use; null for the client's own. */
+  @Nullable ChannelPool getChannelPool();
+
+  /** Creates the permits that enforce the connection limits; null for the built-in one. */
+  @Nullable ConnectionSemaphoreFactory getConnectionSemaphoreFactory();
+
+  /** The timer for timeouts and pool cleaning; null for the client to create its own. */
+  @Nullable Timer getNettyTimer();
+
+  /** Tick of the client's own timer, in milliseconds: timer-based deadlines round up to it. */
   long getHashedWheelTimerTickDuration();
+
+  /** Number of buckets of the client's own timer. */
   int getHashedWheelTimerSize();
-  org.asynchttpclient.channel.KeepAliveStrategy getKeepAliveStrategy();
+
+  /** Decides whether a connection may be reused after an exchange. */
+  KeepAliveStrategy getKeepAliveStrategy();
+
+  /** Whether response headers are validated (rejecting illegal names and values). */
   boolean isValidateResponseHeaders();
+
+  /** WebSocket fragment aggregation. NO EFFECT yet: this release has no WebSocket support. */
   boolean isAggregateWebSocketFrameFragments();
+
+  /** WebSocket compression. NO EFFECT yet: this release has no WebSocket support. */
   boolean isEnableWebSocketCompression();
+
+  /** TCP_NODELAY on client sockets. */
   boolean isTcpNoDelay();
+
+  /** SO_REUSEADDR on client sockets. */
   boolean isSoReuseAddress();
+
+  /** SO_KEEPALIVE on client sockets. */
   boolean isSoKeepAlive();
+
+  /** SO_LINGER on client sockets, in seconds; -1 leaves it off. */
   int getSoLinger();
+
+  /** SO_SNDBUF on client sockets, in bytes; -1 for the OS default. */
   int getSoSndBuf();
+
+  /** SO_RCVBUF on client sockets, in bytes; -1 for the OS default. */
   int getSoRcvBuf();
-  io.netty.buffer.ByteBufAllocator getAllocator();
+
+  /** The buffer allocator; null for Netty's default. */
+  @Nullable ByteBufAllocator getAllocator();
+
+  /** Number of I/O threads the client creates; -1 or 0 for Netty's default (twice the cores). */
   int getIoThreadsCount();
-  default boolean isStripAuthorizationOnRedirect() { throw new UnsupportedOperationException("stub"); }
-  public static enum ResponseBodyPartFactory {
-    EAGER, LAZY;
-    public org.asynchttpclient.HttpResponseBodyPart newResponseBodyPart(io.netty.buffer.ByteBuf p0, boolean p1) { throw new UnsupportedOperationException("stub"); }
+
+  /** Whether Authorization and Proxy-Authorization headers are dropped when following a redirect. */
+  default boolean isStripAuthorizationOnRedirect() {
+    return false;
+  }
+
+  /**
+   * Whether request and read timeouts are armed on the event loop of the connection's channel
+   * instead of the shared {@link io.netty.util.HashedWheelTimer}: they then fire on time rather than
+   * rounded up to the timer's tick. The expiry, and every non-async dependent stage of the response
+   * future, then runs on an I/O thread, so it must not block; use the {@code ...Async} stages with
+   * your own executor for anything slow. Until a channel exists the timer is still used. Off by
+   * default; property {@code org.asynchttpclient.useEventLoopTimeouts}.
+   *
+   * <p>Not yet enforced by the engine in this release.
+   */
+  default boolean isUseEventLoopTimeouts() {
+    return AsyncHttpClientConfigDefaults.defaultUseEventLoopTimeouts();
+  }
+
+  /**
+   * Whether the request timeout is one budget for the whole exchange: redirects, retries and
+   * authentication replays (401/407) share it instead of each hop starting a fresh one. A request
+   * can override this with its own setting. Off by default; property
+   * {@code org.asynchttpclient.useAbsoluteRequestDeadline}.
+   *
+   * <p>Not yet enforced by the engine in this release.
+   */
+  default boolean isUseAbsoluteRequestDeadline() {
+    return AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline();
+  }
+
+  /** How response body bytes are handed to {@link AsyncHandler#onBodyPartReceived}. */
+  enum ResponseBodyPartFactory {
+
+    /**
+     * Copies the bytes out of the network buffer: the part stays valid after the callback
+     * returns. The safe default.
+     */
+    EAGER {
+      @Override
+      public HttpResponseBodyPart newResponseBodyPart(ByteBuf buf, boolean last) {
+        return new EagerResponseBodyPart(buf, last);
+      }
+    },
+
+    /**
+     * Hands over the network buffer itself, without copying: the part is valid only during the
+     * callback, and must not be kept or used from another thread.
+     */
+    LAZY {
+      @Override
+      public HttpResponseBodyPart newResponseBodyPart(ByteBuf buf, boolean last) {
+        return new LazyResponseBodyPart(buf, last);
+      }
+    };
+
+    /** Wraps {@code buf} (not retained) as a body part; {@code last} marks the end of the body. */
+    public abstract HttpResponseBodyPart newResponseBodyPart(ByteBuf buf, boolean last);
   }
 }

@@ -1,13 +1,64 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jetbrains.annotations.Nullable;
+
+/** Connection counts of a client at one moment, per host (key: host as the pool names it). Immutable. */
 public class ClientStats {
-  public ClientStats(java.util.Map<java.lang.String, org.asynchttpclient.HostStats> p0) { throw new UnsupportedOperationException("stub"); }
-  public java.util.Map<java.lang.String, org.asynchttpclient.HostStats> getStatsPerHost() { throw new UnsupportedOperationException("stub"); }
-  public long getTotalConnectionCount() { throw new UnsupportedOperationException("stub"); }
-  public long getTotalActiveConnectionCount() { throw new UnsupportedOperationException("stub"); }
-  public long getTotalIdleConnectionCount() { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String toString() { throw new UnsupportedOperationException("stub"); }
-  public boolean equals(java.lang.Object p0) { throw new UnsupportedOperationException("stub"); }
-  public int hashCode() { throw new UnsupportedOperationException("stub"); }
+
+  private final Map<String, HostStats> statsPerHost;
+
+  /** Copies {@code statsPerHost}. */
+  public ClientStats(Map<String, HostStats> statsPerHost) {
+    this.statsPerHost = Collections.unmodifiableMap(new LinkedHashMap<>(statsPerHost));
+  }
+
+  /** Immutable. */
+  public Map<String, HostStats> getStatsPerHost() {
+    return statsPerHost;
+  }
+
+  /** Active plus idle connections over all hosts. */
+  public long getTotalConnectionCount() {
+    return getTotalActiveConnectionCount() + getTotalIdleConnectionCount();
+  }
+
+  public long getTotalActiveConnectionCount() {
+    long total = 0;
+    for (HostStats host : statsPerHost.values()) {
+      total += host.getHostActiveConnectionCount();
+    }
+    return total;
+  }
+
+  public long getTotalIdleConnectionCount() {
+    long total = 0;
+    for (HostStats host : statsPerHost.values()) {
+      total += host.getHostIdleConnectionCount();
+    }
+    return total;
+  }
+
+  @Override
+  public String toString() {
+    return "ClientStats{total=" + getTotalConnectionCount()
+        + ", active=" + getTotalActiveConnectionCount()
+        + ", idle=" + getTotalIdleConnectionCount()
+        + ", perHost=" + statsPerHost + '}';
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    if (this == other) {
+      return true;
+    }
+    return other instanceof ClientStats && statsPerHost.equals(((ClientStats) other).statsPerHost);
+  }
+
+  @Override
+  public int hashCode() {
+    return statsPerHost.hashCode();
+  }
 }

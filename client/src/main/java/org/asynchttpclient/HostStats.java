@@ -1,12 +1,51 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import org.jetbrains.annotations.Nullable;
+
+/** Connection counts of one host at one moment: active (in use) and idle (pooled). Immutable. */
 public class HostStats {
-  public HostStats(long p0, long p1) { throw new UnsupportedOperationException("stub"); }
-  public long getHostConnectionCount() { throw new UnsupportedOperationException("stub"); }
-  public long getHostActiveConnectionCount() { throw new UnsupportedOperationException("stub"); }
-  public long getHostIdleConnectionCount() { throw new UnsupportedOperationException("stub"); }
-  public java.lang.String toString() { throw new UnsupportedOperationException("stub"); }
-  public boolean equals(java.lang.Object p0) { throw new UnsupportedOperationException("stub"); }
-  public int hashCode() { throw new UnsupportedOperationException("stub"); }
+
+  private final long activeConnectionCount;
+  private final long idleConnectionCount;
+
+  public HostStats(long activeConnectionCount, long idleConnectionCount) {
+    this.activeConnectionCount = activeConnectionCount;
+    this.idleConnectionCount = idleConnectionCount;
+  }
+
+  /** Active plus idle connections. */
+  public long getHostConnectionCount() {
+    return activeConnectionCount + idleConnectionCount;
+  }
+
+  public long getHostActiveConnectionCount() {
+    return activeConnectionCount;
+  }
+
+  public long getHostIdleConnectionCount() {
+    return idleConnectionCount;
+  }
+
+  @Override
+  public String toString() {
+    return "HostStats{active=" + activeConnectionCount + ", idle=" + idleConnectionCount + '}';
+  }
+
+  @Override
+  public boolean equals(@Nullable Object other) {
+    if (this == other) {
+      return true;
+    }
+    if (!(other instanceof HostStats)) {
+      return false;
+    }
+    HostStats that = (HostStats) other;
+    return activeConnectionCount == that.activeConnectionCount
+        && idleConnectionCount == that.idleConnectionCount;
+  }
+
+  @Override
+  public int hashCode() {
+    return 31 * Long.hashCode(activeConnectionCount) + Long.hashCode(idleConnectionCount);
+  }
 }

@@ -1,140 +1,433 @@
 package org.asynchttpclient.config;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.Properties;
+import org.asynchttpclient.config.AsyncHttpClientConfigHelper.Config;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The default of every configuration option, read from the properties at call time.
+ *
+ * <p>Each {@code defaultX()} reads the property {@code org.asynchttpclient.X} (the constant
+ * {@code ..._CONFIG} names {@code X}) through {@link AsyncHttpClientConfigHelper#getAsyncHttpClientConfig()}:
+ * a system property wins over {@code ahc.properties}, which wins over {@code ahc-default.properties}.
+ * A {@link org.asynchttpclient.DefaultAsyncHttpClientConfig.Builder} takes these values when it is
+ * created; what each option means is documented on {@link org.asynchttpclient.AsyncHttpClientConfig}
+ * and listed in {@code docs/config-table.md}.
+ *
+ * <p>Values from properties are parsed but not range-checked, as in AHC 3.0.11; the builder's
+ * setters check ranges.
+ */
 public final class AsyncHttpClientConfigDefaults {
-  public static final java.lang.String ASYNC_CLIENT_CONFIG_ROOT = "org.asynchttpclient.";
-  public static final java.lang.String THREAD_POOL_NAME_CONFIG = "threadPoolName";
-  public static final java.lang.String MAX_CONNECTIONS_CONFIG = "maxConnections";
-  public static final java.lang.String MAX_CONNECTIONS_PER_HOST_CONFIG = "maxConnectionsPerHost";
-  public static final java.lang.String ACQUIRE_FREE_CHANNEL_TIMEOUT = "acquireFreeChannelTimeout";
-  public static final java.lang.String CONNECTION_TIMEOUT_CONFIG = "connectTimeout";
-  public static final java.lang.String POOLED_CONNECTION_IDLE_TIMEOUT_CONFIG = "pooledConnectionIdleTimeout";
-  public static final java.lang.String CONNECTION_POOL_CLEANER_PERIOD_CONFIG = "connectionPoolCleanerPeriod";
-  public static final java.lang.String READ_TIMEOUT_CONFIG = "readTimeout";
-  public static final java.lang.String REQUEST_TIMEOUT_CONFIG = "requestTimeout";
-  public static final java.lang.String CONNECTION_TTL_CONFIG = "connectionTtl";
-  public static final java.lang.String FOLLOW_REDIRECT_CONFIG = "followRedirect";
-  public static final java.lang.String MAX_REDIRECTS_CONFIG = "maxRedirects";
-  public static final java.lang.String COMPRESSION_ENFORCED_CONFIG = "compressionEnforced";
-  public static final java.lang.String ENABLE_AUTOMATIC_DECOMPRESSION_CONFIG = "enableAutomaticDecompression";
-  public static final java.lang.String USER_AGENT_CONFIG = "userAgent";
-  public static final java.lang.String ENABLED_PROTOCOLS_CONFIG = "enabledProtocols";
-  public static final java.lang.String ENABLED_CIPHER_SUITES_CONFIG = "enabledCipherSuites";
-  public static final java.lang.String FILTER_INSECURE_CIPHER_SUITES_CONFIG = "filterInsecureCipherSuites";
-  public static final java.lang.String USE_PROXY_SELECTOR_CONFIG = "useProxySelector";
-  public static final java.lang.String USE_PROXY_PROPERTIES_CONFIG = "useProxyProperties";
-  public static final java.lang.String VALIDATE_RESPONSE_HEADERS_CONFIG = "validateResponseHeaders";
-  public static final java.lang.String AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS_CONFIG = "aggregateWebSocketFrameFragments";
-  public static final java.lang.String ENABLE_WEBSOCKET_COMPRESSION_CONFIG = "enableWebSocketCompression";
-  public static final java.lang.String STRICT_302_HANDLING_CONFIG = "strict302Handling";
-  public static final java.lang.String KEEP_ALIVE_CONFIG = "keepAlive";
-  public static final java.lang.String MAX_REQUEST_RETRY_CONFIG = "maxRequestRetry";
-  public static final java.lang.String DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS_CONFIG = "disableUrlEncodingForBoundRequests";
-  public static final java.lang.String USE_LAX_COOKIE_ENCODER_CONFIG = "useLaxCookieEncoder";
-  public static final java.lang.String USE_OPEN_SSL_CONFIG = "useOpenSsl";
-  public static final java.lang.String USE_INSECURE_TRUST_MANAGER_CONFIG = "useInsecureTrustManager";
-  public static final java.lang.String DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG = "disableHttpsEndpointIdentificationAlgorithm";
-  public static final java.lang.String SSL_SESSION_CACHE_SIZE_CONFIG = "sslSessionCacheSize";
-  public static final java.lang.String SSL_SESSION_TIMEOUT_CONFIG = "sslSessionTimeout";
-  public static final java.lang.String TCP_NO_DELAY_CONFIG = "tcpNoDelay";
-  public static final java.lang.String SO_REUSE_ADDRESS_CONFIG = "soReuseAddress";
-  public static final java.lang.String SO_KEEP_ALIVE_CONFIG = "soKeepAlive";
-  public static final java.lang.String SO_LINGER_CONFIG = "soLinger";
-  public static final java.lang.String SO_SND_BUF_CONFIG = "soSndBuf";
-  public static final java.lang.String SO_RCV_BUF_CONFIG = "soRcvBuf";
-  public static final java.lang.String HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH_CONFIG = "httpClientCodecMaxInitialLineLength";
-  public static final java.lang.String HTTP_CLIENT_CODEC_MAX_HEADER_SIZE_CONFIG = "httpClientCodecMaxHeaderSize";
-  public static final java.lang.String HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE_CONFIG = "httpClientCodecMaxChunkSize";
-  public static final java.lang.String HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE_CONFIG = "httpClientCodecInitialBufferSize";
-  public static final java.lang.String DISABLE_ZERO_COPY_CONFIG = "disableZeroCopy";
-  public static final java.lang.String HANDSHAKE_TIMEOUT_CONFIG = "handshakeTimeout";
-  public static final java.lang.String CHUNKED_FILE_CHUNK_SIZE_CONFIG = "chunkedFileChunkSize";
-  public static final java.lang.String WEBSOCKET_MAX_BUFFER_SIZE_CONFIG = "webSocketMaxBufferSize";
-  public static final java.lang.String WEBSOCKET_MAX_FRAME_SIZE_CONFIG = "webSocketMaxFrameSize";
-  public static final java.lang.String KEEP_ENCODING_HEADER_CONFIG = "keepEncodingHeader";
-  public static final java.lang.String SHUTDOWN_QUIET_PERIOD_CONFIG = "shutdownQuietPeriod";
-  public static final java.lang.String SHUTDOWN_TIMEOUT_CONFIG = "shutdownTimeout";
-  public static final java.lang.String USE_NATIVE_TRANSPORT_CONFIG = "useNativeTransport";
-  public static final java.lang.String USE_ONLY_EPOLL_NATIVE_TRANSPORT = "useOnlyEpollNativeTransport";
-  public static final java.lang.String IO_THREADS_COUNT_CONFIG = "ioThreadsCount";
-  public static final java.lang.String HASHED_WHEEL_TIMER_TICK_DURATION = "hashedWheelTimerTickDuration";
-  public static final java.lang.String HASHED_WHEEL_TIMER_SIZE = "hashedWheelTimerSize";
-  public static final java.lang.String EXPIRED_COOKIE_EVICTION_DELAY = "expiredCookieEvictionDelay";
-  public static final java.lang.String HTTP2_INITIAL_WINDOW_SIZE_CONFIG = "http2InitialWindowSize";
-  public static final java.lang.String HTTP2_MAX_FRAME_SIZE_CONFIG = "http2MaxFrameSize";
-  public static final java.lang.String HTTP2_HEADER_TABLE_SIZE_CONFIG = "http2HeaderTableSize";
-  public static final java.lang.String HTTP2_MAX_HEADER_LIST_SIZE_CONFIG = "http2MaxHeaderListSize";
-  public static final java.lang.String HTTP2_MAX_CONCURRENT_STREAMS_CONFIG = "http2MaxConcurrentStreams";
-  public static final java.lang.String HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG = "http2MaxDecompressedResponseSize";
-  public static final java.lang.String HTTP2_PING_INTERVAL_CONFIG = "http2PingInterval";
-  public static final java.lang.String HTTP2_CLEARTEXT_ENABLED_CONFIG = "http2CleartextEnabled";
-  // TODO field public java.lang.String AHC_VERSION
-  public static final java.lang.String AHC_VERSION = stubField();
-  public static java.lang.String defaultThreadPoolName() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultMaxConnections() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultMaxConnectionsPerHost() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultAcquireFreeChannelTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultConnectTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultPooledConnectionIdleTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultConnectionPoolCleanerPeriod() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultReadTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultRequestTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultConnectionTtl() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultFollowRedirect() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultMaxRedirects() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultCompressionEnforced() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultEnableAutomaticDecompression() { throw new UnsupportedOperationException("stub"); }
-  public static java.lang.String defaultUserAgent() { throw new UnsupportedOperationException("stub"); }
-  public static java.lang.String[] defaultEnabledProtocols() { throw new UnsupportedOperationException("stub"); }
-  public static java.lang.String[] defaultEnabledCipherSuites() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultFilterInsecureCipherSuites() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultUseProxySelector() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultUseProxyProperties() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultValidateResponseHeaders() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultAggregateWebSocketFrameFragments() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultEnableWebSocketCompression() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultStrict302Handling() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultKeepAlive() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultMaxRequestRetry() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultDisableUrlEncodingForBoundRequests() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultUseLaxCookieEncoder() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultUseOpenSsl() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultUseInsecureTrustManager() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultDisableHttpsEndpointIdentificationAlgorithm() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultSslSessionCacheSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultSslSessionTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultTcpNoDelay() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultSoReuseAddress() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultSoKeepAlive() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultSoLinger() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultSoSndBuf() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultSoRcvBuf() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttpClientCodecMaxInitialLineLength() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttpClientCodecMaxHeaderSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttpClientCodecMaxChunkSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttpClientCodecInitialBufferSize() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultDisableZeroCopy() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHandshakeTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultChunkedFileChunkSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultWebSocketMaxBufferSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultWebSocketMaxFrameSize() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultKeepEncodingHeader() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultShutdownQuietPeriod() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultShutdownTimeout() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultUseNativeTransport() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultUseOnlyEpollNativeTransport() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultIoThreadsCount() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHashedWheelTimerTickDuration() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHashedWheelTimerSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultExpiredCookieEvictionDelay() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttp2InitialWindowSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttp2MaxFrameSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttp2HeaderTableSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttp2MaxHeaderListSize() { throw new UnsupportedOperationException("stub"); }
-  public static int defaultHttp2MaxConcurrentStreams() { throw new UnsupportedOperationException("stub"); }
-  public static long defaultHttp2MaxDecompressedResponseSize() { throw new UnsupportedOperationException("stub"); }
-  public static java.time.Duration defaultHttp2PingInterval() { throw new UnsupportedOperationException("stub"); }
-  public static boolean defaultHttp2CleartextEnabled() { throw new UnsupportedOperationException("stub"); }
+
+  public static final String ASYNC_CLIENT_CONFIG_ROOT = "org.asynchttpclient.";
+  public static final String THREAD_POOL_NAME_CONFIG = "threadPoolName";
+  public static final String MAX_CONNECTIONS_CONFIG = "maxConnections";
+  public static final String MAX_CONNECTIONS_PER_HOST_CONFIG = "maxConnectionsPerHost";
+  public static final String ACQUIRE_FREE_CHANNEL_TIMEOUT = "acquireFreeChannelTimeout";
+  public static final String CONNECTION_TIMEOUT_CONFIG = "connectTimeout";
+  public static final String POOLED_CONNECTION_IDLE_TIMEOUT_CONFIG = "pooledConnectionIdleTimeout";
+  public static final String CONNECTION_POOL_CLEANER_PERIOD_CONFIG = "connectionPoolCleanerPeriod";
+  public static final String READ_TIMEOUT_CONFIG = "readTimeout";
+  public static final String REQUEST_TIMEOUT_CONFIG = "requestTimeout";
+  public static final String CONNECTION_TTL_CONFIG = "connectionTtl";
+  public static final String FOLLOW_REDIRECT_CONFIG = "followRedirect";
+  public static final String MAX_REDIRECTS_CONFIG = "maxRedirects";
+  public static final String COMPRESSION_ENFORCED_CONFIG = "compressionEnforced";
+  public static final String ENABLE_AUTOMATIC_DECOMPRESSION_CONFIG = "enableAutomaticDecompression";
+  public static final String USER_AGENT_CONFIG = "userAgent";
+  public static final String ENABLED_PROTOCOLS_CONFIG = "enabledProtocols";
+  public static final String ENABLED_CIPHER_SUITES_CONFIG = "enabledCipherSuites";
+  public static final String FILTER_INSECURE_CIPHER_SUITES_CONFIG = "filterInsecureCipherSuites";
+  public static final String USE_PROXY_SELECTOR_CONFIG = "useProxySelector";
+  public static final String USE_PROXY_PROPERTIES_CONFIG = "useProxyProperties";
+  public static final String VALIDATE_RESPONSE_HEADERS_CONFIG = "validateResponseHeaders";
+  public static final String AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS_CONFIG = "aggregateWebSocketFrameFragments";
+  public static final String ENABLE_WEBSOCKET_COMPRESSION_CONFIG = "enableWebSocketCompression";
+  public static final String STRICT_302_HANDLING_CONFIG = "strict302Handling";
+  public static final String KEEP_ALIVE_CONFIG = "keepAlive";
+  public static final String MAX_REQUEST_RETRY_CONFIG = "maxRequestRetry";
+  public static final String DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS_CONFIG = "disableUrlEncodingForBoundRequests";
+  public static final String USE_LAX_COOKIE_ENCODER_CONFIG = "useLaxCookieEncoder";
+  public static final String USE_OPEN_SSL_CONFIG = "useOpenSsl";
+  public static final String USE_INSECURE_TRUST_MANAGER_CONFIG = "useInsecureTrustManager";
+  public static final String DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG = "disableHttpsEndpointIdentificationAlgorithm";
+  public static final String SSL_SESSION_CACHE_SIZE_CONFIG = "sslSessionCacheSize";
+  public static final String SSL_SESSION_TIMEOUT_CONFIG = "sslSessionTimeout";
+  public static final String TCP_NO_DELAY_CONFIG = "tcpNoDelay";
+  public static final String SO_REUSE_ADDRESS_CONFIG = "soReuseAddress";
+  public static final String SO_KEEP_ALIVE_CONFIG = "soKeepAlive";
+  public static final String SO_LINGER_CONFIG = "soLinger";
+  public static final String SO_SND_BUF_CONFIG = "soSndBuf";
+  public static final String SO_RCV_BUF_CONFIG = "soRcvBuf";
+  public static final String HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH_CONFIG = "httpClientCodecMaxInitialLineLength";
+  public static final String HTTP_CLIENT_CODEC_MAX_HEADER_SIZE_CONFIG = "httpClientCodecMaxHeaderSize";
+  public static final String HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE_CONFIG = "httpClientCodecMaxChunkSize";
+  public static final String HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE_CONFIG = "httpClientCodecInitialBufferSize";
+  public static final String DISABLE_ZERO_COPY_CONFIG = "disableZeroCopy";
+  public static final String HANDSHAKE_TIMEOUT_CONFIG = "handshakeTimeout";
+  public static final String CHUNKED_FILE_CHUNK_SIZE_CONFIG = "chunkedFileChunkSize";
+  public static final String WEBSOCKET_MAX_BUFFER_SIZE_CONFIG = "webSocketMaxBufferSize";
+  public static final String WEBSOCKET_MAX_FRAME_SIZE_CONFIG = "webSocketMaxFrameSize";
+  public static final String KEEP_ENCODING_HEADER_CONFIG = "keepEncodingHeader";
+  public static final String SHUTDOWN_QUIET_PERIOD_CONFIG = "shutdownQuietPeriod";
+  public static final String SHUTDOWN_TIMEOUT_CONFIG = "shutdownTimeout";
+  public static final String USE_NATIVE_TRANSPORT_CONFIG = "useNativeTransport";
+  public static final String USE_ONLY_EPOLL_NATIVE_TRANSPORT = "useOnlyEpollNativeTransport";
+  public static final String IO_THREADS_COUNT_CONFIG = "ioThreadsCount";
+  public static final String HASHED_WHEEL_TIMER_TICK_DURATION = "hashedWheelTimerTickDuration";
+  public static final String HASHED_WHEEL_TIMER_SIZE = "hashedWheelTimerSize";
+  public static final String EXPIRED_COOKIE_EVICTION_DELAY = "expiredCookieEvictionDelay";
+  public static final String HTTP2_INITIAL_WINDOW_SIZE_CONFIG = "http2InitialWindowSize";
+  public static final String HTTP2_MAX_FRAME_SIZE_CONFIG = "http2MaxFrameSize";
+  public static final String HTTP2_HEADER_TABLE_SIZE_CONFIG = "http2HeaderTableSize";
+  public static final String HTTP2_MAX_HEADER_LIST_SIZE_CONFIG = "http2MaxHeaderListSize";
+  public static final String HTTP2_MAX_CONCURRENT_STREAMS_CONFIG = "http2MaxConcurrentStreams";
+  public static final String HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG = "http2MaxDecompressedResponseSize";
+  public static final String HTTP2_PING_INTERVAL_CONFIG = "http2PingInterval";
+  public static final String HTTP2_CLEARTEXT_ENABLED_CONFIG = "http2CleartextEnabled";
+  public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
+  public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
+
+  /** This library's version, or {@code UNKNOWN} when the build did not record it. */
+  public static final String AHC_VERSION = readVersion();
+
+  private static final String VERSION_FILE = "ahc-version.properties";
+
   private AsyncHttpClientConfigDefaults() {}
-  private static <X> X stubField() { throw new UnsupportedOperationException("stub"); }
+
+  private static String readVersion() {
+    Properties props = new Properties();
+    try (InputStream in = AsyncHttpClientConfigDefaults.class.getResourceAsStream(VERSION_FILE)) {
+      if (in != null) {
+        props.load(in);
+      }
+    } catch (IOException e) {
+      // The version is informative only; a client must still start without it.
+      return "UNKNOWN";
+    }
+    String version = props.getProperty("ahc.version");
+    // An unfiltered build leaves the Maven placeholder in place.
+    if (version == null || version.isBlank() || version.contains("${")) {
+      String fromManifest = AsyncHttpClientConfigDefaults.class.getPackage().getImplementationVersion();
+      return fromManifest != null ? fromManifest : "UNKNOWN";
+    }
+    return version.trim();
+  }
+
+  private static Config config() {
+    return AsyncHttpClientConfigHelper.getAsyncHttpClientConfig();
+  }
+
+  private static String key(String name) {
+    return ASYNC_CLIENT_CONFIG_ROOT + name;
+  }
+
+  private static String string(String name) {
+    String value = config().getString(key(name));
+    if (value == null) {
+      throw new IllegalArgumentException(key(name) + ": not set (expected a value)");
+    }
+    return value;
+  }
+
+  private static @Nullable String[] stringArray(String name) {
+    return config().getStringArray(key(name));
+  }
+
+  private static int integer(String name) {
+    return config().getInt(key(name));
+  }
+
+  private static long longInteger(String name) {
+    return config().getLong(key(name));
+  }
+
+  private static boolean bool(String name) {
+    return config().getBoolean(key(name));
+  }
+
+  private static Duration duration(String name) {
+    return config().getDuration(key(name));
+  }
+
+  public static String defaultThreadPoolName() {
+    return string(THREAD_POOL_NAME_CONFIG);
+  }
+
+  public static int defaultMaxConnections() {
+    return integer(MAX_CONNECTIONS_CONFIG);
+  }
+
+  public static int defaultMaxConnectionsPerHost() {
+    return integer(MAX_CONNECTIONS_PER_HOST_CONFIG);
+  }
+
+  public static int defaultAcquireFreeChannelTimeout() {
+    return integer(ACQUIRE_FREE_CHANNEL_TIMEOUT);
+  }
+
+  public static Duration defaultConnectTimeout() {
+    return duration(CONNECTION_TIMEOUT_CONFIG);
+  }
+
+  public static Duration defaultPooledConnectionIdleTimeout() {
+    return duration(POOLED_CONNECTION_IDLE_TIMEOUT_CONFIG);
+  }
+
+  public static Duration defaultConnectionPoolCleanerPeriod() {
+    return duration(CONNECTION_POOL_CLEANER_PERIOD_CONFIG);
+  }
+
+  public static Duration defaultReadTimeout() {
+    return duration(READ_TIMEOUT_CONFIG);
+  }
+
+  public static Duration defaultRequestTimeout() {
+    return duration(REQUEST_TIMEOUT_CONFIG);
+  }
+
+  public static Duration defaultConnectionTtl() {
+    return duration(CONNECTION_TTL_CONFIG);
+  }
+
+  public static boolean defaultFollowRedirect() {
+    return bool(FOLLOW_REDIRECT_CONFIG);
+  }
+
+  public static int defaultMaxRedirects() {
+    return integer(MAX_REDIRECTS_CONFIG);
+  }
+
+  public static boolean defaultCompressionEnforced() {
+    return bool(COMPRESSION_ENFORCED_CONFIG);
+  }
+
+  public static boolean defaultEnableAutomaticDecompression() {
+    return bool(ENABLE_AUTOMATIC_DECOMPRESSION_CONFIG);
+  }
+
+  public static String defaultUserAgent() {
+    return string(USER_AGENT_CONFIG);
+  }
+
+  public static @Nullable String[] defaultEnabledProtocols() {
+    return stringArray(ENABLED_PROTOCOLS_CONFIG);
+  }
+
+  public static @Nullable String[] defaultEnabledCipherSuites() {
+    return stringArray(ENABLED_CIPHER_SUITES_CONFIG);
+  }
+
+  public static boolean defaultFilterInsecureCipherSuites() {
+    return bool(FILTER_INSECURE_CIPHER_SUITES_CONFIG);
+  }
+
+  public static boolean defaultUseProxySelector() {
+    return bool(USE_PROXY_SELECTOR_CONFIG);
+  }
+
+  public static boolean defaultUseProxyProperties() {
+    return bool(USE_PROXY_PROPERTIES_CONFIG);
+  }
+
+  public static boolean defaultValidateResponseHeaders() {
+    return bool(VALIDATE_RESPONSE_HEADERS_CONFIG);
+  }
+
+  public static boolean defaultAggregateWebSocketFrameFragments() {
+    return bool(AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS_CONFIG);
+  }
+
+  public static boolean defaultEnableWebSocketCompression() {
+    return bool(ENABLE_WEBSOCKET_COMPRESSION_CONFIG);
+  }
+
+  public static boolean defaultStrict302Handling() {
+    return bool(STRICT_302_HANDLING_CONFIG);
+  }
+
+  public static boolean defaultKeepAlive() {
+    return bool(KEEP_ALIVE_CONFIG);
+  }
+
+  public static int defaultMaxRequestRetry() {
+    return integer(MAX_REQUEST_RETRY_CONFIG);
+  }
+
+  public static boolean defaultDisableUrlEncodingForBoundRequests() {
+    return bool(DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS_CONFIG);
+  }
+
+  public static boolean defaultUseLaxCookieEncoder() {
+    return bool(USE_LAX_COOKIE_ENCODER_CONFIG);
+  }
+
+  public static boolean defaultUseOpenSsl() {
+    return bool(USE_OPEN_SSL_CONFIG);
+  }
+
+  public static boolean defaultUseInsecureTrustManager() {
+    return bool(USE_INSECURE_TRUST_MANAGER_CONFIG);
+  }
+
+  public static boolean defaultDisableHttpsEndpointIdentificationAlgorithm() {
+    return bool(DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG);
+  }
+
+  public static int defaultSslSessionCacheSize() {
+    return integer(SSL_SESSION_CACHE_SIZE_CONFIG);
+  }
+
+  public static int defaultSslSessionTimeout() {
+    return integer(SSL_SESSION_TIMEOUT_CONFIG);
+  }
+
+  public static boolean defaultTcpNoDelay() {
+    return bool(TCP_NO_DELAY_CONFIG);
+  }
+
+  public static boolean defaultSoReuseAddress() {
+    return bool(SO_REUSE_ADDRESS_CONFIG);
+  }
+
+  public static boolean defaultSoKeepAlive() {
+    return bool(SO_KEEP_ALIVE_CONFIG);
+  }
+
+  public static int defaultSoLinger() {
+    return integer(SO_LINGER_CONFIG);
+  }
+
+  public static int defaultSoSndBuf() {
+    return integer(SO_SND_BUF_CONFIG);
+  }
+
+  public static int defaultSoRcvBuf() {
+    return integer(SO_RCV_BUF_CONFIG);
+  }
+
+  public static int defaultHttpClientCodecMaxInitialLineLength() {
+    return integer(HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH_CONFIG);
+  }
+
+  public static int defaultHttpClientCodecMaxHeaderSize() {
+    return integer(HTTP_CLIENT_CODEC_MAX_HEADER_SIZE_CONFIG);
+  }
+
+  public static int defaultHttpClientCodecMaxChunkSize() {
+    return integer(HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE_CONFIG);
+  }
+
+  public static int defaultHttpClientCodecInitialBufferSize() {
+    return integer(HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE_CONFIG);
+  }
+
+  public static boolean defaultDisableZeroCopy() {
+    return bool(DISABLE_ZERO_COPY_CONFIG);
+  }
+
+  public static int defaultHandshakeTimeout() {
+    return integer(HANDSHAKE_TIMEOUT_CONFIG);
+  }
+
+  public static int defaultChunkedFileChunkSize() {
+    return integer(CHUNKED_FILE_CHUNK_SIZE_CONFIG);
+  }
+
+  public static int defaultWebSocketMaxBufferSize() {
+    return integer(WEBSOCKET_MAX_BUFFER_SIZE_CONFIG);
+  }
+
+  public static int defaultWebSocketMaxFrameSize() {
+    return integer(WEBSOCKET_MAX_FRAME_SIZE_CONFIG);
+  }
+
+  public static boolean defaultKeepEncodingHeader() {
+    return bool(KEEP_ENCODING_HEADER_CONFIG);
+  }
+
+  public static Duration defaultShutdownQuietPeriod() {
+    return duration(SHUTDOWN_QUIET_PERIOD_CONFIG);
+  }
+
+  public static Duration defaultShutdownTimeout() {
+    return duration(SHUTDOWN_TIMEOUT_CONFIG);
+  }
+
+  public static boolean defaultUseNativeTransport() {
+    return bool(USE_NATIVE_TRANSPORT_CONFIG);
+  }
+
+  public static boolean defaultUseOnlyEpollNativeTransport() {
+    return bool(USE_ONLY_EPOLL_NATIVE_TRANSPORT);
+  }
+
+  public static int defaultIoThreadsCount() {
+    return integer(IO_THREADS_COUNT_CONFIG);
+  }
+
+  public static int defaultHashedWheelTimerTickDuration() {
+    return integer(HASHED_WHEEL_TIMER_TICK_DURATION);
+  }
+
+  public static int defaultHashedWheelTimerSize() {
+    return integer(HASHED_WHEEL_TIMER_SIZE);
+  }
+
+  public static int defaultExpiredCookieEvictionDelay() {
+    return integer(EXPIRED_COOKIE_EVICTION_DELAY);
+  }
+
+  public static int defaultHttp2InitialWindowSize() {
+    return integer(HTTP2_INITIAL_WINDOW_SIZE_CONFIG);
+  }
+
+  public static int defaultHttp2MaxFrameSize() {
+    return integer(HTTP2_MAX_FRAME_SIZE_CONFIG);
+  }
+
+  public static int defaultHttp2HeaderTableSize() {
+    return integer(HTTP2_HEADER_TABLE_SIZE_CONFIG);
+  }
+
+  public static int defaultHttp2MaxHeaderListSize() {
+    return integer(HTTP2_MAX_HEADER_LIST_SIZE_CONFIG);
+  }
+
+  public static int defaultHttp2MaxConcurrentStreams() {
+    return integer(HTTP2_MAX_CONCURRENT_STREAMS_CONFIG);
+  }
+
+  public static long defaultHttp2MaxDecompressedResponseSize() {
+    return longInteger(HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG);
+  }
+
+  public static Duration defaultHttp2PingInterval() {
+    return duration(HTTP2_PING_INTERVAL_CONFIG);
+  }
+
+  public static boolean defaultHttp2CleartextEnabled() {
+    return bool(HTTP2_CLEARTEXT_ENABLED_CONFIG);
+  }
+
+  /**
+   * Whether request and read timeouts are armed on the channel's event loop instead of the shared
+   * timer; property {@code org.asynchttpclient.useEventLoopTimeouts}, false unless set. See
+   * {@link org.asynchttpclient.AsyncHttpClientConfig#isUseEventLoopTimeouts()}.
+   */
+  public static boolean defaultUseEventLoopTimeouts() {
+    return bool(USE_EVENT_LOOP_TIMEOUTS_CONFIG);
+  }
+
+  /**
+   * Whether the request timeout is one budget for the whole exchange; property
+   * {@code org.asynchttpclient.useAbsoluteRequestDeadline}, false unless set. See
+   * {@link org.asynchttpclient.AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}.
+   */
+  public static boolean defaultUseAbsoluteRequestDeadline() {
+    return bool(USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG);
+  }
 }

@@ -1,0 +1,94 @@
+package org.asynchttpclient;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+
+class BuilderValidationTest {
+
+  private static void refused(String message, Executable call) {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
+    assertEquals(message, e.getMessage());
+  }
+
+  @Test
+  void timeoutsRefuseNegativesOtherThanMinusOneMillisecond() {
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
+    refused("readTimeout: PT-0.005S (expected >= 0, or -1 ms for none)",
+        () -> b.setReadTimeout(Duration.ofMillis(-5)));
+    refused("requestTimeout: PT-1S (expected >= 0, or -1 ms for none)",
+        () -> b.setRequestTimeout(Duration.ofSeconds(-1)));
+    refused("connectionTtl: PT-0.002S (expected >= 0, or -1 ms for none)",
+        () -> b.setConnectionTtl(Duration.ofMillis(-2)));
+    refused("connectTimeout: PT-0.001S (expected >= 0)",
+        () -> b.setConnectTimeout(Duration.ofMillis(-1)));
+    refused("connectionPoolCleanerPeriod: PT0S (expected > 0)",
+        () -> b.setConnectionPoolCleanerPeriod(Duration.ZERO));
+  }
+
+  @Test
+  void minusOneMillisecondAndZeroAreAccepted() {
+    Duration none = Duration.ofMillis(-1);
+    DefaultAsyncHttpClientConfig config = ConfigOptions.builder()
+        .setReadTimeout(none).setRequestTimeout(Duration.ZERO)
+        .setPooledConnectionIdleTimeout(none).setConnectionTtl(Duration.ZERO)
+        .setConnectTimeout(Duration.ZERO).build();
+    assertEquals(none, config.getReadTimeout());
+    assertEquals(Duration.ZERO, config.getRequestTimeout());
+    assertEquals(none, config.getPooledConnectionIdleTimeout());
+    assertEquals(Duration.ZERO, config.getConnectionTtl());
+    assertEquals(Duration.ZERO, config.getConnectTimeout());
+  }
+
+  @Test
+  void countsAndSizesNameTheValueAndWhatIsExpected() {
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
+    refused("maxRedirects: -1 (expected >= 0)", () -> b.setMaxRedirects(-1));
+    refused("maxRequestRetry: -2 (expected >= 0)", () -> b.setMaxRequestRetry(-2));
+    refused("maxConnections: -2 (expected >= -1)", () -> b.setMaxConnections(-2));
+    refused("maxConnectionsPerHost: -5 (expected >= -1)", () -> b.setMaxConnectionsPerHost(-5));
+    refused("acquireFreeChannelTimeout: -1 (expected >= 0)", () -> b.setAcquireFreeChannelTimeout(-1));
+    refused("soSndBuf: 0 (expected > 0, or -1 for the OS default)", () -> b.setSoSndBuf(0));
+    refused("soRcvBuf: -3 (expected > 0, or -1 for the OS default)", () -> b.setSoRcvBuf(-3));
+    refused("soLinger: -2 (expected >= -1)", () -> b.setSoLinger(-2));
+    refused("httpClientCodecMaxHeaderSize: 0 (expected > 0)", () -> b.setHttpClientCodecMaxHeaderSize(0));
+    refused("chunkedFileChunkSize: -1 (expected > 0)", () -> b.setChunkedFileChunkSize(-1));
+    refused("hashedWheelTickDuration: 0 (expected > 0)", () -> b.setHashedWheelTickDuration(0));
+    refused("ioThreadsCount: -2 (expected >= -1)", () -> b.setIoThreadsCount(-2));
+    refused("handshakeTimeout: -1 (expected >= 0)", () -> b.setHandshakeTimeout(-1));
+    refused("sslSessionCacheSize: -1 (expected >= 0)", () -> b.setSslSessionCacheSize(-1));
+    refused("expiredCookieEvictionDelay: 0 (expected > 0)", () -> b.setExpiredCookieEvictionDelay(0));
+    refused("http2MaxFrameSize: 1024 (expected between 16384 and 16777215)",
+        () -> b.setHttp2MaxFrameSize(1024));
+    refused("http2MaxConcurrentStreams: 0 (expected > 0, or -1 for the server's limit)",
+        () -> b.setHttp2MaxConcurrentStreams(0));
+  }
+
+  @Test
+  void aRefusedValueLeavesThePreviousOne() {
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder().setMaxRedirects(3);
+    assertThrows(IllegalArgumentException.class, () -> b.setMaxRedirects(-1));
+    assertEquals(3, b.build().getMaxRedirects());
+  }
+
+  @Test
+  @SuppressWarnings("NullAway") // Passes null on purpose: the refusal is what is tested.
+  void nullsAreRefusedWhereAValueIsRequired() {
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
+    NullPointerException e = assertThrows(NullPointerException.class, () -> b.setReadTimeout(null));
+    assertEquals("readTimeout: null (expected a value)", e.getMessage());
+    assertThrows(NullPointerException.class, () -> b.setThreadPoolName(null));
+    assertThrows(NullPointerException.class, () -> b.setResponseBodyPartFactory(null));
+    assertThrows(NullPointerException.class, () -> b.setSslSessionTimeout(null));
+  }
+
+  @Test
+  void buildRefusesAShutdownTimeoutShorterThanTheQuietPeriod() {
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder()
+        .setShutdownQuietPeriod(Duration.ofSeconds(2)).setShutdownTimeout(Duration.ofSeconds(1));
+    refused("shutdownTimeout: PT1S (expected >= shutdownQuietPeriod PT2S)", b::build);
+  }
+}

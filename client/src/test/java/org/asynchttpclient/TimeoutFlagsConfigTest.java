@@ -1,0 +1,111 @@
+package org.asynchttpclient;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The two flags of SPEC.md (useEventLoopTimeouts, useAbsoluteRequestDeadline) through the builder,
+ * system properties and a 3.0.11-style custom implementation. The properties-file path is in
+ * {@code org.asynchttpclient.config.AhcPropertiesFileTest}.
+ */
+class TimeoutFlagsConfigTest {
+
+  private static final String EVENT_LOOP_KEY = "org.asynchttpclient.useEventLoopTimeouts";
+  private static final String DEADLINE_KEY = "org.asynchttpclient.useAbsoluteRequestDeadline";
+
+  @Test
+  void offByDefault() {
+    DefaultAsyncHttpClientConfig config = ConfigOptions.builder().build();
+    assertFalse(config.isUseEventLoopTimeouts());
+    assertFalse(config.isUseAbsoluteRequestDeadline());
+  }
+
+  @Test
+  void theBuilderSetsEachFlagOnItsOwn() {
+    DefaultAsyncHttpClientConfig loop = ConfigOptions.builder().setUseEventLoopTimeouts(true).build();
+    assertTrue(loop.isUseEventLoopTimeouts());
+    assertFalse(loop.isUseAbsoluteRequestDeadline());
+
+    DefaultAsyncHttpClientConfig deadline =
+        ConfigOptions.builder().setUseAbsoluteRequestDeadline(true).build();
+    assertFalse(deadline.isUseEventLoopTimeouts());
+    assertTrue(deadline.isUseAbsoluteRequestDeadline());
+  }
+
+  @Test
+  void theBuilderOverridesTheSystemProperty() {
+    System.setProperty(DEADLINE_KEY, "true");
+    try {
+      assertFalse(ConfigOptions.builder().setUseAbsoluteRequestDeadline(false).build()
+          .isUseAbsoluteRequestDeadline());
+    } finally {
+      System.clearProperty(DEADLINE_KEY);
+    }
+  }
+
+  @Test
+  void systemPropertiesReachDefaultsAndBuiltConfigs() {
+    System.setProperty(EVENT_LOOP_KEY, "true");
+    System.setProperty(DEADLINE_KEY, "TRUE");
+    try {
+      assertTrue(AsyncHttpClientConfigDefaults.defaultUseEventLoopTimeouts());
+      assertTrue(AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline());
+      DefaultAsyncHttpClientConfig config = ConfigOptions.builder().build();
+      assertTrue(config.isUseEventLoopTimeouts());
+      assertTrue(config.isUseAbsoluteRequestDeadline());
+    } finally {
+      System.clearProperty(EVENT_LOOP_KEY);
+      System.clearProperty(DEADLINE_KEY);
+    }
+    assertFalse(AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline());
+  }
+
+  @Test
+  void aBuiltConfigKeepsItsValueWhenThePropertyChangesLater() {
+    DefaultAsyncHttpClientConfig config = ConfigOptions.builder().build();
+    System.setProperty(DEADLINE_KEY, "true");
+    try {
+      assertFalse(config.isUseAbsoluteRequestDeadline());
+    } finally {
+      System.clearProperty(DEADLINE_KEY);
+    }
+  }
+
+  @Test
+  void aCustomImplementationWithoutTheNewMethodsHonoursTheSystemProperties() {
+    AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder()
+        .setUseEventLoopTimeouts(true).setUseAbsoluteRequestDeadline(true).build());
+    // The delegate's values do not leak: the custom class does not implement the new methods.
+    assertFalse(custom.isUseEventLoopTimeouts());
+    assertFalse(custom.isUseAbsoluteRequestDeadline());
+
+    System.setProperty(EVENT_LOOP_KEY, "true");
+    System.setProperty(DEADLINE_KEY, "true");
+    try {
+      assertTrue(custom.isUseEventLoopTimeouts());
+      assertTrue(custom.isUseAbsoluteRequestDeadline());
+    } finally {
+      System.clearProperty(EVENT_LOOP_KEY);
+      System.clearProperty(DEADLINE_KEY);
+    }
+    assertFalse(custom.isUseAbsoluteRequestDeadline());
+  }
+
+  @Test
+  void aCopyOfACustomImplementationTakesItsFlags() {
+    System.setProperty(DEADLINE_KEY, "true");
+    AsyncHttpClientConfig custom;
+    try {
+      custom = new DelegatingUserConfig(ConfigOptions.builder().setProxyServerSelector(uri -> {
+        throw new UnsupportedOperationException();
+      }).build());
+      DefaultAsyncHttpClientConfig copy = new DefaultAsyncHttpClientConfig.Builder(custom).build();
+      assertTrue(copy.isUseAbsoluteRequestDeadline());
+    } finally {
+      System.clearProperty(DEADLINE_KEY);
+    }
+  }
+}
