@@ -453,12 +453,16 @@ public class Realm {
 
     private static @Nullable String preferredQop(String rawQop) {
       boolean authInt = false;
-      for (String option : rawQop.split(",")) {
-        String trimmed = option.trim();
-        if (trimmed.equals("auth")) {
+      int start = 0;
+      while (start <= rawQop.length()) {
+        int comma = rawQop.indexOf(',', start);
+        int end = comma < 0 ? rawQop.length() : comma;
+        String option = rawQop.substring(start, end).trim();
+        if (option.equals("auth")) {
           return "auth";
         }
-        authInt |= trimmed.equals("auth-int");
+        authInt |= option.equals("auth-int");
+        start = end + 1;
       }
       return authInt ? "auth-int" : null;
     }

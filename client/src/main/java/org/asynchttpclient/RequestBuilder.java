@@ -9,6 +9,8 @@ public class RequestBuilder extends RequestBuilderBase<RequestBuilder> {
   }
 
   /**
+   * A builder for {@code method}, URL encoding on.
+   *
    * @throws IllegalArgumentException if {@code method} is not an HTTP token
    */
   public RequestBuilder(String method) {
@@ -16,6 +18,8 @@ public class RequestBuilder extends RequestBuilderBase<RequestBuilder> {
   }
 
   /**
+   * A builder for {@code method}.
+   *
    * @param disableUrlEncoding true to send the URI and query parameters as given
    */
   public RequestBuilder(String method, boolean disableUrlEncoding) {
@@ -23,6 +27,8 @@ public class RequestBuilder extends RequestBuilderBase<RequestBuilder> {
   }
 
   /**
+   * A builder for {@code method}.
+   *
    * @param validateHeaders kept for AHC 3.0.11 compatibility; headers are always validated
    */
   public RequestBuilder(String method, boolean disableUrlEncoding, boolean validateHeaders) {

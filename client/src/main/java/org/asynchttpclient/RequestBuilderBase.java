@@ -114,6 +114,8 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   }
 
   /**
+   * Starts an empty builder.
+   *
    * @param method the HTTP method, a token
    * @param disableUrlEncoding true to send the URI and query parameters as given ({@link UriEncoder#RAW})
    * @param validateHeaders kept for AHC 3.0.11 compatibility; headers are always validated
@@ -189,6 +191,8 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   }
 
   /**
+   * Sets the URL, parsed by {@link Uri#create(String)}.
+   *
    * @throws IllegalArgumentException if {@code url} is not an absolute http, https, ws or wss URL
    */
   public T setUrl(String url) {
@@ -593,7 +597,7 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
 
   private static @Nullable Duration checkTimeout(String name, @Nullable Duration timeout) {
     if (timeout != null && timeout.isNegative() && !timeout.equals(NO_TIMEOUT)) {
-      String shown = timeout.getNano() % 1_000_000 == 0 ? timeout.toMillis() + " ms" : timeout.toString();
+      String shown = timeout.equals(Duration.ofMillis(timeout.toMillis())) ? timeout.toMillis() + " ms" : timeout.toString();
       throw new IllegalArgumentException(
           name + ": " + shown + " (expected >= 0 ms, or -1 ms for no timeout; 0 means the client's setting)");
     }
@@ -617,6 +621,8 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   }
 
   /**
+   * Sets the HTTP method.
+   *
    * @throws IllegalArgumentException if {@code method} is not an HTTP token
    */
   public T setMethod(String method) {

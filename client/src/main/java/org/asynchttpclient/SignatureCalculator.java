@@ -7,6 +7,8 @@ package org.asynchttpclient;
  */
 public interface SignatureCalculator {
   /**
+   * Adds the signature of {@code request} to {@code requestBuilder}.
+   *
    * @param request the request as it would be sent without a signature
    * @param requestBuilder a builder holding the same state, to add the signature to
    */

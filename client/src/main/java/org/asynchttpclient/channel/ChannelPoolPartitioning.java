@@ -40,7 +40,7 @@ public interface ChannelPoolPartitioning {
       if (this == o) {
         return true;
       }
-      if (o == null || getClass() != o.getClass()) {
+      if (!(o instanceof PartitionKey)) {
         return false;
       }
       PartitionKey that = (PartitionKey) o;
@@ -75,7 +75,7 @@ public interface ChannelPoolPartitioning {
       if (this == o) {
         return true;
       }
-      if (o == null || getClass() != o.getClass()) {
+      if (!(o instanceof CompositePartitionKey)) {
         return false;
       }
       CompositePartitionKey that = (CompositePartitionKey) o;

@@ -21,6 +21,8 @@ public class ProxyServer {
   private final @Nullable Function<Request, HttpHeaders> customHeaders;
 
   /**
+   * Describes a proxy.
+   *
    * @param host the proxy's host name or address
    * @param port the port for plain requests
    * @param securedPort the port for requests tunnelled with CONNECT (https, wss)
@@ -102,7 +104,7 @@ public class ProxyServer {
         ? hostname.substring(1, hostname.length() - 1)
         : hostname;
     for (String nonProxyHost : nonProxyHosts) {
-      if (matches(hostname, nonProxyHost) || !unbracketed.equals(hostname) && matches(unbracketed, nonProxyHost)) {
+      if (matches(hostname, nonProxyHost) || (!unbracketed.equals(hostname) && matches(unbracketed, nonProxyHost))) {
         return true;
       }
     }
@@ -178,6 +180,8 @@ public class ProxyServer {
     }
 
     /**
+     * Builds the proxy.
+     *
      * @throws IllegalArgumentException if the host is empty or a port is out of range
      */
     public ProxyServer build() {

@@ -245,7 +245,7 @@ public class Uri {
     if (this == obj) {
       return true;
     }
-    if (obj == null || getClass() != obj.getClass()) {
+    if (!(obj instanceof Uri)) {
       return false;
     }
     Uri other = (Uri) obj;
