@@ -27,7 +27,7 @@ final class UriParser {
     if (input == null) {
       throw new IllegalArgumentException("url: null (expected an absolute URL such as http://host/path)");
     }
-    if (input.isEmpty()) {
+    if (input.isEmpty() && context == null) {
       throw new IllegalArgumentException("url: '' (expected an absolute URL such as http://host/path)");
     }
     int bad = indexOfWhitespaceOrControl(input);
@@ -85,7 +85,7 @@ final class UriParser {
       if (hostPort.startsWith("[")) {
         int close = hostPort.indexOf(']');
         if (close < 0) {
-          throw refuse(input, "has an IPv6 literal without its closing ']'");
+          throw refuse(input, "has an IPv6 literal without its closing ']' (expected [address])");
         }
         host = hostPort.substring(0, close + 1);
         String literal = host.substring(1, host.length() - 1);
