@@ -40,7 +40,7 @@ public class DefaultRequest implements Request {
   private final @Nullable InetAddress localAddress;
   private final HttpHeaders headers;
   private final List<Cookie> cookies;
-  private final @Nullable byte[] byteData;
+  private final byte @Nullable [] byteData;
   private final @Nullable List<byte[]> compositeByteData;
   private final @Nullable String stringData;
   private final @Nullable ByteBuffer byteBufferData;
@@ -70,7 +70,7 @@ public class DefaultRequest implements Request {
    * @throws IllegalArgumentException if the method is not a token or a header breaks the header syntax
    */
   public DefaultRequest(String method, Uri uri, @Nullable InetAddress address, @Nullable InetAddress localAddress,
-      HttpHeaders headers, List<Cookie> cookies, @Nullable byte[] byteData, @Nullable List<byte[]> compositeByteData,
+      HttpHeaders headers, List<Cookie> cookies, byte @Nullable [] byteData, @Nullable List<byte[]> compositeByteData,
       @Nullable String stringData, @Nullable ByteBuffer byteBufferData, @Nullable ByteBuf byteBufData,
       @Nullable InputStream streamData, @Nullable BodyGenerator bodyGenerator, List<Param> formParams,
       List<Part> bodyParts, @Nullable String virtualHost, @Nullable ProxyServer proxyServer, @Nullable Realm realm,
@@ -89,7 +89,7 @@ public class DefaultRequest implements Request {
    * compatibility.
    */
   DefaultRequest(String method, Uri uri, @Nullable InetAddress address, @Nullable InetAddress localAddress,
-      HttpHeaders headers, List<Cookie> cookies, @Nullable byte[] byteData, @Nullable List<byte[]> compositeByteData,
+      HttpHeaders headers, List<Cookie> cookies, byte @Nullable [] byteData, @Nullable List<byte[]> compositeByteData,
       @Nullable String stringData, @Nullable ByteBuffer byteBufferData, @Nullable ByteBuf byteBufData,
       @Nullable InputStream streamData, @Nullable BodyGenerator bodyGenerator, List<Param> formParams,
       List<Part> bodyParts, @Nullable String virtualHost, @Nullable ProxyServer proxyServer, @Nullable Realm realm,
@@ -192,7 +192,7 @@ public class DefaultRequest implements Request {
   }
 
   @Override
-  public @Nullable byte[] getByteData() {
+  public byte @Nullable [] getByteData() {
     return byteData;
   }
 

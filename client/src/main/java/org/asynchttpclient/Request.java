@@ -46,7 +46,7 @@ public interface Request {
 
   List<Cookie> getCookies();
 
-  @Nullable byte[] getByteData();
+  byte @Nullable [] getByteData();
 
   @Nullable List<byte[]> getCompositeByteData();
 

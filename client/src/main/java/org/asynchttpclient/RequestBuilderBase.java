@@ -72,7 +72,7 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   protected @Nullable InetAddress localAddress;
   protected HttpHeaders headers;
   protected @Nullable ArrayList<Cookie> cookies;
-  protected @Nullable byte[] byteData;
+  protected byte @Nullable [] byteData;
   protected @Nullable List<byte[]> compositeByteData;
   protected @Nullable String stringData;
   protected @Nullable ByteBuffer byteBufferData;

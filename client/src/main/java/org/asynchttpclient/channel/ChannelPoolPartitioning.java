@@ -36,7 +36,7 @@ public interface ChannelPoolPartitioning {
     }
 
     @Override
-    public boolean equals(@Nullable Object o) {
+    public boolean equals(Object o) {
       if (this == o) {
         return true;
       }
@@ -71,7 +71,7 @@ public interface ChannelPoolPartitioning {
     }
 
     @Override
-    public boolean equals(@Nullable Object o) {
+    public boolean equals(Object o) {
       if (this == o) {
         return true;
       }
