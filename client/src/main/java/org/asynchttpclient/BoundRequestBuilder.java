@@ -1,10 +1,36 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
-public class BoundRequestBuilder extends org.asynchttpclient.RequestBuilderBase<org.asynchttpclient.BoundRequestBuilder> {
-  public BoundRequestBuilder(org.asynchttpclient.AsyncHttpClient p0, java.lang.String p1, boolean p2, boolean p3) { super((java.lang.String) null, (boolean) false); throw new UnsupportedOperationException("stub"); }
-  public BoundRequestBuilder(org.asynchttpclient.AsyncHttpClient p0, java.lang.String p1, boolean p2) { super((java.lang.String) null, (boolean) false); throw new UnsupportedOperationException("stub"); }
-  public BoundRequestBuilder(org.asynchttpclient.AsyncHttpClient p0, org.asynchttpclient.Request p1) { super((java.lang.String) null, (boolean) false); throw new UnsupportedOperationException("stub"); }
-  public <T> org.asynchttpclient.ListenableFuture<T> execute(org.asynchttpclient.AsyncHandler<T> p0) { throw new UnsupportedOperationException("stub"); }
-  public org.asynchttpclient.ListenableFuture<org.asynchttpclient.Response> execute() { throw new UnsupportedOperationException("stub"); }
+/**
+ * A request builder bound to the client that created it ({@code client.prepareGet(url)...}), so that
+ * {@link #execute()} sends what it built through that client.
+ */
+public class BoundRequestBuilder extends RequestBuilderBase<BoundRequestBuilder> {
+
+  private final AsyncHttpClient client;
+
+  public BoundRequestBuilder(AsyncHttpClient client, String method, boolean isDisableUrlEncoding, boolean validateHeaders) {
+    super(method, isDisableUrlEncoding, validateHeaders);
+    this.client = client;
+  }
+
+  public BoundRequestBuilder(AsyncHttpClient client, String method, boolean isDisableUrlEncoding) {
+    super(method, isDisableUrlEncoding);
+    this.client = client;
+  }
+
+  /** A builder holding a copy of {@code prototype}, bound to {@code client}. */
+  public BoundRequestBuilder(AsyncHttpClient client, Request prototype) {
+    super(prototype);
+    this.client = client;
+  }
+
+  /** Builds the request and executes it with {@code handler}. */
+  public <T> ListenableFuture<T> execute(AsyncHandler<T> handler) {
+    return client.executeRequest(build(), handler);
+  }
+
+  /** Builds the request and executes it, collecting the whole response. */
+  public ListenableFuture<Response> execute() {
+    return client.executeRequest(build(), new AsyncCompletionHandlerBase());
+  }
 }

@@ -1,34 +1,115 @@
 package org.asynchttpclient;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.cookie.Cookie;
+import io.netty.resolver.NameResolver;
+import java.io.File;
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.time.Duration;
+import java.util.List;
+import org.asynchttpclient.channel.ChannelPoolPartitioning;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.request.body.generator.BodyGenerator;
+import org.asynchttpclient.request.body.multipart.Part;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * An HTTP request as the client sends it: method, URI, headers, at most one kind of body, and per-request
+ * overrides of the client's configuration. Build one with {@link RequestBuilder} or
+ * {@link AsyncHttpClient#prepareGet(String)} and friends.
+ *
+ * <p>At most one of the body getters returns a body; the others return null (or an empty list).
+ */
 public interface Request {
-  java.lang.String getMethod();
-  org.asynchttpclient.uri.Uri getUri();
-  java.lang.String getUrl();
-  java.net.InetAddress getAddress();
-  java.net.InetAddress getLocalAddress();
-  io.netty.handler.codec.http.HttpHeaders getHeaders();
-  java.util.List<io.netty.handler.codec.http.cookie.Cookie> getCookies();
-  byte[] getByteData();
-  java.util.List<byte[]> getCompositeByteData();
-  java.lang.String getStringData();
-  java.nio.ByteBuffer getByteBufferData();
-  io.netty.buffer.ByteBuf getByteBufData();
-  java.io.InputStream getStreamData();
-  org.asynchttpclient.request.body.generator.BodyGenerator getBodyGenerator();
-  java.util.List<org.asynchttpclient.Param> getFormParams();
-  java.util.List<org.asynchttpclient.request.body.multipart.Part> getBodyParts();
-  java.lang.String getVirtualHost();
-  java.util.List<org.asynchttpclient.Param> getQueryParams();
-  org.asynchttpclient.proxy.ProxyServer getProxyServer();
-  org.asynchttpclient.Realm getRealm();
-  java.io.File getFile();
-  java.lang.Boolean getFollowRedirect();
-  java.time.Duration getRequestTimeout();
-  java.time.Duration getReadTimeout();
+
+  /** The method, an HTTP token such as {@code GET}. */
+  String getMethod();
+
+  /** The URI to send, query parameters included. */
+  Uri getUri();
+
+  /** {@link #getUri()} as a string, fragment excluded. */
+  String getUrl();
+
+  /** The address to connect to instead of resolving the host, or null. */
+  @Nullable InetAddress getAddress();
+
+  /** The local address to bind to, or null. */
+  @Nullable InetAddress getLocalAddress();
+
+  HttpHeaders getHeaders();
+
+  List<Cookie> getCookies();
+
+  byte @Nullable [] getByteData();
+
+  @Nullable List<byte[]> getCompositeByteData();
+
+  @Nullable String getStringData();
+
+  @Nullable ByteBuffer getByteBufferData();
+
+  @Nullable ByteBuf getByteBufData();
+
+  @Nullable InputStream getStreamData();
+
+  @Nullable BodyGenerator getBodyGenerator();
+
+  /** Form parameters to send as {@code application/x-www-form-urlencoded}; empty when there are none. */
+  List<Param> getFormParams();
+
+  /** Multipart parts; empty when there are none. */
+  List<Part> getBodyParts();
+
+  /** The {@code Host} to send instead of the URI's, or null. */
+  @Nullable String getVirtualHost();
+
+  /** The parameters of the URI's query, as written (not decoded). */
+  List<Param> getQueryParams();
+
+  /** The proxy for this request, overriding the client's selector, or null. */
+  @Nullable ProxyServer getProxyServer();
+
+  /** The credentials for this request, overriding the client's realm, or null. */
+  @Nullable Realm getRealm();
+
+  @Nullable File getFile();
+
+  /** Whether to follow redirects, or null for the client's setting. */
+  @Nullable Boolean getFollowRedirect();
+
+  /** The request timeout: {@link Duration#ZERO} for the client's setting, -1 ms for none. */
+  Duration getRequestTimeout();
+
+  /** The read timeout: {@link Duration#ZERO} for the client's setting, -1 ms for none. */
+  Duration getReadTimeout();
+
+  /** The offset to resume a download from, 0 for none. */
   long getRangeOffset();
-  java.nio.charset.Charset getCharset();
-  org.asynchttpclient.channel.ChannelPoolPartitioning getChannelPoolPartitioning();
-  io.netty.resolver.NameResolver<java.net.InetAddress> getNameResolver();
-  default org.asynchttpclient.RequestBuilder toBuilder() { throw new UnsupportedOperationException("stub"); }
+
+  /** The charset for string bodies and form parameters. */
+  @Nullable Charset getCharset();
+
+  ChannelPoolPartitioning getChannelPoolPartitioning();
+
+  NameResolver<InetAddress> getNameResolver();
+
+  /**
+   * Whether this request's redirects, retries and authentication replays share one request-timeout
+   * budget counted from submission; null (the default) defers to
+   * {@code AsyncHttpClientConfig.isUseAbsoluteRequestDeadline()}.
+   */
+  default @Nullable Boolean getUseAbsoluteRequestDeadline() {
+    return null;
+  }
+
+  /** A builder holding a copy of this request's state. */
+  default RequestBuilder toBuilder() {
+    return new RequestBuilder(this);
+  }
 }

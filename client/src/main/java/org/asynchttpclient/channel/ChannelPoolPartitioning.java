@@ -1,21 +1,126 @@
 package org.asynchttpclient.channel;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import java.util.Objects;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.proxy.ProxyType;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Decides which pooled connections a request may reuse: two requests share connections only when their
+ * partition keys are equal. A key must therefore tell apart everything that makes a connection unfit for
+ * another request: scheme (TLS or not), host, port, virtual host (SNI) and proxy.
+ */
 public interface ChannelPoolPartitioning {
-  java.lang.Object getPartitionKey(org.asynchttpclient.uri.Uri p0, java.lang.String p1, org.asynchttpclient.proxy.ProxyServer p2);
-  public static class CompositePartitionKey {
-    public boolean equals(java.lang.Object p0) { throw new UnsupportedOperationException("stub"); }
-    public int hashCode() { throw new UnsupportedOperationException("stub"); }
-    public java.lang.String toString() { throw new UnsupportedOperationException("stub"); }
-    private CompositePartitionKey() {}
+
+  /**
+   * The key of the pool partition for a request.
+   *
+   * @param uri the request's URI
+   * @param virtualHost the request's virtual host, or null
+   * @param proxyServer the proxy the request goes through, or null
+   * @return a key with value semantics ({@code equals}/{@code hashCode})
+   */
+  Object getPartitionKey(Uri uri, String virtualHost, ProxyServer proxyServer);
+
+  /** The key of a direct request without virtual host: scheme, host and explicit port. */
+  class PartitionKey {
+    private final String scheme;
+    private final String host;
+    private final int port;
+
+    PartitionKey(String scheme, String host, int port) {
+      this.scheme = scheme;
+      this.host = host;
+      this.port = port;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (this == o) {
+        return true;
+      }
+      if (!(o instanceof PartitionKey)) {
+        return false;
+      }
+      PartitionKey that = (PartitionKey) o;
+      return port == that.port && scheme.equals(that.scheme) && host.equals(that.host);
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(scheme, host, port);
+    }
   }
-  public static class PartitionKey {
-    public boolean equals(java.lang.Object p0) { throw new UnsupportedOperationException("stub"); }
-    public int hashCode() { throw new UnsupportedOperationException("stub"); }
-    private PartitionKey() {}
+
+  /** The key of a request with a virtual host or a proxy: target base URL, virtual host and proxy. */
+  class CompositePartitionKey {
+    private final String targetHostBaseUrl;
+    private final @Nullable String virtualHost;
+    private final @Nullable String proxyHost;
+    private final int proxyPort;
+    private final @Nullable ProxyType proxyType;
+
+    CompositePartitionKey(String targetHostBaseUrl, @Nullable String virtualHost, @Nullable String proxyHost,
+        int proxyPort, @Nullable ProxyType proxyType) {
+      this.targetHostBaseUrl = targetHostBaseUrl;
+      this.virtualHost = virtualHost;
+      this.proxyHost = proxyHost;
+      this.proxyPort = proxyPort;
+      this.proxyType = proxyType;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (this == o) {
+        return true;
+      }
+      if (!(o instanceof CompositePartitionKey)) {
+        return false;
+      }
+      CompositePartitionKey that = (CompositePartitionKey) o;
+      return proxyPort == that.proxyPort
+          && targetHostBaseUrl.equals(that.targetHostBaseUrl)
+          && Objects.equals(virtualHost, that.virtualHost)
+          && Objects.equals(proxyHost, that.proxyHost)
+          && proxyType == that.proxyType;
+    }
+
+    @Override
+    public int hashCode() {
+      return Objects.hash(targetHostBaseUrl, virtualHost, proxyHost, proxyPort, proxyType);
+    }
+
+    @Override
+    public String toString() {
+      return "CompositePartitionKey(targetHostBaseUrl=" + targetHostBaseUrl
+          + ", virtualHost=" + virtualHost
+          + ", proxyHost=" + proxyHost
+          + ", proxyPort=" + proxyPort
+          + ", proxyType=" + proxyType
+          + ')';
+    }
   }
-  public static enum PerHostChannelPoolPartitioning implements org.asynchttpclient.channel.ChannelPoolPartitioning {
+
+  /** The default: one partition per scheme, host and port, refined by virtual host and proxy. */
+  enum PerHostChannelPoolPartitioning implements ChannelPoolPartitioning {
     INSTANCE;
-    public java.lang.Object getPartitionKey(org.asynchttpclient.uri.Uri p0, java.lang.String p1, org.asynchttpclient.proxy.ProxyServer p2) { throw new UnsupportedOperationException("stub"); }
+
+    @Override
+    public Object getPartitionKey(Uri uri, @Nullable String virtualHost, @Nullable ProxyServer proxyServer) {
+      String targetHostBaseUrl = uri.getBaseUrl();
+      if (proxyServer == null) {
+        if (virtualHost == null) {
+          return new PartitionKey(uri.getScheme(), uri.getHost(), uri.getExplicitPort());
+        }
+        return new CompositePartitionKey(targetHostBaseUrl, virtualHost, null, 0, null);
+      }
+      // A secured request through an HTTP proxy is tunnelled to the proxy's secured port.
+      int proxyPort = uri.isSecured() && proxyServer.getProxyType().isHttp()
+          ? proxyServer.getSecuredPort()
+          : proxyServer.getPort();
+      return new CompositePartitionKey(targetHostBaseUrl, virtualHost, proxyServer.getHost(), proxyPort,
+          proxyServer.getProxyType());
+    }
   }
 }

@@ -1,9 +1,14 @@
 package org.asynchttpclient.proxy;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/** Chooses the proxy for a URI. Implementations are called from any thread and must be thread-safe. */
 public interface ProxyServerSelector {
-  // TODO field public org.asynchttpclient.proxy.ProxyServerSelector NO_PROXY_SELECTOR
-  public static final org.asynchttpclient.proxy.ProxyServerSelector NO_PROXY_SELECTOR = stubField();
-  org.asynchttpclient.proxy.ProxyServer select(org.asynchttpclient.uri.Uri p0);
-  private static <X> X stubField() { throw new UnsupportedOperationException("stub"); }
+
+  /** Selects no proxy, whatever the URI. */
+  ProxyServerSelector NO_PROXY_SELECTOR = uri -> null;
+
+  /** The proxy to use for {@code uri}, or null to connect directly. */
+  @Nullable ProxyServer select(Uri uri);
 }

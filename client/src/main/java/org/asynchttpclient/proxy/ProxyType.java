@@ -1,8 +1,22 @@
 package org.asynchttpclient.proxy;
 
-@SuppressWarnings("NullAway") // STUB: remove once implemented
+/** The kind of proxy: an HTTP proxy reached in clear or over TLS, or a SOCKS proxy. */
 public enum ProxyType {
-  HTTP, HTTPS, SOCKS_V4, SOCKS_V5;
-  public boolean isHttp() { throw new UnsupportedOperationException("stub"); }
-  public boolean isSocks() { throw new UnsupportedOperationException("stub"); }
+  HTTP(true), HTTPS(true), SOCKS_V4(false), SOCKS_V5(false);
+
+  private final boolean http;
+
+  ProxyType(boolean http) {
+    this.http = http;
+  }
+
+  /** Whether this is an HTTP proxy (HTTP or HTTPS): plain requests go to it, TLS ones through CONNECT. */
+  public boolean isHttp() {
+    return http;
+  }
+
+  /** Whether this is a SOCKS proxy (v4 or v5). */
+  public boolean isSocks() {
+    return !http;
+  }
 }
