@@ -2,6 +2,7 @@ package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -25,7 +26,6 @@ import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.channel.ChannelPool;
-import org.asynchttpclient.channel.ChannelPoolPartitioning;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
 import org.asynchttpclient.netty.channel.ChannelManager;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
@@ -35,6 +35,7 @@ import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.request.RequestWriter;
@@ -71,6 +72,7 @@ public final class ClientEngine
   private final Connector connector;
   private final RequestWriter writer;
   private final NettyRequestFactory requestFactory;
+  private final HopDecider hopDecider;
 
   // any thread
   private final Set<Exchange<?>> inFlight = ConcurrentHashMap.newKeySet();
@@ -111,6 +113,7 @@ public final class ClientEngine
     this.connector = new Connector(config, channels.bootstrap(), sslEngineFactory, ticker);
     this.writer = new RequestWriter(this);
     this.requestFactory = new NettyRequestFactory(config);
+    this.hopDecider = HopDecider.NONE;
   }
 
   private static Timer newTimer(AsyncHttpClientConfig config) {
@@ -152,40 +155,47 @@ public final class ClientEngine
       handler.onThrowable(e);
       return new ListenableFuture.CompletedFailure<>(e);
     }
-    Exchange<T> ex = new Exchange<>(this, request, handler);
+    Boolean perRequest = request.getUseAbsoluteRequestDeadline();
+    boolean absolute = perRequest != null ? perRequest : config.isUseAbsoluteRequestDeadline();
+    Exchange<T> ex = new Exchange<>(this, request, handler, absolute, requestTimeoutNanos(request));
     inFlight.add(ex);
     if (closed) {
       ex.fail(new IOException("Client is closed: no new request can be sent"));
       return ex;
     }
-    // Armed only now that the exchange is fully built and registered.
-    ex.timeouts().armRequestTimeout(requestTimeoutNanos(request));
     sendHop(ex, false);
     return ex;
   }
 
+  /**
+   * The request timeout of a hop: the request's own unless null or zero, else the config's.
+   * Negative (-1 ms) means none, -1 here; zero expires at once, as in 3.0.11.
+   */
   long requestTimeoutNanos(Request request) {
     Duration d = request.getRequestTimeout();
-    if (d == null) {
+    if (d == null || d.isZero()) {
       d = config.getRequestTimeout();
     }
-    return nanosOrZero(d);
+    return d == null || d.isNegative() ? -1 : d.toNanos();
   }
 
+  /** The read timeout of a hop, chosen like the request timeout; zero or less means none. */
   long readTimeoutNanos(Request request) {
     Duration d = request.getReadTimeout();
-    if (d == null) {
+    if (d == null || d.isZero()) {
       d = config.getReadTimeout();
     }
     long read = nanosOrZero(d);
     long total = requestTimeoutNanos(request);
     // A read timeout as long as the whole request's can never fire first.
-    return total > 0 && read >= total ? 0 : read;
+    return total >= 0 && read >= total ? 0 : read;
   }
 
   /** Sends the exchange's current hop: encode, permit, channel, write. */
-  @SuppressWarnings("NullAway") // TEMP-MERGE: getPartitionKey's proxy gets @Nullable from h/request
   void sendHop(Exchange<?> ex, boolean freshConnection) {
+    if (!ex.checkBudget()) {
+      return; // spent or ended: no permit, no connection, no write
+    }
     Request request = ex.request();
     NettyRequest nettyRequest;
     try {
@@ -196,8 +206,7 @@ public final class ClientEngine
       return;
     }
     Uri uri = request.getUri();
-    ChannelPoolPartitioning partitioning = request.getChannelPoolPartitioning();
-    Object key = partitioning.getPartitionKey(uri, request.getVirtualHost(), null);
+    Object key = partitionKey(request);
     permits.acquire(
         key,
         failure -> {
@@ -216,6 +225,7 @@ public final class ClientEngine
   private void obtainChannel(
       Exchange<?> ex, Object key, Uri uri, NettyRequest request, boolean fresh) {
     long readTimeout = readTimeoutNanos(ex.request());
+    long hopTimeout = requestTimeoutNanos(ex.request());
     if (!fresh) {
       ex.handler().onConnectionPoolAttempt();
       Channel pooled = pool.poll(key);
@@ -224,7 +234,11 @@ public final class ClientEngine
         loop.execute(
             () -> {
               if (!pooled.isActive()) {
-                connector.connect(ex, uri, ch -> writer.write(ex, ch, request, readTimeout));
+                connectAndWrite(ex, uri, request, hopTimeout, readTimeout);
+                return;
+              }
+              // Attach first, then arm on the channel's own loop, then write.
+              if (!ex.attachChannel(pooled) || !ex.armHopTimeout(hopTimeout, loop)) {
                 return;
               }
               ex.handler().onConnectionPooled(pooled);
@@ -233,7 +247,27 @@ public final class ClientEngine
         return;
       }
     }
+    connectAndWrite(ex, uri, request, hopTimeout, readTimeout);
+  }
+
+  private void connectAndWrite(
+      Exchange<?> ex, Uri uri, NettyRequest request, long hopTimeout, long readTimeout) {
+    // No channel yet: the timer bounds resolution, connect and TLS; the timeout moves onto the
+    // channel's loop when the connect succeeds (event-loop mode).
+    if (!ex.armHopTimeout(hopTimeout, null)) {
+      return;
+    }
     connector.connect(ex, uri, ch -> writer.write(ex, ch, request, readTimeout));
+  }
+
+  /** The pool partition of a hop: scheme, host, port (and proxy, once proxies are wired). */
+  // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
+  // virtual host and a proxy are optional; the built-in implementation accepts null.
+  @SuppressWarnings("NullAway")
+  private static Object partitionKey(Request request) {
+    return request
+        .getChannelPoolPartitioning()
+        .getPartitionKey(request.getUri(), request.getVirtualHost(), null);
   }
 
   // ---- retries before any response byte
@@ -256,6 +290,34 @@ public final class ClientEngine
     ex.handler().onRetry();
     sendHop(ex, true);
     return true;
+  }
+
+  @Override
+  public @Nullable Request nextHop(
+      Exchange<?> ex, org.asynchttpclient.HttpResponseStatus status, HttpHeaders headers)
+      throws Exception {
+    return hopDecider.nextHop(ex, status, headers);
+  }
+
+  @Override
+  public void continueWithHop(Exchange<?> ex, Channel channel, boolean keepAlive, Request next) {
+    assert channel.eventLoop().inEventLoop() : "continueWithHop must run on the channel's loop";
+    if (ex.isDone()) {
+      return;
+    }
+    Request previous = ex.request();
+    ex.detachChannel();
+    ex.timeouts().cancelReadTimeout();
+    if (keepAlive && channel.isActive() && !closed) {
+      if (!pool.offer(channel, partitionKey(previous))) {
+        channel.close();
+      }
+    } else {
+      channel.close();
+    }
+    ex.releasePermit();
+    ex.newHop(next);
+    sendHop(ex, false);
   }
 
   @Override
@@ -292,15 +354,14 @@ public final class ClientEngine
   }
 
   @Override
-  @SuppressWarnings("NullAway") // TEMP-MERGE: as above
+  public boolean useEventLoopTimeouts() {
+    return config.isUseEventLoopTimeouts();
+  }
+
+  @Override
   public void recycle(Channel channel, Exchange<?> ex) {
-    Request request = ex.request();
-    Object key =
-        request
-            .getChannelPoolPartitioning()
-            .getPartitionKey(request.getUri(), request.getVirtualHost(), null);
     ex.handler().onConnectionOffer(channel);
-    if (closed || !pool.offer(channel, key)) {
+    if (closed || !pool.offer(channel, partitionKey(ex.request()))) {
       channel.close();
     }
   }

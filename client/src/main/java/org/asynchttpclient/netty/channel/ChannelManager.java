@@ -85,6 +85,9 @@ public final class ChannelManager {
     for (Map.Entry<ChannelOption<Object>, Object> e : config.getChannelOptions().entrySet()) {
       b.option(e.getKey(), e.getValue());
     }
+    if (config.getAddressResolverGroup() != null) {
+      b.resolver(config.getAddressResolverGroup());
+    }
     Consumer<Channel> extra = config.getHttpAdditionalChannelInitializer();
     b.handler(
         new ChannelInitializer<Channel>() {

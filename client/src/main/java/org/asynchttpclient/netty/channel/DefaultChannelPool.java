@@ -130,7 +130,6 @@ public final class DefaultChannelPool implements ChannelPool {
   }
 
   @Override
-  @SuppressWarnings("NullAway") // TEMP-MERGE: ChannelPool.poll gets @Nullable from h/handlers
   public @Nullable Channel poll(Object partitionKey) {
     ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(partitionKey);
     if (deque == null) {

@@ -59,6 +59,11 @@ public final class Connector {
       return;
     }
     InetSocketAddress unresolved = InetSocketAddress.createUnresolved(target.getHost(), port);
+    if (config.getAddressResolverGroup() != null) {
+      // The bootstrap resolves with the configured group, on the new channel's own loop.
+      connectTo(ex, target, Collections.singletonList(unresolved), 0, onReady);
+      return;
+    }
     NameResolver<InetAddress> resolver = request.getNameResolver();
     Future<List<InetSocketAddress>> resolved =
         RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, ex.handler());

@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import java.net.SocketAddress;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -68,6 +69,11 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   private final long submitNanos;
   private final ExchangeCompletableFuture<T> result;
   private final TimeoutsHolder timeouts;
+  /** Resolved once at creation (request value, else config): redirects rebuild requests. */
+  private final boolean absoluteDeadline;
+  /** Ticker nanos when the whole exchange's budget is spent; Long.MAX_VALUE for none. */
+  private final long exchangeDeadlineNanos;
+  private final long exchangeBudgetNanos;
 
   // any thread
   private volatile int state = PENDING;
@@ -80,14 +86,80 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   private volatile int retries;
   private volatile @Nullable NettyRequest nettyRequest;
 
-  public Exchange(ExchangeServices services, Request request, AsyncHandler<T> handler) {
+  /**
+   * @param absoluteDeadline whether the request timeout bounds the whole exchange (all hops)
+   * @param budgetNanos the request timeout of the first hop; negative for none (zero expires at
+   *     once, as a zero request timeout does in 3.0.11)
+   */
+  public Exchange(
+      ExchangeServices services,
+      Request request,
+      AsyncHandler<T> handler,
+      boolean absoluteDeadline,
+      long budgetNanos) {
     this.services = services;
     this.request = request;
     this.handler = handler;
     this.submitNanos = services.ticker().nanoTime();
     this.lastReadNanos = submitNanos;
+    this.absoluteDeadline = absoluteDeadline;
+    this.exchangeBudgetNanos = budgetNanos;
+    this.exchangeDeadlineNanos =
+        absoluteDeadline && budgetNanos >= 0 ? submitNanos + budgetNanos : Long.MAX_VALUE;
     this.result = new ExchangeCompletableFuture<>(this);
-    this.timeouts = new TimeoutsHolder(services.timer(), services.ticker(), this);
+    this.timeouts =
+        new TimeoutsHolder(
+            services.timer(), services.ticker(), this, services.useEventLoopTimeouts());
+  }
+
+  /** An exchange whose hops each get their own request timeout (3.0.11's behaviour). */
+  public Exchange(ExchangeServices services, Request request, AsyncHandler<T> handler) {
+    this(services, request, handler, false, -1);
+  }
+
+  public boolean absoluteDeadline() {
+    return absoluteDeadline;
+  }
+
+  /**
+   * Arms the current hop's request timeout: {@code hopTimeoutNanos} from now, or what is left of
+   * the exchange's budget if that is less (absolute deadline). {@code loop} is the hop channel's
+   * loop once it has one. Returns false, and fails the exchange with a timeout, when the budget
+   * is already spent: such a hop must not be sent.
+   */
+  public boolean armHopTimeout(long hopTimeoutNanos, @Nullable EventLoop loop) {
+    long now = services.ticker().nanoTime();
+    long deadline = hopTimeoutNanos >= 0 ? now + hopTimeoutNanos : Long.MAX_VALUE;
+    long budget = hopTimeoutNanos;
+    if (exchangeDeadlineNanos <= deadline) {
+      deadline = exchangeDeadlineNanos;
+      budget = exchangeBudgetNanos;
+    }
+    if (deadline == Long.MAX_VALUE) {
+      timeouts.armRequestTimeout(0, deadline, loop);
+      return true;
+    }
+    if (deadline <= now) {
+      onTimeout(ExchangeTimeoutException.Kind.REQUEST, budget, deadline);
+      return false;
+    }
+    timeouts.armRequestTimeout(budget, deadline, loop);
+    return true;
+  }
+
+  /**
+   * Checks, before a permit, a connection or a write, whether the exchange's absolute budget is
+   * already spent; if so fails it with a timeout and returns false.
+   */
+  public boolean checkBudget() {
+    if (exchangeDeadlineNanos == Long.MAX_VALUE) {
+      return !isDone();
+    }
+    if (services.ticker().nanoTime() >= exchangeDeadlineNanos) {
+      onTimeout(ExchangeTimeoutException.Kind.REQUEST, exchangeBudgetNanos, exchangeDeadlineNanos);
+      return false;
+    }
+    return !isDone();
   }
 
   // ---- accessors
@@ -161,12 +233,16 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
    * is closed and false is returned: nobody else would.
    */
   public boolean attachChannel(Channel ch) {
+    boolean same = channel == ch;
     this.channel = ch;
     this.remoteAddress = ch.remoteAddress();
     if (isDone()) {
       this.channel = null;
       ch.close();
       return false;
+    }
+    if (!same) {
+      timeouts.onChannelAttached(ch.eventLoop());
     }
     return true;
   }
@@ -176,8 +252,13 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     return nettyRequest;
   }
 
+  /** Records the wire request of a new hop, freeing the previous hop's. */
   public void nettyRequest(NettyRequest request) {
+    NettyRequest previous = this.nettyRequest;
     this.nettyRequest = request;
+    if (previous != null && previous != request) {
+      previous.release();
+    }
   }
 
   /** Counts one more replay of the current hop after a connection failure; returns the count. */
@@ -222,6 +303,7 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
       }
     }
     releasePermit();
+    releaseRequest();
     services.unregister(this);
     T value;
     try {
@@ -310,7 +392,16 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
       services.closeChannel(ch);
     }
     releasePermit();
+    releaseRequest();
     services.unregister(this);
+  }
+
+  /** Frees what the last hop's wire request still holds (open files, subscriptions). */
+  private void releaseRequest() {
+    NettyRequest nr = nettyRequest;
+    if (nr != null) {
+      nr.release();
+    }
   }
 
   private void notifyThrowable(Throwable cause) {

@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.exchange;
 
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * The {@link CompletableFuture} view of an exchange, as returned by {@code toCompletableFuture()}.
@@ -42,7 +43,8 @@ final class ExchangeCompletableFuture<T> extends CompletableFuture<T> {
 
   // The exchange's own completions, after it has won its compare-and-set.
 
-  boolean completeInternal(T value) {
+  @SuppressWarnings("NullAway") // a handler's onCompleted may legitimately return null
+  boolean completeInternal(@Nullable T value) {
     return super.complete(value);
   }
 

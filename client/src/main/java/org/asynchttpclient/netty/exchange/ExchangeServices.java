@@ -11,6 +11,9 @@ public interface ExchangeServices {
 
   Ticker ticker();
 
+  /** Whether timeouts run on the channel's event loop ({@code useEventLoopTimeouts}). */
+  boolean useEventLoopTimeouts();
+
   /** Offers a channel whose response was fully read back to the pool. */
   void recycle(Channel channel, Exchange<?> exchange);
 

@@ -47,6 +47,16 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
      * the hop on a fresh connection (the exchange must then not be failed).
      */
     boolean retryBeforeResponse(Exchange<?> exchange, Throwable cause);
+
+    /** Asks whether this response head starts another hop instead of going to the handler. */
+    @Nullable Request nextHop(Exchange<?> exchange, org.asynchttpclient.HttpResponseStatus status,
+        HttpHeaders headers) throws Exception;
+
+    /**
+     * The previous hop's response has been read to its end (keepAlive says whether its channel
+     * may be pooled) or abandoned (keepAlive false): continue the exchange with {@code next}.
+     */
+    void continueWithHop(Exchange<?> exchange, Channel channel, boolean keepAlive, Request next);
   }
 
   // immutable
@@ -59,6 +69,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private @Nullable HttpResponse response;
   private @Nullable Runnable continueAction;
   private boolean responseStarted;
+  /** Set while the rest of a response is read and discarded before the next hop. */
+  private @Nullable Request drainingFor;
 
   public ResponseHandler(AsyncHttpClientConfig config, Owner owner) {
     this.config = config;
@@ -76,6 +88,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     this.response = null;
     this.continueAction = null;
     this.responseStarted = false;
+    this.drainingFor = null;
   }
 
   /** Work to run when the server answers {@code 100 Continue} (the request body). */
@@ -105,6 +118,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     httpRequest = null;
     response = null;
     continueAction = null;
+    drainingFor = null;
   }
 
   @Override
@@ -160,6 +174,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     storeCookies(request, res.headers());
     AsyncHandler<?> handler = ex.handler();
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
+    Request next = owner.nextHop(ex, status, res.headers());
+    if (next != null) {
+      // Read this response to its end without telling the handler, then send the next hop.
+      drainingFor = next;
+      return;
+    }
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
         || handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT) {
       abortByHandler(ex);
@@ -187,6 +207,15 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
           result.cause());
     }
     boolean last = content instanceof LastHttpContent;
+    Request next = drainingFor;
+    if (next != null) {
+      if (last) {
+        boolean keepAlive = keepAlive(channel, ex);
+        unbind();
+        owner.continueWithHop(ex, channel, keepAlive, next);
+      }
+      return;
+    }
     ByteBuf buf = content.content();
     AsyncHandler<?> handler = ex.handler();
     if (buf.isReadable()) {
@@ -236,7 +265,14 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     Exchange<?> ex = exchange;
     boolean started = responseStarted;
+    Request next = drainingFor;
     unbind();
+    if (ex != null && next != null && !ex.isDone()) {
+      // The discarded rest of a redirect or challenge was cut short: the next hop goes anyway.
+      owner.continueWithHop(ex, ctx.channel(), false, next);
+      super.channelInactive(ctx);
+      return;
+    }
     if (ex == null) {
       owner.idleChannelClosed(ctx.channel());
     } else if (!ex.isDone()) {
@@ -256,7 +292,13 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Exchange<?> ex = exchange;
     boolean started = responseStarted;
+    Request next = drainingFor;
     unbind();
+    if (ex != null && next != null && !ex.isDone()) {
+      ctx.close();
+      owner.continueWithHop(ex, ctx.channel(), false, next);
+      return;
+    }
     if (ex != null && !ex.isDone()) {
       if (started || !(cause instanceof IOException) || !owner.retryBeforeResponse(ex, cause)) {
         ex.fail(cause);

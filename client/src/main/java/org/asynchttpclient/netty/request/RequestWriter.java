@@ -33,8 +33,8 @@ public final class RequestWriter {
    */
   public void write(Exchange<?> ex, Channel channel, NettyRequest request, long readTimeoutNanos) {
     assert channel.eventLoop().inEventLoop() : "write must run on the channel's event loop";
-    if (!ex.attachChannel(channel)) {
-      return;
+    if (!ex.attachChannel(channel) || !ex.checkBudget()) {
+      return; // ended, or its whole budget is spent: nothing is written
     }
     ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
     responses.bind(channel, ex, request.getHttpRequest());
@@ -90,7 +90,7 @@ public final class RequestWriter {
         ((ProgressAsyncHandler<?>) handler).onContentWritten();
       }
       if (!ex.isDone() && readTimeoutNanos > 0) {
-        ex.timeouts().armReadTimeout(readTimeoutNanos);
+        ex.timeouts().armReadTimeout(readTimeoutNanos, channel.eventLoop());
       }
     };
   }

@@ -1,25 +1,31 @@
 package org.asynchttpclient.netty.timeout;
 
-import io.netty.util.Timeout;
+import io.netty.channel.EventLoop;
 import io.netty.util.Timer;
-import io.netty.util.TimerTask;
 import io.netty.util.concurrent.Ticker;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The request and read timeouts of one exchange, armed on the client's {@link Timer}.
+ * The request and read timeouts of one exchange.
  *
- * <p>The holder is built, published to its exchange, and only then armed ({@link
- * #armRequestTimeout}): a timer may run a short deadline at once, and the task must find a fully
- * built holder and exchange. The request timeout bounds a hop from submission to the end of the
- * response; the read timeout, armed once the request is written ({@link #armReadTimeout}), bounds
- * the silence between two reads and re-arms itself for what is left after each read.
+ * <p>Where they run: on the client's {@link Timer} by default. With {@code useEventLoopTimeouts}
+ * they run on the event loop of the channel that carries the exchange, and only that loop (never
+ * one drawn from the group): the request timeout of a hop that opens a new connection is armed on
+ * the timer before resolution and connect, and moved onto the channel's loop by {@link
+ * #onChannelAttached} once the connect succeeds; a hop on a pooled channel arms straight on its
+ * loop after the channel is attached. If a loop refuses the schedule (it is shutting down), the
+ * timer takes the timeout instead.
  *
- * <p>Threads: every method may be called from any thread. The armed handles are volatile; an
- * exchange that ends while a timeout is being armed is caught by re-checking {@link
- * Target#isDone()} after recording the handle, so no live entry is left behind.
+ * <p>Order: the holder is built and published to its exchange first, and only then armed: a loop
+ * runs a short deadline at once, and the task must find everything in place. After recording a
+ * handle, arming re-checks {@link Target#isDone()} so an exchange that ended meanwhile leaves no
+ * live entry behind.
+ *
+ * <p>The request timeout bounds a hop until its response is complete; the read timeout, armed once
+ * the request is written, fires when the channel stays silent that long and otherwise re-arms for
+ * what is left, on the same loop.
+ *
+ * <p>Threads: every method may be called from any thread.
  */
 public final class TimeoutsHolder {
 
@@ -27,86 +33,135 @@ public final class TimeoutsHolder {
   public interface Target {
     boolean isDone();
 
-    /** Nanos of the last read on the current hop's channel ({@link Ticker} time). */
+    /** Ticker nanos of the last read on the current hop's channel. */
     long lastReadNanos();
 
     /** Called by an expiring timeout; the exchange decides whether it still matters. */
     void onTimeout(ExchangeTimeoutException.Kind kind, long budgetNanos, long deadlineNanos);
   }
 
+  private final class RequestTimeout extends TimeoutTask {
+    final long deadlineNanos;
+    final long budgetNanos;
+
+    RequestTimeout(long deadlineNanos, long budgetNanos) {
+      this.deadlineNanos = deadlineNanos;
+      this.budgetNanos = budgetNanos;
+    }
+
+    @Override
+    public void run() {
+      if (!isCancelled()) {
+        target.onTimeout(ExchangeTimeoutException.Kind.REQUEST, budgetNanos, deadlineNanos);
+      }
+    }
+  }
+
+  /** Re-arms itself (the same object, on the same loop) while reads keep arriving. */
+  private final class ReadTimeout extends TimeoutTask {
+    final long budgetNanos;
+    final @Nullable EventLoop loop;
+    // written by the task's own runs only
+    volatile long windowStart;
+
+    ReadTimeout(long windowStart, long budgetNanos, @Nullable EventLoop loop) {
+      this.windowStart = windowStart;
+      this.budgetNanos = budgetNanos;
+      this.loop = loop;
+    }
+
+    @Override
+    public void run() {
+      if (isCancelled() || target.isDone()) {
+        return;
+      }
+      long now = ticker.nanoTime();
+      long quietSince = Math.max(target.lastReadNanos(), windowStart);
+      long deadline = quietSince + budgetNanos;
+      if (now >= deadline) {
+        target.onTimeout(ExchangeTimeoutException.Kind.READ, budgetNanos, deadline);
+      } else {
+        windowStart = quietSince;
+        arm(this, deadline - now, loop);
+      }
+    }
+  }
+
   // immutable
   private final Timer timer;
   private final Ticker ticker;
   private final Target target;
+  private final boolean useEventLoop;
 
   // any thread
-  private volatile @Nullable Timeout requestTimeout;
-  private volatile @Nullable Timeout readTimeout;
+  private volatile @Nullable RequestTimeout requestTimeout;
+  private volatile @Nullable ReadTimeout readTimeout;
 
-  public TimeoutsHolder(Timer timer, Ticker ticker, Target target) {
+  public TimeoutsHolder(Timer timer, Ticker ticker, Target target, boolean useEventLoop) {
     this.timer = timer;
     this.ticker = ticker;
     this.target = target;
+    this.useEventLoop = useEventLoop;
+  }
+
+  public boolean usesEventLoop() {
+    return useEventLoop;
   }
 
   /**
-   * Arms the request timeout to fire {@code budgetNanos} from now (replacing any armed one). A
-   * budget of zero or less is "no timeout" and arms nothing.
+   * Arms the request timeout of the current hop to expire at {@code deadlineNanos} (Ticker
+   * time), replacing any armed one. {@code loop} is the channel's loop when the hop already has its
+   * channel, null while connecting. A budget of zero or less arms nothing.
    */
-  public void armRequestTimeout(long budgetNanos) {
+  public void armRequestTimeout(long budgetNanos, long deadlineNanos, @Nullable EventLoop loop) {
     cancelRequestTimeout();
     if (budgetNanos <= 0) {
       return;
     }
-    long deadline = ticker.nanoTime() + budgetNanos;
-    TimerTask task =
-        t -> target.onTimeout(ExchangeTimeoutException.Kind.REQUEST, budgetNanos, deadline);
-    requestTimeout = schedule(task, budgetNanos);
-    if (target.isDone()) {
-      cancelRequestTimeout();
-    }
+    RequestTimeout task = new RequestTimeout(deadlineNanos, budgetNanos);
+    requestTimeout = task;
+    arm(task, deadlineNanos - ticker.nanoTime(), loop);
   }
 
   /**
-   * Arms the read timeout of {@code budgetNanos}: it fires once the channel has been silent that
-   * long, measured from the later of now and the last read. Zero or less arms nothing.
+   * The hop's new connection is ready and attached to the exchange: in event-loop mode, the
+   * request timeout leaves the timer for the channel's loop, keeping its deadline.
    */
-  public void armReadTimeout(long budgetNanos) {
+  public void onChannelAttached(EventLoop loop) {
+    RequestTimeout armed = requestTimeout;
+    if (!useEventLoop || armed == null || !armed.onTimer()) {
+      return;
+    }
+    if (!armed.leaveTimer()) {
+      return; // already expired or cancelled: nothing to move
+    }
+    arm(armed, armed.deadlineNanos - ticker.nanoTime(), loop);
+  }
+
+  /**
+   * Arms the read timeout once the request is written: it fires when the channel has been silent
+   * for {@code budgetNanos}. Zero or less arms nothing.
+   */
+  public void armReadTimeout(long budgetNanos, @Nullable EventLoop loop) {
     cancelReadTimeout();
     if (budgetNanos <= 0) {
       return;
     }
-    scheduleRead(budgetNanos, budgetNanos, ticker.nanoTime());
+    ReadTimeout task = new ReadTimeout(ticker.nanoTime(), budgetNanos, loop);
+    arm(task, budgetNanos, loop);
   }
 
-  private void scheduleRead(long budgetNanos, long delayNanos, long armedAt) {
-    long deadline = armedAt + budgetNanos;
-    TimerTask task =
-        t -> {
-          if (target.isDone()) {
-            return;
-          }
-          long now = ticker.nanoTime();
-          long last = Math.max(target.lastReadNanos(), armedAt);
-          long silentFor = now - last;
-          if (silentFor >= budgetNanos) {
-            target.onTimeout(ExchangeTimeoutException.Kind.READ, budgetNanos, last + budgetNanos);
-          } else {
-            scheduleRead(budgetNanos, budgetNanos - silentFor, last);
-          }
-        };
-    readTimeout = schedule(task, delayNanos);
-    if (target.isDone()) {
-      cancelReadTimeout();
+  private void arm(TimeoutTask task, long delayNanos, @Nullable EventLoop loop) {
+    if (task instanceof ReadTimeout) {
+      readTimeout = (ReadTimeout) task;
     }
-  }
-
-  private @Nullable Timeout schedule(TimerTask task, long delayNanos) {
-    try {
-      return timer.newTimeout(task, delayNanos, TimeUnit.NANOSECONDS);
-    } catch (IllegalStateException | RejectedExecutionException e) {
-      // The timer is stopped: the client is closing and fails every exchange itself.
-      return null;
+    if (useEventLoop && loop != null) {
+      task.armOnLoop(loop, timer, delayNanos);
+    } else {
+      task.armOnTimer(timer, delayNanos);
+    }
+    if (target.isDone()) {
+      task.cancel();
     }
   }
 
@@ -117,7 +172,7 @@ public final class TimeoutsHolder {
   }
 
   public void cancelReadTimeout() {
-    Timeout t = readTimeout;
+    ReadTimeout t = readTimeout;
     if (t != null) {
       readTimeout = null;
       t.cancel();
@@ -125,16 +180,28 @@ public final class TimeoutsHolder {
   }
 
   private void cancelRequestTimeout() {
-    Timeout t = requestTimeout;
+    RequestTimeout t = requestTimeout;
     if (t != null) {
       requestTimeout = null;
       t.cancel();
     }
   }
 
-  /** Whether a request timeout is currently armed (for tests and diagnostics). */
+  /** Whether a request timeout is armed and not yet run or cancelled (tests, diagnostics). */
   public boolean isRequestTimeoutArmed() {
-    Timeout t = requestTimeout;
-    return t != null && !t.isExpired() && !t.isCancelled();
+    RequestTimeout t = requestTimeout;
+    return t != null && !t.isCancelled();
+  }
+
+  /** Deadline (Ticker nanos) of the armed request timeout, or -1 when none (tests, diagnostics). */
+  public long requestDeadlineNanos() {
+    RequestTimeout t = requestTimeout;
+    return t == null || t.isCancelled() ? -1 : t.deadlineNanos;
+  }
+
+  /** Whether the armed request timeout sits on an event loop (tests, diagnostics). */
+  public boolean isRequestTimeoutOnLoop() {
+    RequestTimeout t = requestTimeout;
+    return t != null && t.loopHandle() != null;
   }
 }

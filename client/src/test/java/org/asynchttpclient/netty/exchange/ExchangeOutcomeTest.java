@@ -57,6 +57,11 @@ class ExchangeOutcomeTest {
     }
 
     @Override
+    public boolean useEventLoopTimeouts() {
+      return false;
+    }
+
+    @Override
     public void recycle(Channel channel, Exchange<?> exchange) {
       recycled.incrementAndGet();
     }

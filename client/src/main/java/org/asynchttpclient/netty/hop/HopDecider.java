@@ -1,0 +1,29 @@
+package org.asynchttpclient.netty.hop;
+
+import io.netty.handler.codec.http.HttpHeaders;
+import org.asynchttpclient.HttpResponseStatus;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Decides, when a response head arrives, whether the exchange continues with another hop (a
+ * redirect, an auth replay, a replay asked by a response filter) instead of delivering this
+ * response to the handler. The engine then drains or closes the current connection and sends the
+ * returned request as the next hop of the same exchange, under the same future, handler and
+ * deadline.
+ */
+public interface HopDecider {
+
+  /**
+   * Runs on the channel's event loop, before the handler hears of this response.
+   *
+   * @return the next hop's request, or null to deliver this response to the handler
+   * @throws Exception to fail the exchange (for example {@code MaxRedirectException})
+   */
+  @Nullable Request nextHop(Exchange<?> exchange, HttpResponseStatus status, HttpHeaders headers)
+      throws Exception;
+
+  /** Never asks for another hop. */
+  HopDecider NONE = (exchange, status, headers) -> null;
+}

@@ -1,0 +1,166 @@
+package org.asynchttpclient.netty.timeout;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.concurrent.Ticker;
+import java.lang.reflect.Proxy;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Where and when {@link TimeoutsHolder} runs its timeouts, without a network. */
+class TimeoutsHolderTest {
+  private final AtomicReference<Thread> timerThread = new AtomicReference<>();
+  private final HashedWheelTimer timer =
+      new HashedWheelTimer(
+          r -> {
+            Thread t = new Thread(r, "test-timer");
+            t.setDaemon(true);
+            timerThread.set(t);
+            return t;
+          },
+          1,
+          TimeUnit.MILLISECONDS);
+  private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+
+  @AfterEach
+  void stop() {
+    timer.stop();
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+  }
+
+  /** Records the thread and kind of the first expiry. */
+  static final class RecordingTarget implements TimeoutsHolder.Target {
+    final CompletableFuture<Thread> firedOn = new CompletableFuture<>();
+    final AtomicReference<ExchangeTimeoutException.Kind> kind = new AtomicReference<>();
+    volatile boolean done;
+    volatile long lastRead;
+
+    @Override
+    public boolean isDone() {
+      return done;
+    }
+
+    @Override
+    public long lastReadNanos() {
+      return lastRead;
+    }
+
+    @Override
+    public void onTimeout(ExchangeTimeoutException.Kind k, long budgetNanos, long deadlineNanos) {
+      kind.compareAndSet(null, k);
+      firedOn.complete(Thread.currentThread());
+    }
+  }
+
+  private static long in(long millis) {
+    return Ticker.systemTicker().nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+  }
+
+  @Test
+  void timerModeFiresOnTheTimerEvenWhenALoopIsKnown() throws Exception {
+    RecordingTarget target = new RecordingTarget();
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, false);
+    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(20), in(20), group.next());
+    assertSame(timerThread.get(), target.firedOn.get(5, TimeUnit.SECONDS));
+  }
+
+  @Test
+  void loopModeFiresOnTheGivenLoop() throws Exception {
+    RecordingTarget target = new RecordingTarget();
+    EventLoop loop = group.next();
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(20), in(20), loop);
+    assertTrue(h.isRequestTimeoutOnLoop());
+    assertTrue(loop.inEventLoop(target.firedOn.get(5, TimeUnit.SECONDS)));
+  }
+
+  @Test
+  void armedOnTheTimerThenMovedOntoTheChannelLoop() throws Exception {
+    RecordingTarget target = new RecordingTarget();
+    EventLoop loop = group.next();
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    long deadline = in(200);
+    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(200), deadline, null);
+    assertFalse(h.isRequestTimeoutOnLoop(), "no channel yet: the timer carries it");
+    h.onChannelAttached(loop);
+    assertTrue(h.isRequestTimeoutOnLoop());
+    assertEquals(deadline, h.requestDeadlineNanos(), "moving keeps the deadline");
+    assertTrue(loop.inEventLoop(target.firedOn.get(5, TimeUnit.SECONDS)));
+  }
+
+  @Test
+  void readTimeoutReArmsOnTheSameLoopWhileReadsArrive() throws Exception {
+    RecordingTarget target = new RecordingTarget();
+    EventLoop loop = group.next();
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    target.lastRead = Ticker.systemTicker().nanoTime();
+    long armedAt = System.nanoTime();
+    h.armReadTimeout(TimeUnit.MILLISECONDS.toNanos(50), loop);
+    // a read 30 ms in pushes the expiry to at least 80 ms after arming
+    loop.schedule(() -> target.lastRead = Ticker.systemTicker().nanoTime(), 30, TimeUnit.MILLISECONDS);
+    Thread fired = target.firedOn.get(5, TimeUnit.SECONDS);
+    long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - armedAt);
+    assertTrue(loop.inEventLoop(fired));
+    assertEquals(ExchangeTimeoutException.Kind.READ, target.kind.get());
+    assertTrue(elapsedMs >= 79, "read timeout fired " + elapsedMs + " ms after arming");
+  }
+
+  @Test
+  void aLoopThatRejectsTheScheduleFallsBackToTheTimer() throws Exception {
+    EventLoop rejecting =
+        (EventLoop)
+            Proxy.newProxyInstance(
+                EventLoop.class.getClassLoader(),
+                new Class<?>[] {EventLoop.class},
+                (proxy, method, args) -> {
+                  switch (method.getName()) {
+                    case "schedule":
+                      throw new RejectedExecutionException("event executor terminated");
+                    case "isShuttingDown":
+                    case "inEventLoop":
+                      return false;
+                    default:
+                      throw new UnsupportedOperationException(method.getName());
+                  }
+                });
+    RecordingTarget target = new RecordingTarget();
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(20), in(20), rejecting);
+    assertFalse(h.isRequestTimeoutOnLoop());
+    assertSame(timerThread.get(), target.firedOn.get(5, TimeUnit.SECONDS));
+  }
+
+  @Test
+  void cancellingAfterTheLoopShutDownDoesNotThrow() {
+    RecordingTarget target = new RecordingTarget();
+    EventLoopGroup own = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    h.armRequestTimeout(TimeUnit.SECONDS.toNanos(30), in(30_000), own.next());
+    own.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
+    assertDoesNotThrow(h::cancel);
+    assertFalse(h.isRequestTimeoutArmed());
+  }
+
+  @Test
+  void armingForAnExchangeThatAlreadyEndedLeavesNothingArmed() {
+    RecordingTarget target = new RecordingTarget();
+    target.done = true;
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    h.armRequestTimeout(TimeUnit.SECONDS.toNanos(30), in(30_000), group.next());
+    assertFalse(h.isRequestTimeoutArmed());
+    assertEquals(-1, h.requestDeadlineNanos());
+  }
+}
