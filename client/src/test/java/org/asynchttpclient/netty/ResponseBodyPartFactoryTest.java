@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -15,24 +14,9 @@ import java.lang.reflect.Modifier;
 import java.nio.ByteBuffer;
 import org.asynchttpclient.AsyncHttpClientConfig.ResponseBodyPartFactory;
 import org.asynchttpclient.HttpResponseBodyPart;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class ResponseBodyPartFactoryTest {
-
-  @BeforeEach
-  void baseClassIsImplemented() {
-    // HttpResponseBodyPart is implemented by another change; until it lands its constructor is a
-    // stub that throws, and these tests have nothing to run against.
-    boolean implemented;
-    try {
-      new LazyResponseBodyPart(Unpooled.EMPTY_BUFFER, false);
-      implemented = true;
-    } catch (UnsupportedOperationException stub) {
-      implemented = false;
-    }
-    assumeTrue(implemented, "HttpResponseBodyPart is still a stub");
-  }
 
   private static ByteBuf bytes(String text) {
     ByteBuf buf = Unpooled.buffer();

@@ -22,15 +22,13 @@ import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
 import org.asynchttpclient.request.body.generator.FileBodyGenerator;
 import org.asynchttpclient.request.body.multipart.StringPart;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The factory driven through its public entry with real {@link Request}, {@code Uri}, {@link Realm} and
- * {@link ProxyServer} objects. Disabled until those stubs are implemented (branch h/request); re-enable after merge.
+ * {@link ProxyServer} objects.
  */
-@Disabled("needs Uri implementation from h/request (also RequestBuilder, Realm, ProxyServer, Param, multipart)")
 class NettyRequestFactoryPublicApiTest {
   private static final String DEFAULTS = "accept: */*\r\nuser-agent: AHC/test\r\n";
 

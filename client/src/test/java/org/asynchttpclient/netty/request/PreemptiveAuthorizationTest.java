@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.uri.Uri;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 class PreemptiveAuthorizationTest {
@@ -48,7 +47,6 @@ class PreemptiveAuthorizationTest {
   }
 
   @Test
-  @Disabled("needs Realm and Uri implementations from h/request")
   void realmDrivenHeaders() {
     Uri uri = Uri.create("http://example.com/path?q=1");
     assertEquals("Basic dXNlcjpwYXNz", PreemptiveAuthorization.headerValue(
