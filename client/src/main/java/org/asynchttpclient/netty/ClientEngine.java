@@ -199,7 +199,10 @@ public final class ClientEngine
     Request request = ex.request();
     NettyRequest nettyRequest;
     try {
-      Realm realm = request.getRealm() != null ? request.getRealm() : config.getRealm();
+      Realm realm = request.getRealm();
+      if (realm == null && !ex.credentialsDropped()) {
+        realm = config.getRealm();
+      }
       nettyRequest = requestFactory.newNettyRequest(request, false, null, realm, null);
     } catch (RuntimeException e) {
       ex.fail(e);

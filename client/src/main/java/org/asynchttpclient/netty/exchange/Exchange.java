@@ -85,6 +85,10 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   private volatile @Nullable SocketAddress remoteAddress;
   private volatile int retries;
   private volatile @Nullable NettyRequest nettyRequest;
+  /** Per-exchange memory of the follow-up logic (redirect and auth counters, challenges seen). */
+  private volatile @Nullable Object followUpState;
+  /** Sticky: once a hop left the first origin, credentials are never re-derived from config. */
+  private volatile boolean credentialsDropped;
 
   /**
    * @param absoluteDeadline whether the request timeout bounds the whole exchange (all hops)
@@ -259,6 +263,23 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     if (previous != null && previous != request) {
       previous.release();
     }
+  }
+
+  public @Nullable Object followUpState() {
+    return followUpState;
+  }
+
+  public void followUpState(@Nullable Object state) {
+    this.followUpState = state;
+  }
+
+  /** Whether a hop crossed origins: from then on the config's Realm is not applied. */
+  public boolean credentialsDropped() {
+    return credentialsDropped;
+  }
+
+  public void dropCredentials() {
+    this.credentialsDropped = true;
   }
 
   /** Counts one more replay of the current hop after a connection failure; returns the count. */
