@@ -32,6 +32,7 @@ import org.asynchttpclient.netty.channel.ConnectionPermits;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.channel.SemaphoreFactoryPermits;
 import org.asynchttpclient.netty.connect.Connector;
+import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
@@ -42,6 +43,7 @@ import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
 import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
@@ -110,9 +112,12 @@ public final class ClientEngine
     } catch (Exception e) {
       throw new IllegalStateException("Could not initialise TLS: " + e.getMessage(), e);
     }
-    this.connector = new Connector(config, channels.bootstrap(), sslEngineFactory, ticker);
-    this.writer = new RequestWriter(this);
     this.requestFactory = new NettyRequestFactory(config);
+    this.connector =
+        new Connector(
+            config, channels.bootstrap(), sslEngineFactory, ticker, requestFactory,
+            channels::newCodec);
+    this.writer = new RequestWriter(this);
     this.hopDecider = HopDecider.NONE;
   }
 
@@ -197,19 +202,27 @@ public final class ClientEngine
       return; // spent or ended: no permit, no connection, no write
     }
     Request request = ex.request();
+    ProxyServer proxy = ProxySelection.select(config, request);
+    // SOCKS is below HTTP: the request itself is the same as a direct one.
+    ProxyServer httpProxy = proxy != null && proxy.getProxyType().isHttp() ? proxy : null;
     NettyRequest nettyRequest;
     try {
       Realm realm = request.getRealm();
       if (realm == null && !ex.credentialsDropped()) {
         realm = config.getRealm();
       }
-      nettyRequest = requestFactory.newNettyRequest(request, false, null, realm, null);
+      Realm proxyRealm = httpProxy != null ? httpProxy.getRealm() : null;
+      nettyRequest = requestFactory.newNettyRequest(request, false, httpProxy, realm, proxyRealm);
+      if (httpProxy != null && !request.getUri().isSecured()) {
+        addProxyCustomHeaders(nettyRequest, httpProxy, request);
+      }
     } catch (RuntimeException e) {
       ex.fail(e);
       return;
     }
     Uri uri = request.getUri();
-    Object key = partitionKey(request);
+    Object key = partitionKey(request, proxy);
+    ex.partitionKey(key);
     permits.acquire(
         key,
         failure -> {
@@ -218,15 +231,31 @@ public final class ClientEngine
             ex.fail(failure);
           } else if (ex.attachPermit(key)) {
             ex.nettyRequest(nettyRequest);
-            obtainChannel(ex, key, uri, nettyRequest, freshConnection);
+            obtainChannel(ex, key, uri, proxy, nettyRequest, freshConnection);
           } else {
             nettyRequest.release();
           }
         });
   }
 
+  private static void addProxyCustomHeaders(
+      NettyRequest nettyRequest, ProxyServer proxy, Request request) {
+    java.util.function.Function<Request, HttpHeaders> custom = proxy.getCustomHeaders();
+    if (custom != null) {
+      HttpHeaders extra = custom.apply(request);
+      if (extra != null) {
+        nettyRequest.getHttpRequest().headers().add(extra);
+      }
+    }
+  }
+
   private void obtainChannel(
-      Exchange<?> ex, Object key, Uri uri, NettyRequest request, boolean fresh) {
+      Exchange<?> ex,
+      Object key,
+      Uri uri,
+      @Nullable ProxyServer proxy,
+      NettyRequest request,
+      boolean fresh) {
     long readTimeout = readTimeoutNanos(ex.request());
     long hopTimeout = requestTimeoutNanos(ex.request());
     if (!fresh) {
@@ -237,7 +266,7 @@ public final class ClientEngine
         loop.execute(
             () -> {
               if (!pooled.isActive()) {
-                connectAndWrite(ex, uri, request, hopTimeout, readTimeout);
+                connectAndWrite(ex, uri, proxy, request, hopTimeout, readTimeout);
                 return;
               }
               // Attach first, then arm on the channel's own loop, then write.
@@ -250,27 +279,37 @@ public final class ClientEngine
         return;
       }
     }
-    connectAndWrite(ex, uri, request, hopTimeout, readTimeout);
+    connectAndWrite(ex, uri, proxy, request, hopTimeout, readTimeout);
   }
 
   private void connectAndWrite(
-      Exchange<?> ex, Uri uri, NettyRequest request, long hopTimeout, long readTimeout) {
+      Exchange<?> ex,
+      Uri uri,
+      @Nullable ProxyServer proxy,
+      NettyRequest request,
+      long hopTimeout,
+      long readTimeout) {
     // No channel yet: the timer bounds resolution, connect and TLS; the timeout moves onto the
     // channel's loop when the connect succeeds (event-loop mode).
     if (!ex.armHopTimeout(hopTimeout, null)) {
       return;
     }
-    connector.connect(ex, uri, ch -> writer.write(ex, ch, request, readTimeout));
+    connector.connect(ex, uri, proxy, ch -> writer.write(ex, ch, request, readTimeout));
   }
 
-  /** The pool partition of a hop: scheme, host, port (and proxy, once proxies are wired). */
+  /** The pool partition of a hop: scheme, host, port and the proxy carrying it. */
   // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
   // virtual host and a proxy are optional; the built-in implementation accepts null.
   @SuppressWarnings("NullAway")
-  private static Object partitionKey(Request request) {
+  private static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
     return request
         .getChannelPoolPartitioning()
-        .getPartitionKey(request.getUri(), request.getVirtualHost(), null);
+        .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
+  }
+
+  private Object hopPartitionKey(Exchange<?> ex) {
+    Object key = ex.partitionKey();
+    return key != null ? key : partitionKey(ex.request(), ProxySelection.select(config, ex.request()));
   }
 
   // ---- retries before any response byte
@@ -308,11 +347,10 @@ public final class ClientEngine
     if (ex.isDone()) {
       return;
     }
-    Request previous = ex.request();
     ex.detachChannel();
     ex.timeouts().cancelReadTimeout();
     if (keepAlive && channel.isActive() && !closed) {
-      if (!pool.offer(channel, partitionKey(previous))) {
+      if (!pool.offer(channel, hopPartitionKey(ex))) {
         channel.close();
       }
     } else {
@@ -364,7 +402,7 @@ public final class ClientEngine
   @Override
   public void recycle(Channel channel, Exchange<?> ex) {
     ex.handler().onConnectionOffer(channel);
-    if (closed || !pool.offer(channel, partitionKey(ex.request()))) {
+    if (closed || !pool.offer(channel, hopPartitionKey(ex))) {
       channel.close();
     }
   }

@@ -109,7 +109,8 @@ public final class ChannelManager {
     return b;
   }
 
-  private HttpClientCodec newCodec() {
+  /** A new HTTP/1.1 codec configured from the client's config. */
+  public HttpClientCodec newCodec() {
     HttpDecoderConfig decoder =
         new HttpDecoderConfig()
             .setMaxInitialLineLength(config.getHttpClientCodecMaxInitialLineLength())

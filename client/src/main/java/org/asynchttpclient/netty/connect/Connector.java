@@ -3,68 +3,135 @@ package org.asynchttpclient.netty.connect;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.proxy.ProxyHandler;
+import io.netty.handler.proxy.Socks4ProxyHandler;
+import io.netty.handler.proxy.Socks5ProxyHandler;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.resolver.NameResolver;
 import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
 import io.netty.util.concurrent.Ticker;
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLEngine;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
-import org.asynchttpclient.Request;
+import org.asynchttpclient.Realm;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.resolver.RequestHostnameResolver;
 import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
 
 /**
- * Opens a new connection for an exchange's hop: resolves the host (with the request's {@link
- * NameResolver}), tries each address in turn within the connect timeout, and for {@code https}
- * adds TLS and waits for the handshake. The channel is handed on only once it is ready to carry
- * the request, on its own event loop.
+ * Opens a new connection for an exchange's hop and hands it on, on its own event loop, once it
+ * may carry the request:
+ *
+ * <ul>
+ *   <li>direct: resolve the host (the request's {@link NameResolver}), try each address in turn
+ *       within the connect timeout, then TLS for {@code https};
+ *   <li>HTTP proxy: connect to the proxy (over TLS for an {@link ProxyType#HTTPS} proxy); for an
+ *       {@code https} target open a CONNECT tunnel, then TLS with the target through it;
+ *   <li>SOCKS 4/5: Netty's proxy handler negotiates with the proxy, which resolves the target.
+ * </ul>
+ *
+ * The channel is attached to the exchange as soon as its TCP connect succeeds, so a cancel or
+ * timeout during the handshakes closes it.
  */
 public final class Connector {
   private final AsyncHttpClientConfig config;
   private final Bootstrap bootstrap;
   private final SslEngineFactory sslEngineFactory;
   private final Ticker ticker;
+  private final NettyRequestFactory requestFactory;
+  private final Supplier<HttpClientCodec> codecs;
 
   public Connector(
       AsyncHttpClientConfig config,
       Bootstrap bootstrap,
       SslEngineFactory sslEngineFactory,
-      Ticker ticker) {
+      Ticker ticker,
+      NettyRequestFactory requestFactory,
+      Supplier<HttpClientCodec> codecs) {
     this.config = config;
     this.bootstrap = bootstrap;
     this.sslEngineFactory = sslEngineFactory;
     this.ticker = ticker;
+    this.requestFactory = requestFactory;
+    this.codecs = codecs;
   }
 
   /**
-   * Connects to {@code target} for the exchange's current hop and calls {@code onReady} on the
-   * channel's event loop once it may be written. Failures fail the exchange.
+   * Connects for the exchange's current hop to {@code target}, through {@code proxy} when not
+   * null, and calls {@code onReady} on the channel's event loop once it may be written. Failures
+   * fail the exchange.
    */
-  public void connect(Exchange<?> ex, Uri target, Consumer<Channel> onReady) {
-    Request request = ex.request();
-    int port = target.getExplicitPort();
-    InetAddress fixed = request.getAddress();
-    if (fixed != null) {
-      connectTo(ex, target, Collections.singletonList(new InetSocketAddress(fixed, port)), 0, onReady);
-      return;
+  public void connect(
+      Exchange<?> ex, Uri target, @Nullable ProxyServer proxy, Consumer<Channel> onReady) {
+    if (proxy == null) {
+      InetAddress fixed = ex.request().getAddress();
+      Consumer<Channel> secure = ch -> secureIfNeeded(ex, target, ch, onReady);
+      if (fixed != null) {
+        connectTo(
+            ex,
+            bootstrap,
+            Collections.singletonList(new InetSocketAddress(fixed, target.getExplicitPort())),
+            0,
+            secure);
+      } else {
+        resolveAndConnect(ex, target.getHost(), target.getExplicitPort(), secure);
+      }
+    } else if (proxy.getProxyType().isSocks()) {
+      connectViaSocks(ex, target, proxy, onReady);
+    } else {
+      boolean tlsToProxy = proxy.getProxyType() == ProxyType.HTTPS;
+      int port = tlsToProxy ? proxy.getSecuredPort() : proxy.getPort();
+      Consumer<Channel> afterProxy =
+          ch -> {
+            if (target.isSecured()) {
+              tunnel(ex, target, proxy, ch, onReady);
+            } else {
+              onReady.accept(ch);
+            }
+          };
+      resolveAndConnect(
+          ex,
+          proxy.getHost(),
+          port,
+          ch -> {
+            if (tlsToProxy) {
+              handshake(ex, proxy.getHost(), port, ch, afterProxy);
+            } else {
+              afterProxy.accept(ch);
+            }
+          });
     }
-    InetSocketAddress unresolved = InetSocketAddress.createUnresolved(target.getHost(), port);
+  }
+
+  private void resolveAndConnect(
+      Exchange<?> ex, String host, int port, Consumer<Channel> onConnected) {
+    InetSocketAddress unresolved = InetSocketAddress.createUnresolved(host, port);
     if (config.getAddressResolverGroup() != null) {
       // The bootstrap resolves with the configured group, on the new channel's own loop.
-      connectTo(ex, target, Collections.singletonList(unresolved), 0, onReady);
+      connectTo(ex, bootstrap, Collections.singletonList(unresolved), 0, onConnected);
       return;
     }
-    NameResolver<InetAddress> resolver = request.getNameResolver();
+    NameResolver<InetAddress> resolver = ex.request().getNameResolver();
     Future<List<InetSocketAddress>> resolved =
         RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, ex.handler());
     resolved.addListener(
@@ -79,21 +146,19 @@ public final class Connector {
           @SuppressWarnings("unchecked")
           List<InetSocketAddress> addresses = (List<InetSocketAddress>) f.getNow();
           if (addresses == null || addresses.isEmpty()) {
-            ex.fail(
-                new ConnectException(
-                    "No address for " + target.getHost() + " (expected at least one)"));
+            ex.fail(new ConnectException("No address for " + host + " (expected at least one)"));
             return;
           }
-          connectTo(ex, target, addresses, 0, onReady);
+          connectTo(ex, bootstrap, addresses, 0, onConnected);
         });
   }
 
   private void connectTo(
       Exchange<?> ex,
-      Uri target,
+      Bootstrap b,
       List<InetSocketAddress> addresses,
       int index,
-      Consumer<Channel> onReady) {
+      Consumer<Channel> onConnected) {
     if (ex.isDone()) {
       return;
     }
@@ -102,16 +167,14 @@ public final class Connector {
     handler.onTcpConnectAttempt(address);
     InetAddress local = ex.request().getLocalAddress();
     ChannelFuture cf =
-        local != null
-            ? bootstrap.connect(address, new InetSocketAddress(local, 0))
-            : bootstrap.connect(address);
+        local != null ? b.connect(address, new InetSocketAddress(local, 0)) : b.connect(address);
     cf.addListener(
         (ChannelFuture f) -> {
           Channel ch = f.channel();
           if (!f.isSuccess()) {
             handler.onTcpConnectFailure(address, f.cause());
             if (index + 1 < addresses.size()) {
-              connectTo(ex, target, addresses, index + 1, onReady);
+              connectTo(ex, b, addresses, index + 1, onConnected);
             } else {
               ConnectException e =
                   new ConnectException(
@@ -123,24 +186,28 @@ public final class Connector {
           }
           ch.attr(DefaultChannelPool.CREATED_AT).set(ticker.nanoTime());
           handler.onTcpConnectSuccess(address, ch);
-          // Published now so that a cancel during the TLS handshake closes the channel.
+          // Published now so that a cancel or timeout during the handshakes closes the channel.
           if (!ex.attachChannel(ch)) {
             return;
           }
-          if (target.isSecured()) {
-            handshake(ex, target, ch, onReady);
-          } else {
-            onReady.accept(ch);
-          }
+          onConnected.accept(ch);
         });
   }
 
-  private void handshake(Exchange<?> ex, Uri target, Channel ch, Consumer<Channel> onReady) {
+  private void secureIfNeeded(Exchange<?> ex, Uri target, Channel ch, Consumer<Channel> onReady) {
+    if (target.isSecured()) {
+      handshake(ex, target.getHost(), target.getExplicitPort(), ch, onReady);
+    } else {
+      onReady.accept(ch);
+    }
+  }
+
+  private void handshake(
+      Exchange<?> ex, String peerHost, int peerPort, Channel ch, Consumer<Channel> onReady) {
     AsyncHandler<?> handler = ex.handler();
     SslHandler ssl;
     try {
-      SSLEngine engine =
-          sslEngineFactory.newSslEngine(config, target.getHost(), target.getExplicitPort());
+      SSLEngine engine = sslEngineFactory.newSslEngine(config, peerHost, peerPort);
       ssl = new SslHandler(engine);
     } catch (RuntimeException e) {
       ch.close();
@@ -150,7 +217,14 @@ public final class Connector {
     if (config.getHandshakeTimeout() > 0) {
       ssl.setHandshakeTimeoutMillis(config.getHandshakeTimeout());
     }
-    ch.pipeline().addFirst("ssl", ssl);
+    ChannelPipeline p = ch.pipeline();
+    if (p.get("ssl") != null) {
+      p.addAfter("ssl", "ssl-tunnel", ssl); // TLS to the target inside TLS to the proxy
+    } else if (p.get("socks") != null) {
+      p.addAfter("socks", "ssl", ssl);
+    } else {
+      p.addFirst("ssl", ssl);
+    }
     handler.onTlsHandshakeAttempt();
     ssl.handshakeFuture()
         .addListener(
@@ -164,5 +238,137 @@ public final class Connector {
                 ex.fail(f.cause());
               }
             });
+  }
+
+  /** Sends CONNECT through an HTTP proxy and, on a 2xx answer, starts TLS with the target. */
+  private void tunnel(
+      Exchange<?> ex, Uri target, ProxyServer proxy, Channel ch, Consumer<Channel> onReady) {
+    NettyRequest connect;
+    try {
+      connect = requestFactory.newNettyRequest(ex.request(), true, proxy, null, proxy.getRealm());
+    } catch (RuntimeException e) {
+      ch.close();
+      ex.fail(e);
+      return;
+    }
+    Promise<Integer> answered = ch.eventLoop().newPromise();
+    ch.pipeline().addBefore("ahc-handler", TunnelHandler.NAME, new TunnelHandler(answered));
+    ch.writeAndFlush(connect.getHttpRequest())
+        .addListener(
+            f -> {
+              if (!f.isSuccess()) {
+                answered.tryFailure(f.cause());
+              }
+            });
+    answered.addListener(
+        f -> {
+          if (!f.isSuccess()) {
+            ch.close();
+            ex.fail(f.cause());
+            return;
+          }
+          int status = (Integer) f.getNow();
+          if (status < 200 || status >= 300) {
+            ch.close();
+            ex.fail(
+                new IOException(
+                    "Proxy "
+                        + proxy.getHost()
+                        + " refused CONNECT to "
+                        + target.getHost()
+                        + ":"
+                        + target.getExplicitPort()
+                        + " with status "
+                        + status
+                        + " (expected 2xx)"));
+            return;
+          }
+          ChannelPipeline p = ch.pipeline();
+          p.remove(TunnelHandler.NAME);
+          // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
+          p.replace("http", "http", codecs.get());
+          handshake(ex, target.getHost(), target.getExplicitPort(), ch, onReady);
+        });
+  }
+
+  private void connectViaSocks(
+      Exchange<?> ex, Uri target, ProxyServer proxy, Consumer<Channel> onReady) {
+    resolveProxyThen(
+        ex,
+        proxy,
+        proxyAddress -> {
+          ProxyHandler socks = newSocksHandler(proxy, proxyAddress);
+          long connectMillis = config.getConnectTimeout().toMillis();
+          if (connectMillis > 0) {
+            socks.setConnectTimeoutMillis(connectMillis);
+          }
+          ChannelHandler base = bootstrap.config().handler();
+          Bootstrap b = bootstrap.clone();
+          b.handler(
+              new ChannelInitializer<Channel>() {
+                @Override
+                protected void initChannel(Channel ch) {
+                  if (base != null) {
+                    ch.pipeline().addLast(base);
+                  }
+                  ch.pipeline().addFirst("socks", socks);
+                }
+              });
+          InetSocketAddress unresolvedTarget =
+              InetSocketAddress.createUnresolved(target.getHost(), target.getExplicitPort());
+          connectTo(
+              ex,
+              b,
+              Collections.singletonList(unresolvedTarget),
+              0,
+              ch ->
+                  socks
+                      .connectFuture()
+                      .addListener(
+                          f -> {
+                            if (f.isSuccess()) {
+                              secureIfNeeded(ex, target, ch, onReady);
+                            } else {
+                              ch.close();
+                              ex.fail(f.cause());
+                            }
+                          }));
+        });
+  }
+
+  private void resolveProxyThen(
+      Exchange<?> ex, ProxyServer proxy, Consumer<InetSocketAddress> then) {
+    InetSocketAddress unresolved =
+        InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort());
+    RequestHostnameResolver.INSTANCE
+        .resolve(ex.request().getNameResolver(), unresolved, ex.handler())
+        .addListener(
+            f -> {
+              if (ex.isDone()) {
+                return;
+              }
+              @SuppressWarnings("unchecked")
+              List<InetSocketAddress> addresses = (List<InetSocketAddress>) f.getNow();
+              if (!f.isSuccess() || addresses == null || addresses.isEmpty()) {
+                ex.fail(
+                    f.cause() != null
+                        ? f.cause()
+                        : new ConnectException("No address for proxy " + proxy.getHost()));
+                return;
+              }
+              then.accept(addresses.get(0));
+            });
+  }
+
+  private static ProxyHandler newSocksHandler(ProxyServer proxy, InetSocketAddress address) {
+    Realm realm = proxy.getRealm();
+    if (proxy.getProxyType() == ProxyType.SOCKS_V4) {
+      return realm != null
+          ? new Socks4ProxyHandler(address, realm.getPrincipal())
+          : new Socks4ProxyHandler(address);
+    }
+    return realm != null
+        ? new Socks5ProxyHandler(address, realm.getPrincipal(), realm.getPassword())
+        : new Socks5ProxyHandler(address);
   }
 }

@@ -89,6 +89,8 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   private volatile @Nullable Object followUpState;
   /** Sticky: once a hop left the first origin, credentials are never re-derived from config. */
   private volatile boolean credentialsDropped;
+  /** The pool partition of the current hop (target and proxy), set when the hop is sent. */
+  private volatile @Nullable Object partitionKey;
 
   /**
    * @param absoluteDeadline whether the request timeout bounds the whole exchange (all hops)
@@ -263,6 +265,14 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     if (previous != null && previous != request) {
       previous.release();
     }
+  }
+
+  public @Nullable Object partitionKey() {
+    return partitionKey;
+  }
+
+  public void partitionKey(Object key) {
+    this.partitionKey = key;
   }
 
   public @Nullable Object followUpState() {
