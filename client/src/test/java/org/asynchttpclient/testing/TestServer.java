@@ -156,12 +156,17 @@ public final class TestServer implements AutoCloseable {
   /** Writes a keep-alive-aware response with a text body and Content-Length. */
   public static void respond(
       ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus status, String body) {
+    respond(ctx, HttpUtil.isKeepAlive(request), status, body);
+  }
+
+  /** As above, for answers written after the request itself was released. */
+  public static void respond(
+      ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String body) {
     FullHttpResponse res =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1, status, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
     res.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8");
     HttpUtil.setContentLength(res, res.content().readableBytes());
-    boolean keepAlive = HttpUtil.isKeepAlive(request);
     HttpUtil.setKeepAlive(res, keepAlive);
     if (keepAlive) {
       ctx.writeAndFlush(res);

@@ -1,0 +1,129 @@
+package org.asynchttpclient.timeouts;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.HashedWheelTimer;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where an expiry is delivered, asserted by identity against the test's own timer and event loop
+ * group handed to the config (never by thread name).
+ */
+class EventLoopTimeoutTest {
+  private final AtomicReference<Thread> timerThread = new AtomicReference<>();
+  private HashedWheelTimer timer;
+  private EventLoopGroup group;
+  private TestServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    timer =
+        new HashedWheelTimer(
+            r -> {
+              Thread t = new Thread(r, "custom");
+              t.setDaemon(true);
+              timerThread.set(t);
+              return t;
+            },
+            10,
+            TimeUnit.MILLISECONDS);
+    timer.start();
+    group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+    server = new TestServer();
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
+    server.route("/never", (ctx, req) -> {});
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+    group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    timer.stop();
+  }
+
+  private DefaultAsyncHttpClient client(boolean eventLoop) {
+    DefaultAsyncHttpClientConfig.Builder b =
+        new DefaultAsyncHttpClientConfig.Builder()
+            .setNettyTimer(timer)
+            .setEventLoopGroup(group)
+            .setUseEventLoopTimeouts(eventLoop)
+            .setShutdownQuietPeriod(Duration.ZERO)
+            .setRequestTimeout(Duration.ofSeconds(10))
+            .setReadTimeout(Duration.ofSeconds(10));
+    return new DefaultAsyncHttpClient(b.build());
+  }
+
+  @Test
+  void byDefaultTheExpiryRunsOnTheTimer() throws Exception {
+    try (DefaultAsyncHttpClient client = client(false)) {
+      RecordingHandler h = new RecordingHandler();
+      client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute(h);
+      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      assertSame(timerThread.get(), fired);
+      assertInstanceOf(TimeoutException.class, h.failure.get());
+    }
+  }
+
+  @Test
+  void aConnectingExchangeExpiresOnItsChannelsLoop() throws Exception {
+    try (DefaultAsyncHttpClient client = client(true)) {
+      RecordingHandler h = new RecordingHandler();
+      // a budget the connect easily fits in, so the timeout has moved onto the loop by then
+      client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofSeconds(1)).execute(h);
+      Channel ch = h.connected.get(5, TimeUnit.SECONDS);
+      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      assertTrue(ch.eventLoop().inEventLoop(fired), "fired on " + fired + ", channel loop elsewhere");
+      ExchangeTimeoutException e =
+          assertInstanceOf(ExchangeTimeoutException.class, h.failure.get());
+      assertEquals(ExchangeTimeoutException.Kind.REQUEST, e.getKind());
+    }
+  }
+
+  @Test
+  void aPooledExchangeExpiresOnThePooledChannelsLoop() throws Exception {
+    try (DefaultAsyncHttpClient client = client(true)) {
+      RecordingHandler first = new RecordingHandler();
+      assertEquals(200, client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS).getStatusCode());
+      assertTrue(first.offered.await(5, TimeUnit.SECONDS), "first connection offered to the pool");
+      RecordingHandler h = new RecordingHandler();
+      client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(300)).execute(h);
+      Channel ch = h.pooled.get(5, TimeUnit.SECONDS);
+      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      assertTrue(ch.eventLoop().inEventLoop(fired));
+      assertEquals(1, server.acceptedCount(), "the second request reused the pooled connection");
+    }
+  }
+
+  @Test
+  void aReadTimeoutExpiresOnTheChannelsLoop() throws Exception {
+    try (DefaultAsyncHttpClient client = client(true)) {
+      RecordingHandler h = new RecordingHandler();
+      client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(300)).execute(h);
+      Channel ch = h.connected.get(5, TimeUnit.SECONDS);
+      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      assertTrue(ch.eventLoop().inEventLoop(fired));
+      ExchangeTimeoutException e =
+          assertInstanceOf(ExchangeTimeoutException.class, h.failure.get());
+      assertEquals(ExchangeTimeoutException.Kind.READ, e.getKind());
+    }
+  }
+
+}
