@@ -18,7 +18,10 @@ import java.util.Locale;
  */
 public final class LagSvg {
   private static final double AXIS_MIN_MS = 0.01;
-  private static final int LEFT = 260;
+  /** Width of one character of the 12 px monospace font, generously rounded up. */
+  private static final double CHAR_WIDTH = 7.5;
+
+  private static final int MIN_LEFT = 120;
   private static final int PLOT_WIDTH = 560;
   private static final int RIGHT_TEXT = 300;
   private static final int TOP = 50;
@@ -65,9 +68,14 @@ public final class LagSvg {
     }
     int minDecade = (int) Math.floor(Math.log10(AXIS_MIN_MS));
     int maxDecade = (int) Math.ceil(Math.log10(axisMaxMs));
-    Axis axis = new Axis(minDecade, maxDecade);
+    int longest = 0;
+    for (String label : labels) {
+      longest = Math.max(longest, label.length());
+    }
+    int left = Math.max(MIN_LEFT, (int) Math.ceil(longest * CHAR_WIDTH) + 20);
+    Axis axis = new Axis(left, minDecade, maxDecade);
 
-    int width = LEFT + PLOT_WIDTH + RIGHT_TEXT;
+    int width = left + PLOT_WIDTH + RIGHT_TEXT;
     int height = TOP + ROW_HEIGHT * Math.max(1, labels.size()) + BOTTOM;
     StringBuilder svg = new StringBuilder();
     svg.append(
@@ -96,7 +104,7 @@ public final class LagSvg {
         format(
             "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">lag (ms, log scale):"
                 + " line min..max, box p25..p75, dark tick p50, red tick p99</text>\n",
-            LEFT + PLOT_WIDTH / 2, plotBottom + 36));
+            left + PLOT_WIDTH / 2, plotBottom + 36));
     for (int i = 0; i < labels.size(); i++) {
       row(svg, axis, i, labels.get(i), stats.get(i));
     }
@@ -106,12 +114,13 @@ public final class LagSvg {
 
   private static void row(StringBuilder svg, Axis axis, int index, String label, LagStats s) {
     int mid = TOP + ROW_HEIGHT * index + ROW_HEIGHT / 2;
+    int left = axis.left;
     svg.append(
         format(
             "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%s</text>\n",
-            LEFT - 10, mid + 4, escape(label)));
+            left - 10, mid + 4, escape(label)));
     if (s.count() == 0) {
-      svg.append(format("<text x=\"%d\" y=\"%d\">no data</text>\n", LEFT + 4, mid + 4));
+      svg.append(format("<text x=\"%d\" y=\"%d\">no data</text>\n", left + 4, mid + 4));
       return;
     }
     double xMin = axis.x(s.minMillis());
@@ -142,7 +151,7 @@ public final class LagSvg {
     svg.append(
         format(
             "<text x=\"%d\" y=\"%d\">p50 %s  p99 %s  max %s (n=%d)</text>\n",
-            LEFT + PLOT_WIDTH + 12,
+            left + PLOT_WIDTH + 12,
             mid + 4,
             LagStats.ms(s.percentileMillis(50)),
             LagStats.ms(s.percentileMillis(99)),
@@ -171,10 +180,12 @@ public final class LagSvg {
 
   /** Maps a lag in ms to an x coordinate on the log axis. */
   private static final class Axis {
+    final int left;
     private final double logMin;
     private final double logMax;
 
-    Axis(int minDecade, int maxDecade) {
+    Axis(int left, int minDecade, int maxDecade) {
+      this.left = left;
       this.logMin = minDecade;
       this.logMax = Math.max(maxDecade, minDecade + 1);
     }
@@ -182,7 +193,7 @@ public final class LagSvg {
     double x(double millis) {
       double clamped = Math.max(Math.pow(10, logMin), millis);
       double fraction = (Math.log10(clamped) - logMin) / (logMax - logMin);
-      return LEFT + Math.min(1.0, fraction) * PLOT_WIDTH;
+      return left + Math.min(1.0, fraction) * PLOT_WIDTH;
     }
   }
 }
