@@ -111,8 +111,10 @@ public final class Demo {
                 .append(" ms, first other outcome: ").append(outcome.firstOther()).append('\n');
           }
           if (!outcome.modeApplied()) {
-            notes.append("  this build has no setUseEventLoopTimeouts: event-loop row ran in timer")
-                .append(" mode\n");
+            String note = "  this build has no setUseEventLoopTimeouts: event-loop rows ran in timer mode\n";
+            if (notes.indexOf(note) < 0) {
+              notes.append(note);
+            }
           }
         }
       }
