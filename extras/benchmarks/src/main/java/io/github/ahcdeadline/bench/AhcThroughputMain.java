@@ -1,0 +1,75 @@
+package io.github.ahcdeadline.bench;
+
+import java.io.IOException;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import org.asynchttpclient.AsyncCompletionHandler;
+import org.asynchttpclient.AsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Response;
+
+/**
+ * Child-JVM entry point of the throughput benchmark for an AsyncHttpClient API client (ahc-deadline
+ * or AHC 3.0.11, whichever is on the classpath): keep-alive GETs with a fixed number in flight.
+ *
+ * <p>Usage: {@code AhcThroughputMain URL IN_FLIGHT WARMUP_MS MEASURE_MS timer|eventloop}. Prints
+ * {@code MODE_APPLIED B} then the {@link Meter.Window#resultLine} line.
+ */
+public final class AhcThroughputMain {
+  private AhcThroughputMain() {}
+
+  public static void main(String[] args) throws InterruptedException, IOException {
+    if (args.length != 5) {
+      throw new IllegalArgumentException(
+          "arguments: " + args.length + " (expected URL IN_FLIGHT WARMUP_MS MEASURE_MS MODE)");
+    }
+    String url = args[0];
+    int inFlight = Integer.parseInt(args[1]);
+    long warmup = Long.parseLong(args[2]);
+    long measure = Long.parseLong(args[3]);
+    ClientTimeoutRun.Mode mode = ClientTimeoutRun.Mode.parse(args[4]);
+    DefaultAsyncHttpClientConfig.Builder builder =
+        new DefaultAsyncHttpClientConfig.Builder().setKeepAlive(true);
+    boolean applied =
+        mode != ClientTimeoutRun.Mode.EVENT_LOOP
+            || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
+    System.out.println("MODE_APPLIED " + applied);
+    try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {
+      ClosedLoop loop = new ClosedLoop(done -> get(client, url, done), inFlight);
+      loop.start();
+      Meter.Window window = Meter.measure(loop::completed, warmup, measure);
+      loop.stop(30_000);
+      System.out.println(window.resultLine(loop.errors(), loop.firstError()));
+    }
+  }
+
+  private static void get(AsyncHttpClient client, String url, Consumer<Throwable> done) {
+    // The handler reports the outcome; the future adds nothing.
+    Future<Response> unused =
+        client
+        .prepareGet(url)
+        .execute(
+            new AsyncCompletionHandler<Response>() {
+              @Override
+              public Response onCompleted(Response response) {
+                int length = response.getResponseBodyAsBytes().length;
+                if (response.getStatusCode() != 200 || length != LoopbackServer.SMALL_BODY_LENGTH) {
+                  done.accept(
+                      new IllegalStateException(
+                          "response: HTTP " + response.getStatusCode() + ", " + length
+                              + " bytes (expected HTTP 200, " + LoopbackServer.SMALL_BODY_LENGTH
+                              + " bytes)"));
+                } else {
+                  done.accept(null);
+                }
+                return response;
+              }
+
+              @Override
+              public void onThrowable(Throwable t) {
+                done.accept(t);
+              }
+            });
+  }
+}

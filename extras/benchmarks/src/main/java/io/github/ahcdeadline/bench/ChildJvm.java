@@ -1,0 +1,95 @@
+package io.github.ahcdeadline.bench;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a driver main class in a fresh JVM with a given classpath and the same JVM options for every
+ * client, and returns what it printed. A non-zero exit, or no exit within the time limit, is an
+ * {@link IOException} carrying the tail of the child's stderr.
+ */
+final class ChildJvm {
+  /** The same heap and GC for every child, so no client gets a roomier JVM than another. */
+  static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
+
+  private ChildJvm() {}
+
+  /** The classpath of a child: the client's runtime classpath, then the driver classes. */
+  static String classpath(String clientClasspath) {
+    String classes = BenchPaths.classes().toString();
+    return clientClasspath.isEmpty() ? classes : clientClasspath + File.pathSeparator + classes;
+  }
+
+  static List<String> run(String classpath, Class<?> mainClass, long timeoutSeconds, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>();
+    command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(JVM_OPTIONS);
+    command.add("-cp");
+    command.add(classpath);
+    command.add(mainClass.getName());
+    command.addAll(Arrays.asList(args));
+    Path out = Files.createTempFile("bench-child", ".out");
+    Path err = Files.createTempFile("bench-child", ".err");
+    try {
+      Process process =
+          new ProcessBuilder(command)
+              .redirectOutput(out.toFile())
+              .redirectError(err.toFile())
+              .start();
+      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        throw new IOException(
+            mainClass.getSimpleName() + " did not finish in " + timeoutSeconds + " s" + tail(err));
+      }
+      if (process.exitValue() != 0) {
+        throw new IOException(
+            mainClass.getSimpleName() + " exited with " + process.exitValue() + tail(err));
+      }
+      return Files.readAllLines(out, StandardCharsets.UTF_8);
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
+  }
+
+  /** The value of {@code key=} in the line that starts with {@code RESULT }. */
+  static String field(List<String> output, String key) throws IOException {
+    for (String line : output) {
+      if (line.startsWith("RESULT ")) {
+        return fieldOf(line, key);
+      }
+    }
+    throw new IOException("no RESULT line in child output: " + output);
+  }
+
+  /**
+   * The value of {@code key=} in a {@code RESULT k1=v1 k2=v2 ...} line. Values end at the next
+   * space, except those of keys starting with {@code first} (free text such as an exception), which
+   * the children print last and which run to the end of the line.
+   */
+  static String fieldOf(String line, String key) throws IOException {
+    String marker = " " + key + "=";
+    int start = line.indexOf(marker);
+    if (start < 0) {
+      throw new IOException("no " + key + "= in " + line);
+    }
+    start += marker.length();
+    int end = line.indexOf(' ', start);
+    return key.startsWith("first") || end < 0 ? line.substring(start) : line.substring(start, end);
+  }
+
+  private static String tail(Path err) throws IOException {
+    List<String> lines = Files.readAllLines(err, StandardCharsets.UTF_8);
+    int from = Math.max(0, lines.size() - 15);
+    return lines.isEmpty() ? "" : ":\n  " + String.join("\n  ", lines.subList(from, lines.size()));
+  }
+}

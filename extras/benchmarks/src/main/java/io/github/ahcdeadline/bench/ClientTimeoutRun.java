@@ -1,0 +1,189 @@
+package io.github.ahcdeadline.bench;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.AsyncCompletionHandler;
+import org.asynchttpclient.AsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Response;
+
+/**
+ * Fires a burst of requests at a route that never answers, each with the same request timeout, and
+ * records how late the caller hears of each timeout: lag = time {@code onThrowable} ran minus
+ * (submit time + request timeout).
+ *
+ * <p>Uses only the public AsyncHttpClient API (plus {@link ClientFlags}), so the same class runs
+ * against ahc-deadline and AsyncHttpClient 3.0.11.
+ */
+public final class ClientTimeoutRun {
+  private static final int WARMUP_REQUESTS = 200;
+  private static final long EXTRA_WAIT_MS = 60_000;
+
+  private ClientTimeoutRun() {}
+
+  /** Timer mode (default) or event-loop mode. */
+  public enum Mode {
+    /** Timeouts on the client's hashed wheel timer (AHC's behaviour). */
+    TIMER,
+    /** Timeouts on the channel's event loop ({@code setUseEventLoopTimeouts(true)}). */
+    EVENT_LOOP;
+
+    /** Parses {@code timer} or {@code eventloop}. */
+    public static Mode parse(String text) {
+      switch (text) {
+        case "timer":
+          return TIMER;
+        case "eventloop":
+          return EVENT_LOOP;
+        default:
+          throw new IllegalArgumentException("mode: " + text + " (expected timer or eventloop)");
+      }
+    }
+  }
+
+  /** What a burst produced. */
+  public static final class Outcome {
+    private final long[] timeoutLagsNanos;
+    private final int others;
+    private final String firstOther;
+    private final boolean modeApplied;
+
+    Outcome(long[] timeoutLagsNanos, int others, String firstOther, boolean modeApplied) {
+      this.timeoutLagsNanos = timeoutLagsNanos;
+      this.others = others;
+      this.firstOther = firstOther;
+      this.modeApplied = modeApplied;
+    }
+
+    /** Lag of every request that ended with a {@link TimeoutException}, in ns. */
+    public long[] timeoutLagsNanos() {
+      return timeoutLagsNanos.clone();
+    }
+
+    /** Requests that ended any other way (a response, another exception). */
+    public int others() {
+      return others;
+    }
+
+    /** A description of the first other outcome, or "" if there was none. */
+    public String firstOther() {
+      return firstOther;
+    }
+
+    /** False when event-loop mode was asked for but this client has no such setting. */
+    public boolean modeApplied() {
+      return modeApplied;
+    }
+  }
+
+  /**
+   * Runs a warm-up burst and then the measured burst of {@code count} requests to {@code url}.
+   *
+   * @param timeoutMillis the request timeout of every request
+   */
+  public static Outcome run(String url, int count, long timeoutMillis, Mode mode)
+      throws InterruptedException {
+    DefaultAsyncHttpClientConfig.Builder builder =
+        new DefaultAsyncHttpClientConfig.Builder()
+            .setRequestTimeout(Duration.ofMillis(timeoutMillis))
+            // Every request of the burst holds its own connection: the server never answers.
+            .setMaxConnections(-1)
+            .setMaxConnectionsPerHost(-1)
+            .setConnectTimeout(Duration.ofSeconds(30));
+    boolean applied =
+        mode != Mode.EVENT_LOOP || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
+    try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {
+      burst(client, url, Math.min(count, WARMUP_REQUESTS), timeoutMillis, applied);
+      return burst(client, url, count, timeoutMillis, applied);
+    } catch (IOException e) {
+      throw new IllegalStateException("closing the client failed", e);
+    }
+  }
+
+  private static Outcome burst(
+      AsyncHttpClient client, String url, int count, long timeoutMillis, boolean applied)
+      throws InterruptedException {
+    long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    long[] submitted = new long[count];
+    long[] heard = new long[count];
+    boolean[] timedOut = new boolean[count];
+    AtomicInteger others = new AtomicInteger();
+    AtomicReference<String> firstOther = new AtomicReference<>("");
+    CountDownLatch done = new CountDownLatch(count);
+    for (int i = 0; i < count; i++) {
+      int index = i;
+      Recorder recorder =
+          (ended, timeout, description) -> {
+            heard[index] = ended;
+            timedOut[index] = timeout;
+            if (!timeout) {
+              others.incrementAndGet();
+              firstOther.compareAndSet("", description);
+            }
+            done.countDown();
+          };
+      submitted[i] = System.nanoTime();
+      try {
+        // The handler records the outcome; the future adds nothing.
+        Future<Response> unused = client.prepareGet(url).execute(new TimedHandler(recorder));
+      } catch (RuntimeException e) {
+        recorder.ended(System.nanoTime(), false, "execute threw " + e);
+      }
+    }
+    if (!done.await(timeoutMillis + EXTRA_WAIT_MS, TimeUnit.MILLISECONDS)) {
+      throw new IllegalStateException(
+          done.getCount() + " of " + count + " requests neither completed nor failed");
+    }
+    int timeouts = 0;
+    for (boolean t : timedOut) {
+      timeouts += t ? 1 : 0;
+    }
+    long[] lags = new long[timeouts];
+    int next = 0;
+    for (int i = 0; i < count; i++) {
+      if (timedOut[i]) {
+        lags[next++] = heard[i] - (submitted[i] + timeoutNanos);
+      }
+    }
+    return new Outcome(lags, others.get(), firstOther.get(), applied);
+  }
+
+  /** Receives the end of one request: when, whether by timeout, and otherwise how. */
+  private interface Recorder {
+    void ended(long nanoTime, boolean timeout, String description);
+  }
+
+  /** Reports the first end of its request only; AHC may report more than one failure. */
+  private static final class TimedHandler extends AsyncCompletionHandler<Response> {
+    private final Recorder recorder;
+    private final AtomicBoolean ended = new AtomicBoolean();
+
+    TimedHandler(Recorder recorder) {
+      this.recorder = recorder;
+    }
+
+    @Override
+    public Response onCompleted(Response response) {
+      if (ended.compareAndSet(false, true)) {
+        recorder.ended(System.nanoTime(), false, "HTTP " + response.getStatusCode());
+      }
+      return response;
+    }
+
+    @Override
+    public void onThrowable(Throwable t) {
+      long now = System.nanoTime();
+      if (ended.compareAndSet(false, true)) {
+        recorder.ended(now, t instanceof TimeoutException, t.toString());
+      }
+    }
+  }
+}

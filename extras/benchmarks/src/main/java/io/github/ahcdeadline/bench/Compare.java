@@ -1,0 +1,320 @@
+package io.github.ahcdeadline.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Runs the cross-client benchmarks, every client in its own child JVM against one loopback server
+ * in this JVM, and prints the tables with the machine at the top:
+ *
+ * <ol>
+ *   <li>Client timeout precision: a burst of requests to {@code /never}, lag of each request
+ *       timeout behind submit + timeout, for ahc-deadline (timer and event-loop mode) and AHC
+ *       3.0.11, at each deadline. Also written as target/compare-timeout-lag.svg.
+ *   <li>Throughput: keep-alive GET {@code /small} with a fixed number in flight, for both modes of
+ *       ahc-deadline, AHC 3.0.11, the JDK client and a raw Netty client (the server ceiling), in
+ *       alternating rounds; requests/s, ratio to AHC 3.0.11 and heap bytes allocated per request.
+ * </ol>
+ *
+ * <p>Options: {@code --count N} (2000), {@code --deadlines 20,1000}, {@code --rounds N} (3),
+ * {@code --warmup S} (5), {@code --measure S} (10), {@code --in-flight N} (32), {@code
+ * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}.
+ */
+public final class Compare {
+  private static final String AHC3 = "AHC 3.0.11";
+  private static final long CHILD_TIMEOUT_SECONDS = 300;
+
+  private int count = 2000;
+  private long[] deadlines = {20, 1000};
+  private int rounds = 3;
+  private long warmupSeconds = 5;
+  private long measureSeconds = 10;
+  private int inFlight = 32;
+  private int serverThreads = Runtime.getRuntime().availableProcessors();
+  private boolean timeouts = true;
+  private boolean throughput = true;
+
+  private Compare() {}
+
+  public static void main(String[] args) throws Exception {
+    Compare compare = new Compare();
+    compare.parse(args);
+    compare.run();
+  }
+
+  private void parse(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.equals("--skip-timeouts")) {
+        timeouts = false;
+      } else if (arg.equals("--skip-throughput")) {
+        throughput = false;
+      } else if (i + 1 < args.length) {
+        String value = args[++i];
+        switch (arg) {
+          case "--count":
+            count = Integer.parseInt(value);
+            break;
+          case "--deadlines":
+            deadlines = TimerPrecision.parseLongs(value);
+            break;
+          case "--rounds":
+            rounds = Integer.parseInt(value);
+            break;
+          case "--warmup":
+            warmupSeconds = Long.parseLong(value);
+            break;
+          case "--measure":
+            measureSeconds = Long.parseLong(value);
+            break;
+          case "--in-flight":
+            inFlight = Integer.parseInt(value);
+            break;
+          case "--server-threads":
+            serverThreads = Integer.parseInt(value);
+            break;
+          default:
+            throw new IllegalArgumentException("option: " + arg + " (see the Compare javadoc)");
+        }
+      } else {
+        throw new IllegalArgumentException("option: " + arg + " (missing its value or unknown)");
+      }
+    }
+  }
+
+  private void run() throws Exception {
+    System.out.print(Machine.describe());
+    System.out.println(
+        "child JVMs: " + String.join(" ", ChildJvm.JVM_OPTIONS) + "; server: this JVM, "
+            + serverThreads + " NIO threads");
+    String ours = classpathOrNull(BenchPaths.OURS_CLASSPATH);
+    String ahc3 = classpathOrNull(BenchPaths.AHC3_CLASSPATH);
+    try (LoopbackServer server = LoopbackServer.start(serverThreads)) {
+      if (timeouts) {
+        timeoutPrecision(server, ours, ahc3);
+      }
+      if (throughput) {
+        throughput(server, ours, ahc3);
+      }
+    }
+  }
+
+  private static String classpathOrNull(String file) {
+    try {
+      return BenchPaths.readClasspath(file);
+    } catch (IOException e) {
+      System.out.println("NOTE: " + e.getMessage());
+      return null;
+    }
+  }
+
+  private void timeoutPrecision(LoopbackServer server, String ours, String ahc3)
+      throws IOException {
+    System.out.println();
+    System.out.println(
+        "Client timeout precision: " + count + " requests to /never fired as one burst;"
+            + " lag = caller notified - (submit + timeout), ms");
+    TextTable table =
+        new TextTable("client", "deadline", "mean", "p50", "p99", "max", "timeouts", "other");
+    LagSvg svg = new LagSvg("Client timeout lag (" + count + " requests, one burst)");
+    List<String> notes = new ArrayList<>();
+    String[][] contenders = {
+      {"ahc-deadline timer", ours, "timer"},
+      {"ahc-deadline event-loop", ours, "eventloop"},
+      {AHC3 + " timer", ahc3, "timer"},
+    };
+    for (long deadline : deadlines) {
+      for (String[] contender : contenders) {
+        String label = contender[0];
+        if (contender[1] == null) {
+          table.row(label, deadline + " ms", "skipped: no classpath", "", "", "", "", "");
+          continue;
+        }
+        System.err.println("client timeouts: " + label + " @ " + deadline + " ms");
+        Path lagsFile = Files.createTempFile("bench-lags", ".txt");
+        try {
+          List<String> out =
+              ChildJvm.run(
+                  ChildJvm.classpath(contender[1]),
+                  ClientTimeoutMain.class,
+                  CHILD_TIMEOUT_SECONDS,
+                  server.url("/never"),
+                  Integer.toString(count),
+                  Long.toString(deadline),
+                  contender[2],
+                  lagsFile.toString());
+          LagStats stats = LagStats.of(ClientTimeoutMain.readLags(lagsFile));
+          String[] s = stats.summaryCells();
+          String others = ChildJvm.field(out, "others");
+          table.row(label, deadline + " ms", s[0], s[1], s[2], s[3], Integer.toString(stats.count()),
+              others);
+          svg.add(label + " @ " + deadline + " ms", stats);
+          if (!"0".equals(others)) {
+            notes.add(label + " @ " + deadline + " ms, first other outcome: "
+                + ChildJvm.field(out, "firstOther"));
+          }
+          if ("false".equals(ChildJvm.field(out, "modeApplied"))) {
+            notes.add(label + ": this build has no setUseEventLoopTimeouts; ran in timer mode");
+          }
+        } catch (IOException | InterruptedException | RuntimeException e) {
+          table.row(label, deadline + " ms", "failed", "", "", "", "", "");
+          notes.add(label + " @ " + deadline + " ms failed: " + e.getMessage());
+          if (e instanceof InterruptedException) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+          }
+        } finally {
+          Files.deleteIfExists(lagsFile);
+        }
+      }
+    }
+    System.out.print(table.render());
+    for (String note : notes) {
+      System.out.println("  " + note);
+    }
+    Path svgFile = BenchPaths.target().resolve("compare-timeout-lag.svg");
+    svg.write(svgFile);
+    System.out.println("lag plot: " + svgFile);
+  }
+
+  /** One client of the throughput table and how to start it. */
+  private static final class Contender {
+    final String label;
+    final String classpath;
+    final Class<?> main;
+    final String[] args;
+    final List<Double> rates = new ArrayList<>();
+    final List<Double> bytesPerRequest = new ArrayList<>();
+    String failure = "";
+
+    Contender(String label, String classpath, Class<?> main, String... args) {
+      this.label = label;
+      this.classpath = classpath;
+      this.main = main;
+      this.args = args;
+    }
+  }
+
+  private void throughput(LoopbackServer server, String ours, String ahc3)
+      throws IOException, InterruptedException {
+    String url = server.url("/small");
+    String n = Integer.toString(inFlight);
+    String warm = Long.toString(warmupSeconds * 1000);
+    String meas = Long.toString(measureSeconds * 1000);
+    List<Contender> contenders = new ArrayList<>();
+    if (ahc3 != null) {
+      contenders.add(new Contender(AHC3, ahc3, AhcThroughputMain.class, url, n, warm, meas, "timer"));
+    }
+    if (ours != null) {
+      contenders.add(new Contender("ahc-deadline timer", ours, AhcThroughputMain.class, url, n,
+          warm, meas, "timer"));
+      contenders.add(new Contender("ahc-deadline event-loop", ours, AhcThroughputMain.class, url,
+          n, warm, meas, "eventloop"));
+    }
+    contenders.add(new Contender("JDK HttpClient", "", JdkThroughputMain.class, url, n, warm, meas));
+    if (ours != null) {
+      contenders.add(new Contender("raw Netty (ceiling) " + inFlight + "x1", ours,
+          RawNettyThroughputMain.class, url, n, "1", warm, meas));
+      int pipelined = Math.max(1, inFlight / 8);
+      contenders.add(new Contender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
+          RawNettyThroughputMain.class, url, Integer.toString(pipelined), "8", warm, meas));
+    }
+    for (int round = 0; round < rounds; round++) {
+      // Alternate the order so no client always runs first (cold machine) or last.
+      List<Contender> order = new ArrayList<>(contenders);
+      if (round % 2 == 1) {
+        Collections.reverse(order);
+      }
+      for (Contender c : order) {
+        if (!c.failure.isEmpty()) {
+          continue;
+        }
+        System.err.println("throughput round " + (round + 1) + "/" + rounds + ": " + c.label);
+        try {
+          List<String> out =
+              ChildJvm.run(ChildJvm.classpath(c.classpath), c.main, CHILD_TIMEOUT_SECONDS, c.args);
+          long requests = Long.parseLong(ChildJvm.field(out, "requests"));
+          long nanos = Long.parseLong(ChildJvm.field(out, "nanos"));
+          long alloc = Long.parseLong(ChildJvm.field(out, "allocBytes"));
+          long errors = Long.parseLong(ChildJvm.field(out, "errors"));
+          if (errors > 0) {
+            c.failure = errors + " errors, first: " + ChildJvm.field(out, "firstError");
+            continue;
+          }
+          c.rates.add(requests * 1e9 / nanos);
+          if (alloc >= 0 && requests > 0) {
+            c.bytesPerRequest.add((double) alloc / requests);
+          }
+        } catch (IOException | RuntimeException e) {
+          c.failure = e.getMessage();
+        }
+      }
+    }
+    double reference = Double.NaN;
+    for (Contender c : contenders) {
+      if (c.label.equals(AHC3) && !c.rates.isEmpty()) {
+        reference = median(c.rates);
+      }
+    }
+    System.out.println();
+    System.out.println(
+        "Throughput: keep-alive GET /small (" + LoopbackServer.SMALL_BODY_LENGTH + " B), "
+            + inFlight + " in flight, " + rounds + " alternating rounds of " + warmupSeconds
+            + " s warm-up + " + measureSeconds + " s; median of rounds");
+    TextTable table =
+        new TextTable("client", "req/s", "min..max", "vs " + AHC3, "bytes/req", "rounds");
+    Map<String, String> failures = new LinkedHashMap<>();
+    for (Contender c : contenders) {
+      if (c.rates.isEmpty()) {
+        table.row(c.label, "failed", "", "", "", "0");
+        failures.put(c.label, c.failure);
+        continue;
+      }
+      double rate = median(c.rates);
+      table.row(
+          c.label,
+          format("%.0f", rate),
+          format("%.0f..%.0f", min(c.rates), max(c.rates)),
+          Double.isNaN(reference) ? "n/a" : format("%.2fx", rate / reference),
+          c.bytesPerRequest.isEmpty() ? "n/a" : format("%.0f", median(c.bytesPerRequest)),
+          Integer.toString(c.rates.size()));
+      if (!c.failure.isEmpty()) {
+        failures.put(c.label, c.failure);
+      }
+    }
+    System.out.print(table.render());
+    System.out.println(
+        "  bytes/req: heap allocated by all live threads of the client JVM in the window / requests"
+            + " (JDK and raw Netty include their own buffers).");
+    for (Map.Entry<String, String> failure : failures.entrySet()) {
+      System.out.println("  " + failure.getKey() + " failed: " + failure.getValue());
+    }
+  }
+
+  static double median(List<Double> values) {
+    double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
+    Arrays.sort(sorted);
+    int mid = sorted.length / 2;
+    return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  }
+
+  private static double min(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+  }
+
+  private static double max(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+  }
+
+  private static String format(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
+  }
+}

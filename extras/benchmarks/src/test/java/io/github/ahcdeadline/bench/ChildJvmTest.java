@@ -1,0 +1,29 @@
+package io.github.ahcdeadline.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class ChildJvmTest {
+  @Test
+  void readsResultFields() throws IOException {
+    List<String> out =
+        List.of(
+            "MODE_APPLIED true",
+            "RESULT requests=120 nanos=1000 allocBytes=-1 errors=2 firstError=java.io.IOException:"
+                + " reset by peer x=1");
+    assertEquals("120", ChildJvm.field(out, "requests"));
+    assertEquals("-1", ChildJvm.field(out, "allocBytes"));
+    assertEquals("java.io.IOException: reset by peer x=1", ChildJvm.field(out, "firstError"));
+  }
+
+  @Test
+  void missingResultIsAnError() {
+    IOException e =
+        assertThrows(IOException.class, () -> ChildJvm.field(List.of("hello"), "requests"));
+    assertEquals("no RESULT line in child output: [hello]", e.getMessage());
+  }
+}
