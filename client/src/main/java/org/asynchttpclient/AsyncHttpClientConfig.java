@@ -75,8 +75,26 @@ public interface AsyncHttpClientConfig {
   Duration getConnectionPoolCleanerPeriod();
 
   /**
-   * How long a request may take until its response is complete; -1 ms for none. A request's own
-   * timeout, when set, replaces it.
+   * How long a request may take until its response is complete; -1 ms for none, zero expires at
+   * once (as in 3.0.11). A request's own non-zero timeout replaces it.
+   *
+   * <p>What it bounds: one hop, from the moment it has its connection permit (so name resolution,
+   * connect, TLS, writing and waiting are inside) until the last byte of the response; decoding the
+   * body in {@link AsyncHandler#onCompleted()} and the caller's dependent stages are outside it, and
+   * a timeout that fires after the response completed does nothing. On expiry the exchange fails
+   * with a {@link java.util.concurrent.TimeoutException} (an {@code ExchangeTimeoutException}
+   * carrying the kind, budget, hop and lateness), its connection is closed and its permit released
+   * before the caller hears of it.
+   *
+   * <p>Across hops: by default (as in 3.0.11) every redirect, retry and auth replay restarts the
+   * timeout, so a chain of {@code maxRedirects} hops may run that many times longer. With {@link
+   * #isUseAbsoluteRequestDeadline()} (or the request's own setting) it is one budget for the whole
+   * exchange, counted from submission on a monotonic clock: each hop gets what is left, and a hop
+   * whose budget is spent is never sent.
+   *
+   * <p>Where it fires: on the client's {@link io.netty.util.HashedWheelTimer} by default, rounded
+   * up to its tick ({@link #getHashedWheelTimerTickDuration()}, 100 ms); on the connection's event
+   * loop, on time, with {@link #isUseEventLoopTimeouts()}.
    */
   Duration getRequestTimeout();
 
@@ -341,7 +359,23 @@ public interface AsyncHttpClientConfig {
    * your own executor for anything slow. Until a channel exists the timer is still used. Off by
    * default; property {@code org.asynchttpclient.useEventLoopTimeouts}.
    *
-   * <p>Not yet enforced by the engine in this release.
+   * <p>Why: a {@link io.netty.util.HashedWheelTimer} fires on the first tick at or after a
+   * deadline, so with the default 100 ms tick a 20 ms timeout fires at about 100 ms, and one timer
+   * thread runs every expiry of the client, and whatever the caller chained on the future. An event
+   * loop schedules by deadline and has no tick.
+   *
+   * <p>Which loop: only ever the loop of the channel that carries the exchange (never one drawn from
+   * the group, which would rarely be the channel's and would disturb how connections are spread
+   * over loops). A hop that opens a new connection arms its request timeout on the timer, so that
+   * it also bounds resolution, connect and TLS, and moves it onto the channel's loop as soon as the
+   * connect succeeds; a hop on a pooled connection arms on its loop directly; the read timeout,
+   * armed once the request is written, re-arms on that loop. A loop that refuses (shutting down)
+   * hands the timeout to the timer. The pool's idle cleaner stays on the timer.
+   *
+   * <p>What runs on the I/O thread: the expiry, {@link AsyncHandler#onThrowable}, and every
+   * dependent stage added without an executor ({@code thenApply}, {@code whenComplete}, ...). Such
+   * code must not block: it would stall every connection of that loop. Use {@code thenApplyAsync},
+   * {@code whenCompleteAsync} etc. with your own executor for anything slow.
    */
   default boolean isUseEventLoopTimeouts() {
     return AsyncHttpClientConfigDefaults.defaultUseEventLoopTimeouts();
@@ -353,7 +387,10 @@ public interface AsyncHttpClientConfig {
    * can override this with its own setting. Off by default; property
    * {@code org.asynchttpclient.useAbsoluteRequestDeadline}.
    *
-   * <p>Not yet enforced by the engine in this release.
+   * <p>The setting is resolved once, when the exchange is submitted (the request's value if it has
+   * one, else this), and kept on the exchange, so requests rebuilt for later hops cannot lose it.
+   * The deadline is anchored on a monotonic clock: a wall-clock step neither removes nor shortens
+   * it. See {@link #getRequestTimeout()}.
    */
   default boolean isUseAbsoluteRequestDeadline() {
     return AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline();
