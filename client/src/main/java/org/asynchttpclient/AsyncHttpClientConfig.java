@@ -31,7 +31,7 @@ import org.jetbrains.annotations.Nullable;
  * Everything a client is configured with. Build one with
  * {@link DefaultAsyncHttpClientConfig.Builder} (or {@link Dsl#config()}); every option's default
  * comes from {@link AsyncHttpClientConfigDefaults}, that is from properties files and system
- * properties. {@code docs/config-table.md} lists every option with its property key and default.
+ * properties. The README's configuration table lists every option with its property key and default.
  *
  * <p>Methods added after AHC 3.0.11 are {@code default} methods that return the configured default,
  * so an implementation written for 3.0.11 still compiles and still honours the system properties.

@@ -15,7 +15,7 @@ import org.jetbrains.annotations.Nullable;
  * a system property wins over {@code ahc.properties}, which wins over {@code ahc-default.properties}.
  * A {@link org.asynchttpclient.DefaultAsyncHttpClientConfig.Builder} takes these values when it is
  * created; what each option means is documented on {@link org.asynchttpclient.AsyncHttpClientConfig}
- * and listed in {@code docs/config-table.md}.
+ * and listed in the README's configuration table.
  *
  * <p>Values from properties are parsed but not range-checked, as in AHC 3.0.11; the builder's
  * setters check ranges.
