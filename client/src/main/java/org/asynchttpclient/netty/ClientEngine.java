@@ -330,6 +330,7 @@ public final class ClientEngine
     ex.releasePermit();
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
     ex.handler().onRetry();
+    ex.newHop(ex.request());
     sendHop(ex, true);
     return true;
   }
