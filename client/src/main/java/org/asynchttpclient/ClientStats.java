@@ -9,10 +9,22 @@ import org.jetbrains.annotations.Nullable;
 public class ClientStats {
 
   private final Map<String, HostStats> statsPerHost;
+  private final TimeoutStats timeoutStats;
 
   /** Copies {@code statsPerHost}. */
   public ClientStats(Map<String, HostStats> statsPerHost) {
+    this(statsPerHost, TimeoutStats.NONE);
+  }
+
+  /** Copies {@code statsPerHost}; {@code timeoutStats} says how the client's timeouts fired. */
+  public ClientStats(Map<String, HostStats> statsPerHost, TimeoutStats timeoutStats) {
     this.statsPerHost = Collections.unmodifiableMap(new LinkedHashMap<>(statsPerHost));
+    this.timeoutStats = timeoutStats;
+  }
+
+  /** Timeouts fired so far and how late they ran (an addition of this project). */
+  public TimeoutStats getTimeoutStats() {
+    return timeoutStats;
   }
 
   /** Immutable. */
@@ -46,7 +58,8 @@ public class ClientStats {
     return "ClientStats{total=" + getTotalConnectionCount()
         + ", active=" + getTotalActiveConnectionCount()
         + ", idle=" + getTotalIdleConnectionCount()
-        + ", perHost=" + statsPerHost + '}';
+        + ", perHost=" + statsPerHost
+        + ", timeouts=" + timeoutStats + '}';
   }
 
   @Override
@@ -54,11 +67,13 @@ public class ClientStats {
     if (this == other) {
       return true;
     }
-    return other instanceof ClientStats && statsPerHost.equals(((ClientStats) other).statsPerHost);
+    return other instanceof ClientStats
+        && statsPerHost.equals(((ClientStats) other).statsPerHost)
+        && timeoutStats.equals(((ClientStats) other).timeoutStats);
   }
 
   @Override
   public int hashCode() {
-    return statsPerHost.hashCode();
+    return 31 * statsPerHost.hashCode() + timeoutStats.hashCode();
   }
 }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAccumulator;
 import java.util.concurrent.atomic.LongAdder;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
@@ -25,6 +26,7 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.SslEngineFactory;
+import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
 import org.asynchttpclient.netty.channel.ChannelManager;
@@ -78,8 +80,10 @@ public final class ClientEngine
 
   // any thread
   private final Set<Exchange<?>> inFlight = ConcurrentHashMap.newKeySet();
-  private final LongAdder timeoutsFired = new LongAdder();
+  private final LongAdder requestTimeoutsFired = new LongAdder();
+  private final LongAdder readTimeoutsFired = new LongAdder();
   private final LongAdder timeoutLateNanos = new LongAdder();
+  private final LongAccumulator maxTimeoutLateNanos = new LongAccumulator(Math::max, 0);
   private volatile boolean closed;
 
   public ClientEngine(AsyncHttpClientConfig config) {
@@ -425,8 +429,13 @@ public final class ClientEngine
 
   @Override
   public void onTimeoutFired(ExchangeTimeoutException e) {
-    timeoutsFired.increment();
+    if (e.getKind() == ExchangeTimeoutException.Kind.READ) {
+      readTimeoutsFired.increment();
+    } else {
+      requestTimeoutsFired.increment();
+    }
     timeoutLateNanos.add(e.getLateNanos());
+    maxTimeoutLateNanos.accumulate(e.getLateNanos());
   }
 
   // ---- stats and lifecycle
@@ -439,15 +448,13 @@ public final class ClientEngine
     return channels;
   }
 
-  /** How many exchanges ended by a timeout. */
-  public long timeoutsFired() {
-    return timeoutsFired.sum();
-  }
-
-  /** Mean lateness of the timeouts that fired, in nanoseconds (0 when none fired). */
-  public long meanTimeoutLateNanos() {
-    long n = timeoutsFired.sum();
-    return n == 0 ? 0 : timeoutLateNanos.sum() / n;
+  /** How the client's timeouts have fired so far. */
+  public TimeoutStats timeoutStats() {
+    return new TimeoutStats(
+        requestTimeoutsFired.sum(),
+        readTimeoutsFired.sum(),
+        timeoutLateNanos.sum(),
+        maxTimeoutLateNanos.get());
   }
 
   public ClientStats clientStats() {
@@ -464,7 +471,7 @@ public final class ClientEngine
       long idleCount = Math.min(e.getValue(), idle.getOrDefault(e.getKey(), 0L));
       perHost.put(e.getKey(), new HostStats(e.getValue() - idleCount, idleCount));
     }
-    return new ClientStats(perHost);
+    return new ClientStats(perHost, timeoutStats());
   }
 
   public boolean isClosed() {

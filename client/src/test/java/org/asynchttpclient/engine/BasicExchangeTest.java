@@ -163,6 +163,10 @@ class BasicExchangeTest {
       assertInstanceOf(TimeoutException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("Request timeout"), e.getCause().getMessage());
       awaitServerClosed(1);
+      org.asynchttpclient.TimeoutStats stats = client.getClientStats().getTimeoutStats();
+      assertEquals(1, stats.getRequestTimeouts());
+      assertEquals(0, stats.getReadTimeouts());
+      assertTrue(stats.getMaxLateNanos() >= stats.getMeanLateNanos());
     }
   }
 
@@ -174,6 +178,7 @@ class BasicExchangeTest {
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
       assertInstanceOf(TimeoutException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("Read timeout"), e.getCause().getMessage());
+      assertEquals(1, client.getClientStats().getTimeoutStats().getReadTimeouts());
     }
   }
 
