@@ -28,6 +28,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
 import org.asynchttpclient.netty.channel.ChannelManager;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
@@ -38,7 +39,9 @@ import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.asynchttpclient.netty.hop.FollowUpDecider;
 import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.netty.hop.IoExceptionFilters;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.request.RequestWriter;
@@ -122,7 +125,7 @@ public final class ClientEngine
             config, channels.bootstrap(), sslEngineFactory, ticker, requestFactory,
             channels::newCodec);
     this.writer = new RequestWriter(this);
-    this.hopDecider = HopDecider.NONE;
+    this.hopDecider = new FollowUpDecider(config);
   }
 
   private static Timer newTimer(AsyncHttpClientConfig config) {
@@ -324,7 +327,24 @@ public final class ClientEngine
       return false;
     }
     NettyRequest sent = ex.nettyRequest();
-    if (sent != null && !canReplay(sent.getBody())) {
+    boolean replayable = sent == null || canReplay(sent.getBody());
+    if (cause instanceof IOException && !config.getIoExceptionFilters().isEmpty()) {
+      Request replay;
+      try {
+        replay = IoExceptionFilters.replay(config.getIoExceptionFilters(), ex, (IOException) cause);
+      } catch (FilterException e) {
+        ex.fail(e);
+        return true;
+      }
+      if (replay != null && replayable) {
+        ex.detachChannel();
+        ex.releasePermit();
+        ex.newHop(replay);
+        sendHop(ex, true);
+        return true;
+      }
+    }
+    if (!replayable) {
       return false;
     }
     if (ex.incrementRetries() > config.getMaxRequestRetry()) {

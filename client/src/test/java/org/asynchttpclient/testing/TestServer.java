@@ -175,6 +175,37 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
+  /**
+   * Like {@link #respond(ChannelHandlerContext, FullHttpRequest, HttpResponseStatus, String)},
+   * with extra headers given as name, value, name, value...
+   */
+  public static void respond(
+      ChannelHandlerContext ctx,
+      FullHttpRequest request,
+      HttpResponseStatus status,
+      String body,
+      String... headerNamesAndValues) {
+    if (headerNamesAndValues.length % 2 != 0) {
+      throw new IllegalArgumentException(
+          "headerNamesAndValues: " + headerNamesAndValues.length + " strings (expected pairs)");
+    }
+    FullHttpResponse res =
+        new DefaultFullHttpResponse(
+            HttpVersion.HTTP_1_1, status, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+    res.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8");
+    for (int i = 0; i < headerNamesAndValues.length; i += 2) {
+      res.headers().add(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
+    }
+    HttpUtil.setContentLength(res, res.content().readableBytes());
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    HttpUtil.setKeepAlive(res, keepAlive);
+    if (keepAlive) {
+      ctx.writeAndFlush(res);
+    } else {
+      ctx.writeAndFlush(res).addListener(f -> ctx.close());
+    }
+  }
+
   @Override
   public void close() {
     server.close().syncUninterruptibly();

@@ -65,7 +65,6 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
 
   // immutable
   private final ExchangeServices services;
-  private final AsyncHandler<T> handler;
   private final long submitNanos;
   private final ExchangeCompletableFuture<T> result;
   private final TimeoutsHolder timeouts;
@@ -76,6 +75,8 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   private final long exchangeBudgetNanos;
 
   // any thread
+  /** Replaced only by a response or I/O exception filter, between hops. */
+  private volatile AsyncHandler<T> handler;
   private volatile int state = PENDING;
   private volatile @Nullable Object permitKey;
   private volatile @Nullable Channel channel;
@@ -172,6 +173,14 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
 
   public AsyncHandler<T> handler() {
     return handler;
+  }
+
+  /**
+   * Replaces the handler, as a response or I/O exception filter may. Only between hops (before the
+   * current response reaches the handler): a handler never sees half of a response.
+   */
+  public void handler(AsyncHandler<T> replacement) {
+    this.handler = replacement;
   }
 
   /** The request of the current hop. */

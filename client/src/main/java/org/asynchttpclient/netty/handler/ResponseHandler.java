@@ -172,7 +172,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     response = res;
     Request request = ex.request();
     storeCookies(request, res.headers());
-    AsyncHandler<?> handler = ex.handler();
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
     Request next = owner.nextHop(ex, status, res.headers());
     if (next != null) {
@@ -180,6 +179,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       drainingFor = next;
       return;
     }
+    // Read after nextHop: a response filter may have swapped the handler.
+    AsyncHandler<?> handler = ex.handler();
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
         || handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT) {
       abortByHandler(ex);

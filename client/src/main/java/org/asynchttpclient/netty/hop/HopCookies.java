@@ -1,0 +1,97 @@
+package org.asynchttpclient.netty.hop;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.cookie.ClientCookieDecoder;
+import io.netty.handler.codec.http.cookie.Cookie;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.cookie.CookieStore;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Which cookies the next hop carries: the caller's own cookies (never overwritten by the store:
+ * CVE-2024-53990) plus the store's cookies for the next URI whose names the caller did not use.
+ *
+ * <p>The first hop's request already holds the store's cookies for the first URI, mixed with the
+ * caller's; a cookie counts as the store's when the store still holds it with the same name and
+ * value. A caller's cookie is given up only when the server it was sent to replaces or deletes a
+ * cookie of that name in the response being followed: the next hop then carries what that server
+ * asked for, not a value it just retired (a session rotated at login, for example).
+ *
+ * <p>Stateless; the caller's list lives in {@link FollowUpState}.
+ */
+final class HopCookies {
+  private HopCookies() {}
+
+  /** The caller's cookies that survive this response, before any credential stripping. */
+  static List<Cookie> callerCookies(
+      FollowUpState state, Request current, HttpHeaders response, @Nullable CookieStore store) {
+    List<Cookie> remembered = state.callerCookies;
+    boolean first = remembered == null;
+    List<Cookie> base = remembered == null ? current.getCookies() : remembered;
+    if (store == null || base.isEmpty()) {
+      return new ArrayList<>(base);
+    }
+    List<Cookie> stored = store.get(current.getUri());
+    Set<String> replaced = replacedByResponse(response, stored);
+    List<Cookie> kept = new ArrayList<>(base.size());
+    for (Cookie cookie : base) {
+      if (replaced.contains(cookie.name()) || (first && holdsSame(stored, cookie))) {
+        continue;
+      }
+      kept.add(cookie);
+    }
+    return kept;
+  }
+
+  /** The cookies of the next hop: the caller's first, then the store's for {@code next}. */
+  static List<Cookie> forNextHop(List<Cookie> caller, Uri next, @Nullable CookieStore store) {
+    List<Cookie> cookies = new ArrayList<>(caller);
+    if (store == null) {
+      return cookies;
+    }
+    Set<String> names = new HashSet<>();
+    for (Cookie cookie : caller) {
+      names.add(cookie.name());
+    }
+    for (Cookie cookie : store.get(next)) {
+      if (names.add(cookie.name())) {
+        cookies.add(cookie);
+      }
+    }
+    return cookies;
+  }
+
+  /**
+   * Names the response deleted, or set to a value the store accepted for the current URI (a
+   * Set-Cookie the store refused, for another domain say, replaces nothing).
+   */
+  private static Set<String> replacedByResponse(HttpHeaders response, List<Cookie> stored) {
+    Set<String> names = new HashSet<>();
+    for (String header : response.getAll(HttpHeaderNames.SET_COOKIE)) {
+      Cookie set = ClientCookieDecoder.LAX.decode(header);
+      if (set == null) {
+        continue;
+      }
+      boolean deletion = set.maxAge() != Cookie.UNDEFINED_MAX_AGE && set.maxAge() <= 0;
+      if (deletion || holdsSame(stored, set)) {
+        names.add(set.name());
+      }
+    }
+    return names;
+  }
+
+  private static boolean holdsSame(List<Cookie> stored, Cookie cookie) {
+    for (Cookie candidate : stored) {
+      if (candidate.name().equals(cookie.name()) && candidate.value().equals(cookie.value())) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,112 @@
+package org.asynchttpclient.netty.hop;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.cookie.Cookie;
+import java.util.List;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.request.body.NettyBody;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Builds the request of the next hop from the current one. Everything per-request is kept
+ * (timeouts, absolute-deadline flag, follow-redirect flag, proxy, resolver, pool partitioning,
+ * local address, charset, range); what is adjusted is the target, the method and body, the
+ * credentials and the cookies.
+ */
+final class NextHopRequests {
+  private NextHopRequests() {}
+
+  /**
+   * The request that follows a redirect to {@code next}.
+   *
+   * @param keepBody false to drop the body and the headers describing it (a switch to GET)
+   * @param strip true to drop every credential: {@code Authorization}, {@code
+   *     Proxy-Authorization}, explicit {@code Cookie} headers and the realm
+   * @param cookies the cookies of the next hop (already without the caller's when stripping)
+   */
+  static Request redirect(
+      Request current,
+      Uri next,
+      String method,
+      boolean keepBody,
+      boolean strip,
+      List<Cookie> cookies) {
+    HopRequestBuilder b = new HopRequestBuilder(current).setUri(next).setMethod(method);
+    HttpHeaders headers = current.getHeaders().copy();
+    if (!keepBody) {
+      b.clearBody();
+      headers
+          .remove(HttpHeaderNames.CONTENT_LENGTH)
+          .remove(HttpHeaderNames.CONTENT_TYPE)
+          .remove(HttpHeaderNames.CONTENT_ENCODING)
+          .remove(HttpHeaderNames.TRANSFER_ENCODING)
+          .remove(HttpHeaderNames.EXPECT);
+    }
+    if (!Origins.sameOrigin(current.getUri(), next)) {
+      // A Host header, a virtual host and a resolved address all name the previous target.
+      b.clearTargetOverrides();
+      headers.remove(HttpHeaderNames.HOST);
+    }
+    if (strip) {
+      headers
+          .remove(HttpHeaderNames.AUTHORIZATION)
+          .remove(HttpHeaderNames.PROXY_AUTHORIZATION)
+          .remove(HttpHeaderNames.COOKIE);
+      b.clearRealm();
+    } else {
+      Realm realm = current.getRealm();
+      if (realm != null) {
+        b.setRealm(reuse(realm));
+      }
+    }
+    return b.setHeaders(headers).setCookies(cookies).build();
+  }
+
+  /** Whether the current hop's body, if any, can be written again (a stream cannot). */
+  static boolean bodyReplayable(Exchange<?> ex) {
+    NettyRequest sent = ex.nettyRequest();
+    NettyBody body = sent != null ? sent.getBody() : null;
+    return body == null || body.isReplayable();
+  }
+
+  /** The same request again, answering a challenge with {@code realm}. */
+  static Request withRealm(Request current, Realm realm, List<Cookie> cookies) {
+    return new HopRequestBuilder(current).setRealm(realm).setCookies(cookies).build();
+  }
+
+  /**
+   * A realm about to be sent once more: a Digest realm holding a server nonce counts one more
+   * use of that nonce (RFC 7616 section 3.4: nc increases with each request using the nonce).
+   */
+  static Realm reuse(Realm realm) {
+    String nonce = realm.getNonce();
+    if (realm.getScheme() != Realm.AuthScheme.DIGEST || nonce == null || nonce.isEmpty()) {
+      return realm;
+    }
+    return Dsl.realm(realm).setNc(nonceCount(parseNonceCount(realm.getNc()) + 1)).build();
+  }
+
+  private static long parseNonceCount(@Nullable String nc) {
+    if (nc == null || nc.isEmpty()) {
+      return 0;
+    }
+    try {
+      return Long.parseLong(nc, 16);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /** Eight lower-case hex digits, wrapping after ffffffff as RFC 7616 leaves no larger value. */
+  static String nonceCount(long count) {
+    long bounded = count < 1 || count > 0xffffffffL ? 1 : count;
+    String hex = Long.toHexString(bounded);
+    return "00000000".substring(hex.length()) + hex;
+  }
+}

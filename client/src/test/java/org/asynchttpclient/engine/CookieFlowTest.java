@@ -1,0 +1,184 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.cookie.DefaultCookie;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.BoundRequestBuilder;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Cookies across the hops of one exchange, with the client's cookie store. */
+class CookieFlowTest {
+  private TestServer a;
+  private TestServer b;
+
+  @BeforeEach
+  void start() throws Exception {
+    a = new TestServer();
+    b = new TestServer();
+    for (TestServer s : new TestServer[] {a, b}) {
+      // /set?h=<Set-Cookie value>&h=...: 200 with those Set-Cookie headers
+      s.route("/set", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "set", setCookies(req.uri(), null)));
+      // /move?to=<location>&h=<Set-Cookie value>...: 302 with those Set-Cookie headers
+      s.route(
+          "/move",
+          (ctx, req) -> {
+            String to = new QueryStringDecoder(req.uri()).parameters().get("to").get(0);
+            TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", setCookies(req.uri(), to));
+          });
+      // echoes the Cookie header as a sorted set of pairs
+      s.route(
+          "/home",
+          (ctx, req) -> {
+            String cookie = req.headers().get(HttpHeaderNames.COOKIE);
+            TestServer.respond(ctx, req, HttpResponseStatus.OK, cookie == null ? "-" : sorted(cookie));
+          });
+    }
+  }
+
+  @AfterEach
+  void stop() {
+    a.close();
+    b.close();
+  }
+
+  private static String[] setCookies(String uri, String location) {
+    List<String> headers = new ArrayList<>();
+    if (location != null) {
+      headers.add("Location");
+      headers.add(location);
+    }
+    List<String> values = new QueryStringDecoder(uri).parameters().get("h");
+    if (values != null) {
+      for (String v : values) {
+        headers.add("Set-Cookie");
+        headers.add(v);
+      }
+    }
+    return headers.toArray(new String[0]);
+  }
+
+  private static String sorted(String cookieHeader) {
+    TreeSet<String> pairs = new TreeSet<>();
+    for (String pair : cookieHeader.split(";")) {
+      pairs.add(pair.trim());
+    }
+    return String.join(" ", pairs);
+  }
+
+  private static String enc(String s) {
+    return URLEncoder.encode(s, StandardCharsets.UTF_8);
+  }
+
+  private static String move(TestServer s, String to, String... setCookies) {
+    StringBuilder url = new StringBuilder(s.url("/move?to=" + enc(to)));
+    for (String c : setCookies) {
+      url.append("&h=").append(enc(c));
+    }
+    return url.toString();
+  }
+
+  private static String set(TestServer s, String... setCookies) {
+    StringBuilder url = new StringBuilder(s.url("/set?x"));
+    for (String c : setCookies) {
+      url.append("&h=").append(enc(c));
+    }
+    return url.toString();
+  }
+
+  private static DefaultAsyncHttpClient client() {
+    return ClientFixture.client(ClientFixture.config().setFollowRedirect(true));
+  }
+
+  private static String body(BoundRequestBuilder rb) throws Exception {
+    Response r = rb.execute().get(5, TimeUnit.SECONDS);
+    assertEquals(200, r.getStatusCode());
+    return r.getResponseBody();
+  }
+
+  @Test
+  void cookieSetByARedirectReachesTheNextHop() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      assertEquals("sid=abc", body(client.prepareGet(move(a, "/home", "sid=abc; Path=/"))));
+    }
+  }
+
+  @Test
+  void callersCookieIsNotOverwrittenByTheStore() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      body(client.prepareGet(set(a, "pref=store; Path=/", "other=fromstore; Path=/")));
+      String seen =
+          body(client.prepareGet(move(a, "/home")).addCookie(new DefaultCookie("pref", "mine")));
+      assertEquals("other=fromstore pref=mine", seen);
+      // the first hop carried the caller's value too
+      String first = a.received().get(1).headers.get(HttpHeaderNames.COOKIE);
+      assertEquals("other=fromstore pref=mine", sorted(first));
+    }
+  }
+
+  @Test
+  void cookieForAnotherDomainIsIgnored() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      String seen =
+          body(client.prepareGet(move(a, "/home", "foreign=1; Domain=example.com; Path=/", "local=2; Path=/")));
+      assertEquals("local=2", seen);
+    }
+  }
+
+  @Test
+  void cookieRotatedByTheRedirectIsSentWithItsNewValue() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      body(client.prepareGet(set(a, "sid=old; Path=/")));
+      assertEquals("sid=new", body(client.prepareGet(move(a, "/home", "sid=new; Path=/"))));
+    }
+  }
+
+  @Test
+  void cookieDeletedByTheRedirectIsNotSent() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      body(client.prepareGet(set(a, "sid=old; Path=/", "keep=1; Path=/")));
+      assertEquals("keep=1", body(client.prepareGet(move(a, "/home", "sid=; Max-Age=0; Path=/"))));
+    }
+  }
+
+  @Test
+  void crossOriginHopGetsTheStoresCookiesButNotTheCallers() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      // Cookies do not isolate by port (RFC 6265 section 8.5): the store's cookie for 127.0.0.1
+      // is sent to the other port; the caller's token, bound to the first origin, is not.
+      String seen =
+          body(
+              client
+                  .prepareGet(move(a, b.url("/home"), "sid=abc; Path=/"))
+                  .addCookie(new DefaultCookie("token", "secret")));
+      assertEquals("sid=abc", seen);
+      assertEquals("token=secret", a.received().get(0).headers.get(HttpHeaderNames.COOKIE));
+    }
+  }
+
+  @Test
+  void withoutAStoreOnlyTheCallersCookiesTravel() throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setFollowRedirect(true).setCookieStore(null))) {
+      String seen =
+          body(
+              client
+                  .prepareGet(move(a, "/home", "sid=abc; Path=/"))
+                  .addCookie(new DefaultCookie("token", "secret")));
+      assertEquals("token=secret", seen);
+    }
+  }
+}

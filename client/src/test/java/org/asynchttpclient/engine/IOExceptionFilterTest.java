@@ -1,0 +1,151 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.exception.FilterException;
+import org.asynchttpclient.filter.FilterContext;
+import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class IOExceptionFilterTest {
+  private TestServer server;
+  private final AtomicInteger calls = new AtomicInteger();
+  private final List<IOException> filtered = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    // the first request's connection is closed without an answer; later ones get 200
+    server.route(
+        "/drop-once",
+        (ctx, req) -> {
+          if (calls.getAndIncrement() == 0) {
+            ctx.close();
+          } else {
+            TestServer.respond(
+                ctx, req, HttpResponseStatus.OK, "ok " + req.content().toString(StandardCharsets.UTF_8));
+          }
+        });
+    server.route("/other", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "other"));
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  /** Records the failure, then asks for a replay when {@code replay}. */
+  private IOExceptionFilter recording(boolean replay) {
+    return new IOExceptionFilter() {
+      @Override
+      public <T> FilterContext<T> filter(FilterContext<T> ctx) {
+        filtered.add(ctx.getIOException());
+        return replay ? new FilterContext.FilterContextBuilder<>(ctx).replayRequest(true).build() : ctx;
+      }
+    };
+  }
+
+  private static DefaultAsyncHttpClient client(IOExceptionFilter filter) {
+    // no built-in retry: whatever replay happens is the filter's
+    return ClientFixture.client(
+        ClientFixture.config().setMaxRequestRetry(0).addIOExceptionFilter(filter));
+  }
+
+  @Test
+  void filterAskingForAReplayGetsIt() throws Exception {
+    try (DefaultAsyncHttpClient client = client(recording(true))) {
+      Response r =
+          client.preparePost(server.url("/drop-once")).setBody("payload").execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("ok payload", r.getResponseBody());
+    }
+    assertEquals(2, server.received().size());
+    assertEquals(1, filtered.size());
+    assertNotNull(filtered.get(0));
+  }
+
+  @Test
+  void filterNotAskingLetsTheFailureThrough() throws Exception {
+    try (DefaultAsyncHttpClient client = client(recording(false))) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () -> client.prepareGet(server.url("/drop-once")).execute().get(5, TimeUnit.SECONDS));
+      assertInstanceOf(IOException.class, e.getCause());
+    }
+    assertEquals(1, server.received().size());
+    assertEquals(1, filtered.size());
+  }
+
+  @Test
+  void filterExceptionFailsTheExchange() throws Exception {
+    IOExceptionFilter refuse =
+        new IOExceptionFilter() {
+          @Override
+          public <T> FilterContext<T> filter(FilterContext<T> ctx) throws FilterException {
+            throw new FilterException("no replay for you");
+          }
+        };
+    try (DefaultAsyncHttpClient client = client(refuse)) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () -> client.prepareGet(server.url("/drop-once")).execute().get(5, TimeUnit.SECONDS));
+      assertInstanceOf(FilterException.class, e.getCause());
+      assertEquals("no replay for you", e.getCause().getMessage());
+    }
+  }
+
+  @Test
+  void streamBodyIsNotReplayedEvenWhenAsked() throws Exception {
+    try (DefaultAsyncHttpClient client = client(recording(true))) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () ->
+                  client
+                      .preparePost(server.url("/drop-once"))
+                      .setBody(new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8)))
+                      .execute()
+                      .get(5, TimeUnit.SECONDS));
+      assertInstanceOf(IOException.class, e.getCause());
+    }
+    assertEquals(1, server.received().size());
+  }
+
+  @Test
+  void replayMayGoElsewhere() throws Exception {
+    IOExceptionFilter divert =
+        new IOExceptionFilter() {
+          @Override
+          public <T> FilterContext<T> filter(FilterContext<T> ctx) {
+            return new FilterContext.FilterContextBuilder<>(ctx)
+                .request(ctx.getRequest().toBuilder().setUrl(server.url("/other")).build())
+                .replayRequest(true)
+                .build();
+          }
+        };
+    try (DefaultAsyncHttpClient client = client(divert)) {
+      Response r = client.prepareGet(server.url("/drop-once")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals("other", r.getResponseBody());
+      assertEquals(server.url("/other"), r.getUri().toUrl());
+    }
+  }
+}

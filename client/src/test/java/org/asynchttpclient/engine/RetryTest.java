@@ -1,0 +1,153 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.AsyncCompletionHandlerBase;
+import org.asynchttpclient.BoundRequestBuilder;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Replays of a hop whose connection failed before any response byte. */
+class RetryTest {
+  private TestServer server;
+  private final Map<Channel, Integer> requestsPerConnection = new ConcurrentHashMap<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    // answers the first request of a connection (keep-alive), then closes the connection when the
+    // next request arrives on it: a server that dropped the idle connection as the request came
+    server.route(
+        "/once-per-connection",
+        (ctx, req) -> {
+          int n = requestsPerConnection.merge(ctx.channel(), 1, Integer::sum);
+          if (n == 1) {
+            TestServer.respond(
+                ctx, req, HttpResponseStatus.OK, "ok " + req.content().toString(StandardCharsets.UTF_8));
+          } else {
+            ctx.close();
+          }
+        });
+    // answers, then closes although the response said keep-alive
+    server.route(
+        "/answer-then-close",
+        (ctx, req) -> {
+          TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok");
+          ctx.channel().eventLoop().execute(ctx::close);
+        });
+    server.route("/always-drop", (ctx, req) -> ctx.close());
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  /** Counts onRetry calls. */
+  private static final class CountingHandler extends AsyncCompletionHandlerBase {
+    final AtomicInteger retries = new AtomicInteger();
+
+    @Override
+    public void onRetry() {
+      retries.incrementAndGet();
+    }
+  }
+
+  private static Response run(BoundRequestBuilder rb, CountingHandler h) throws Exception {
+    return rb.execute(h).get(5, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void stalePooledConnectionIsReplayedOnAFreshOne() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      assertEquals(
+          200,
+          run(client.prepareGet(server.url("/once-per-connection")), new CountingHandler()).getStatusCode());
+      assertEquals(1, server.acceptedCount());
+
+      CountingHandler h = new CountingHandler();
+      Response r = run(client.preparePost(server.url("/once-per-connection")).setBody("again"), h);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("ok again", r.getResponseBody());
+      assertEquals(1, h.retries.get());
+      assertEquals(2, server.acceptedCount());
+      assertEquals(3, server.received().size());
+    }
+  }
+
+  @Test
+  void connectionClosedRightAfterTheResponseNeverSurfaces() throws Exception {
+    // Whether the client sees the close before reusing the connection or only when the write
+    // fails, the caller must get a response every time.
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      for (int i = 0; i < 5; i++) {
+        Response r = run(client.prepareGet(server.url("/answer-then-close")), new CountingHandler());
+        assertEquals(200, r.getStatusCode(), "request " + i);
+      }
+      assertEquals(5, server.received().size());
+    }
+  }
+
+  @Test
+  void streamBodyIsNotReplayed() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      run(client.prepareGet(server.url("/once-per-connection")), new CountingHandler());
+      CountingHandler h = new CountingHandler();
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () ->
+                  run(
+                      client
+                          .preparePost(server.url("/once-per-connection"))
+                          .setBody(new ByteArrayInputStream("once".getBytes(StandardCharsets.UTF_8))),
+                      h));
+      assertInstanceOf(IOException.class, e.getCause());
+      assertEquals(0, h.retries.get());
+      assertEquals(2, server.received().size());
+      assertEquals(1, server.acceptedCount());
+    }
+  }
+
+  @Test
+  void retriesStopAtMaxRequestRetry() throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setMaxRequestRetry(2))) {
+      CountingHandler h = new CountingHandler();
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class, () -> run(client.prepareGet(server.url("/always-drop")), h));
+      assertInstanceOf(IOException.class, e.getCause());
+      assertEquals(2, h.retries.get());
+      assertEquals(3, server.received().size());
+    }
+  }
+
+  @Test
+  void noRetryWhenMaxRequestRetryIsZero() throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setMaxRequestRetry(0))) {
+      CountingHandler h = new CountingHandler();
+      assertThrows(
+          ExecutionException.class, () -> run(client.prepareGet(server.url("/always-drop")), h));
+      assertEquals(0, h.retries.get());
+      assertEquals(1, server.received().size());
+    }
+  }
+}

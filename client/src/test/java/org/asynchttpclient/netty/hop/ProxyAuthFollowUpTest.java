@@ -1,0 +1,136 @@
+package org.asynchttpclient.netty.hop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timer;
+import io.netty.util.concurrent.Ticker;
+import org.asynchttpclient.AsyncCompletionHandlerBase;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.ExchangeServices;
+import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The 407 decision on its own (the proxy transport is wired elsewhere): which request the next hop
+ * carries when a proxy challenges, without any network.
+ */
+class ProxyAuthFollowUpTest {
+  private final Timer timer = new HashedWheelTimer();
+
+  @AfterEach
+  void stop() {
+    timer.stop();
+  }
+
+  private final ExchangeServices services =
+      new ExchangeServices() {
+        @Override
+        public Timer timer() {
+          return timer;
+        }
+
+        @Override
+        public Ticker ticker() {
+          return Ticker.systemTicker();
+        }
+
+        @Override
+        public boolean useEventLoopTimeouts() {
+          return false;
+        }
+
+        @Override
+        public void recycle(Channel channel, Exchange<?> exchange) {}
+
+        @Override
+        public void closeChannel(Channel channel) {}
+
+        @Override
+        public void releasePermit(Object partitionKey) {}
+
+        @Override
+        public void unregister(Exchange<?> exchange) {}
+
+        @Override
+        public void onTimeoutFired(ExchangeTimeoutException e) {}
+      };
+
+  private final AuthFollowUp auth = new AuthFollowUp(new DefaultAsyncHttpClientConfig.Builder().build());
+
+  private Exchange<Response> exchange(Realm proxyRealm) {
+    ProxyServer proxy =
+        new ProxyServer.Builder("proxy.example", 3128).setRealm(proxyRealm).build();
+    Request request = Dsl.get("http://origin.example/path").setProxyServer(proxy).build();
+    return new Exchange<>(services, request, new AsyncCompletionHandlerBase());
+  }
+
+  private static HttpHeaders challenge(String value) {
+    return new DefaultHttpHeaders().add("Proxy-Authenticate", value);
+  }
+
+  @Test
+  void basicProxyChallengeIsAnsweredOnce() {
+    Exchange<Response> ex = exchange(Dsl.basicAuthRealm("puser", "ppass").build());
+    Request next = auth.proxyUnauthorized(ex, challenge("Basic realm=\"proxy\""));
+    assertNotNull(next);
+    Realm answered = next.getProxyServer().getRealm();
+    assertTrue(answered.isUsePreemptiveAuth());
+    assertEquals("puser", answered.getPrincipal());
+    assertEquals("proxy.example", next.getProxyServer().getHost());
+    assertEquals(3128, next.getProxyServer().getPort());
+    assertEquals("http://origin.example/path", next.getUri().toUrl());
+
+    ex.newHop(next);
+    assertNull(auth.proxyUnauthorized(ex, challenge("Basic realm=\"proxy\"")), "second 407 goes to the handler");
+  }
+
+  @Test
+  void digestProxyChallengeCarriesTheNonce() {
+    Exchange<Response> ex = exchange(Dsl.digestAuthRealm("puser", "ppass").build());
+    Request next =
+        auth.proxyUnauthorized(
+            ex, challenge("Digest realm=\"proxy\", nonce=\"pn\", qop=\"auth\", algorithm=SHA-256"));
+    assertNotNull(next);
+    Realm answered = next.getProxyServer().getRealm();
+    assertEquals(Realm.AuthScheme.DIGEST, answered.getScheme());
+    assertEquals("pn", answered.getNonce());
+    assertEquals("SHA-256", answered.getAlgorithm());
+    assertEquals("00000001", answered.getNc());
+    assertEquals("auth", answered.getQop());
+  }
+
+  @Test
+  void noProxyRealmMeansNoReplay() {
+    Request request =
+        Dsl.get("http://origin.example/").setProxyServer(new ProxyServer.Builder("p", 1).build()).build();
+    Exchange<Response> ex = new Exchange<>(services, request, new AsyncCompletionHandlerBase());
+    assertNull(auth.proxyUnauthorized(ex, challenge("Basic realm=\"proxy\"")));
+  }
+
+  @Test
+  void digestChallengeWithoutNonceIsNotAnsweredWithBasic() {
+    Exchange<Response> ex = exchange(Dsl.digestAuthRealm("puser", "ppass").build());
+    assertNull(auth.proxyUnauthorized(ex, challenge("Digest realm=\"proxy\"")));
+  }
+
+  @Test
+  void nonceCountIsEightHexDigits() {
+    assertEquals("00000001", NextHopRequests.nonceCount(1));
+    assertEquals("0000000a", NextHopRequests.nonceCount(10));
+    assertEquals("ffffffff", NextHopRequests.nonceCount(0xffffffffL));
+  }
+}
