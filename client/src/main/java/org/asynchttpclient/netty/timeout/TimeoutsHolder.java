@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.timeout;
 import io.netty.channel.EventLoop;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.Ticker;
+import java.util.concurrent.TimeUnit;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -43,6 +44,8 @@ public final class TimeoutsHolder {
   private final class RequestTimeout extends TimeoutTask {
     final long deadlineNanos;
     final long budgetNanos;
+    // the loop it was last armed on, for the second stage of a long timeout
+    volatile @Nullable EventLoop loop;
 
     RequestTimeout(long deadlineNanos, long budgetNanos) {
       this.deadlineNanos = deadlineNanos;
@@ -51,10 +54,35 @@ public final class TimeoutsHolder {
 
     @Override
     public void run() {
-      if (!isCancelled()) {
-        target.onTimeout(ExchangeTimeoutException.Kind.REQUEST, budgetNanos, deadlineNanos);
+      if (isCancelled()) {
+        return;
       }
+      long early = deadlineNanos - ticker.nanoTime();
+      EventLoop l = loop;
+      if (early > EARLY_TOLERANCE_NANOS && l != null) {
+        arm(this, early, l); // first stage of a long timeout: the short remainder is precise
+        return;
+      }
+      target.onTimeout(ExchangeTimeoutException.Kind.REQUEST, budgetNanos, deadlineNanos);
     }
+  }
+
+  /**
+   * A loop's blocking wait oversleeps in proportion to its length (the kernel's timer slack on
+   * epoll_wait, about 0.1%, plus NIO's rounding to whole milliseconds): a 1 s timeout fires 1 to 2
+   * ms late. Long timeouts on a loop are therefore armed in two stages: first to wake a little
+   * early, then for the short remainder, which is precise.
+   */
+  private static final long TWO_STAGE_ABOVE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+  private static final long EARLY_TOLERANCE_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+
+  private static long firstStage(long delayNanos) {
+    if (delayNanos <= TWO_STAGE_ABOVE_NANOS) {
+      return delayNanos;
+    }
+    long slack = Math.max(TimeUnit.MILLISECONDS.toNanos(2), delayNanos / 200);
+    return delayNanos - slack;
   }
 
   /** Re-arms itself (the same object, on the same loop) while reads keep arriving. */
@@ -156,6 +184,10 @@ public final class TimeoutsHolder {
       readTimeout = (ReadTimeout) task;
     }
     if (useEventLoop && loop != null) {
+      if (task instanceof RequestTimeout) {
+        ((RequestTimeout) task).loop = loop;
+        delayNanos = firstStage(delayNanos);
+      }
       task.armOnLoop(loop, timer, delayNanos);
     } else {
       task.armOnTimer(timer, delayNanos);

@@ -42,7 +42,7 @@ class TimeoutsHolderTest {
   }
 
   /** Records the thread and kind of the first expiry. */
-  static final class RecordingTarget implements TimeoutsHolder.Target {
+  static class RecordingTarget implements TimeoutsHolder.Target {
     final CompletableFuture<Thread> firedOn = new CompletableFuture<>();
     final AtomicReference<ExchangeTimeoutException.Kind> kind = new AtomicReference<>();
     volatile boolean done;
@@ -85,6 +85,26 @@ class TimeoutsHolderTest {
     h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(20), in(20), loop);
     assertTrue(h.isRequestTimeoutOnLoop());
     assertTrue(loop.inEventLoop(target.firedOn.get(5, TimeUnit.SECONDS)));
+  }
+
+  @Test
+  void aLongTimeoutOnALoopNeverFiresBeforeItsDeadline() throws Exception {
+    AtomicReference<Long> firedAt = new AtomicReference<>();
+    RecordingTarget target =
+        new RecordingTarget() {
+          @Override
+          public void onTimeout(ExchangeTimeoutException.Kind k, long budgetNanos, long deadline) {
+            firedAt.set(Ticker.systemTicker().nanoTime());
+            super.onTimeout(k, budgetNanos, deadline);
+          }
+        };
+    EventLoop loop = group.next();
+    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    long deadline = in(300);
+    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(300), deadline, loop);
+    assertTrue(loop.inEventLoop(target.firedOn.get(5, TimeUnit.SECONDS)));
+    assertTrue(firedAt.get() >= deadline - TimeUnit.MICROSECONDS.toNanos(100),
+        "fired " + (deadline - firedAt.get()) / 1000 + " us before its deadline");
   }
 
   @Test
