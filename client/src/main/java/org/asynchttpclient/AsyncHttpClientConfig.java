@@ -367,8 +367,9 @@ public interface AsyncHttpClientConfig {
    * <p>Which loop: only ever the loop of the channel that carries the exchange (never one drawn from
    * the group, which would rarely be the channel's and would disturb how connections are spread
    * over loops). A hop that opens a new connection arms its request timeout on the timer, so that
-   * it also bounds resolution, connect and TLS, and moves it onto the channel's loop as soon as the
-   * connect succeeds; a hop on a pooled connection arms on its loop directly; the read timeout,
+   * it also bounds name resolution, and moves it onto the new channel's loop as soon as that channel
+   * exists, when the connect starts (so connect and TLS are bounded on the loop, and a burst of
+   * connects does not leave timeouts waiting for the timer's next tick); a hop on a pooled connection arms on its loop directly; the read timeout,
    * armed once the request is written, re-arms on that loop. A loop that refuses (shutting down)
    * hands the timeout to the timer. The pool's idle cleaner stays on the timer.
    *

@@ -296,8 +296,8 @@ public final class ClientEngine
       NettyRequest request,
       long hopTimeout,
       long readTimeout) {
-    // No channel yet: the timer bounds resolution, connect and TLS; the timeout moves onto the
-    // channel's loop when the connect succeeds (event-loop mode).
+    // No channel yet: the timer bounds name resolution; the timeout moves onto the new
+    // channel's loop once it exists, when its connect starts (event-loop mode).
     if (!ex.armHopTimeout(hopTimeout, null)) {
       return;
     }

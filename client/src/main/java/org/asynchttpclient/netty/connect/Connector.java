@@ -50,7 +50,7 @@ import org.jetbrains.annotations.Nullable;
  *   <li>SOCKS 4/5: Netty's proxy handler negotiates with the proxy, which resolves the target.
  * </ul>
  *
- * The channel is attached to the exchange as soon as its TCP connect succeeds, so a cancel or
+ * The channel is published to the exchange as soon as its connect starts, so a cancel or
  * timeout during the handshakes closes it.
  */
 public final class Connector {
@@ -168,6 +168,9 @@ public final class Connector {
     InetAddress local = ex.request().getLocalAddress();
     ChannelFuture cf =
         local != null ? b.connect(address, new InetSocketAddress(local, 0)) : b.connect(address);
+    if (!ex.connecting(cf.channel())) {
+      return;
+    }
     cf.addListener(
         (ChannelFuture f) -> {
           Channel ch = f.channel();

@@ -248,7 +248,6 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
    * is closed and false is returned: nobody else would.
    */
   public boolean attachChannel(Channel ch) {
-    boolean same = channel == ch;
     this.channel = ch;
     this.remoteAddress = ch.remoteAddress();
     if (isDone()) {
@@ -256,9 +255,7 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
       ch.close();
       return false;
     }
-    if (!same) {
-      timeouts.onChannelAttached(ch.eventLoop());
-    }
+    timeouts.onChannelAttached(ch.eventLoop());
     return true;
   }
 
@@ -304,6 +301,22 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   /** Counts one more replay of the current hop after a connection failure; returns the count. */
   public int incrementRetries() {
     return ++retries;
+  }
+
+  /**
+   * Publishes a channel whose connect has only started: a cancel or timeout now closes it (which
+   * aborts the connect), and in event-loop mode the request timeout moves onto its loop at once,
+   * so that a burst of connects does not leave timeouts waiting for the timer's next tick.
+   */
+  public boolean connecting(Channel ch) {
+    this.channel = ch;
+    if (isDone()) {
+      this.channel = null;
+      ch.close();
+      return false;
+    }
+    timeouts.onChannelAttached(ch.eventLoop());
+    return true;
   }
 
   /** Forgets the channel without closing it (for a retry on a fresh connection). */

@@ -65,6 +65,23 @@ abstract class TimeoutTask implements TimerTask, Runnable {
     return t.cancel();
   }
 
+  /**
+   * Takes the task off the loop it is scheduled on without cancelling it, so it can be armed on
+   * another loop. Returns false when it was not on a loop or has already run.
+   */
+  final boolean leaveLoop() {
+    ScheduledFuture<?> f = loopHandle;
+    if (f == null) {
+      return false;
+    }
+    loopHandle = null;
+    try {
+      return f.cancel(false);
+    } catch (RejectedExecutionException e) {
+      return true; // that loop is gone and will never run it
+    }
+  }
+
   /** Whether the task currently sits on a timer (as opposed to a loop). */
   final boolean onTimer() {
     return timerHandle != null;

@@ -12,8 +12,8 @@ import org.jetbrains.annotations.Nullable;
  * <p>Where they run: on the client's {@link Timer} by default. With {@code useEventLoopTimeouts}
  * they run on the event loop of the channel that carries the exchange, and only that loop (never
  * one drawn from the group): the request timeout of a hop that opens a new connection is armed on
- * the timer before resolution and connect, and moved onto the channel's loop by {@link
- * #onChannelAttached} once the connect succeeds; a hop on a pooled channel arms straight on its
+ * the timer before resolution, and moved onto the new channel's loop by {@link
+ * #onChannelAttached} as soon as that channel exists (when its connect starts); a hop on a pooled channel arms straight on its
  * loop after the channel is attached. If a loop refuses the schedule (it is shutting down), the
  * timer takes the timeout instead.
  *
@@ -152,15 +152,17 @@ public final class TimeoutsHolder {
   }
 
   /**
-   * The hop's new connection is ready and attached to the exchange: in event-loop mode, the
-   * request timeout leaves the timer for the channel's loop, keeping its deadline.
+   * The hop has a channel (connecting, or connected and attached): in event-loop mode the request
+   * timeout leaves the timer, or the loop of a previous channel of this hop (a failed address), for
+   * this channel's loop, keeping its deadline. Nothing happens in timer mode.
    */
   public void onChannelAttached(EventLoop loop) {
     RequestTimeout armed = requestTimeout;
-    if (!useEventLoop || armed == null || !armed.onTimer()) {
+    if (!useEventLoop || armed == null || armed.loop == loop) {
       return;
     }
-    if (!armed.leaveTimer()) {
+    boolean moved = armed.onTimer() ? armed.leaveTimer() : armed.leaveLoop();
+    if (!moved) {
       return; // already expired or cancelled: nothing to move
     }
     arm(armed, armed.deadlineNanos - ticker.nanoTime(), loop);
