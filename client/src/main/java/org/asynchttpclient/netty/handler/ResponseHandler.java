@@ -69,6 +69,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private @Nullable HttpResponse response;
   private @Nullable Runnable continueAction;
   private boolean responseStarted;
+  /**
+   * A final response came while the body still waited for {@code 100 Continue}: the body is never
+   * sent, and the server may still be waiting for the bytes the head announced, so the connection
+   * cannot carry another request.
+   */
+  private boolean bodyWithheld;
   /** Set while the rest of a response is read and discarded before the next hop. */
   private @Nullable Request drainingFor;
 
@@ -88,6 +94,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     this.response = null;
     this.continueAction = null;
     this.responseStarted = false;
+    this.bodyWithheld = false;
     this.drainingFor = null;
   }
 
@@ -118,6 +125,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     httpRequest = null;
     response = null;
     continueAction = null;
+    bodyWithheld = false;
     drainingFor = null;
   }
 
@@ -170,6 +178,10 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
     responseStarted = true;
     response = res;
+    if (continueAction != null) {
+      continueAction = null;
+      bodyWithheld = true;
+    }
     Request request = ex.request();
     storeCookies(request, res.headers());
     AsyncHandler<?> handler = ex.handler();
@@ -243,7 +255,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private boolean keepAlive(Channel channel, Exchange<?> ex) {
     HttpRequest req = httpRequest;
     HttpResponse res = response;
-    if (req == null || res == null || !config.isKeepAlive()) {
+    if (req == null || res == null || bodyWithheld || !config.isKeepAlive()) {
       return false;
     }
     SocketAddress remote = channel.remoteAddress();
