@@ -1,0 +1,251 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.HttpResponseBodyPart;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Closing a client: in-flight work, later requests, re-entrancy, callbacks and threads. */
+class LifecycleTest {
+  private TestServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
+    server.route("/never", (ctx, req) -> {});
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private static List<Thread> threadsNamed(String prefix) {
+    List<Thread> out = new ArrayList<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().startsWith(prefix) && t.isAlive()) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  private static boolean mentionsClosed(Throwable t) {
+    return t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("closed");
+  }
+
+  @Test
+  void closeFailsEveryInFlightRequestAtOnce() throws Exception {
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    List<ListenableFuture<Response>> futures = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      futures.add(c.prepareGet(server.url("/never")).execute());
+    }
+    server.awaitReceived(50);
+    long closing = System.nanoTime();
+    c.close();
+    for (ListenableFuture<Response> f : futures) {
+      long left = TimeUnit.SECONDS.toNanos(2) - (System.nanoTime() - closing);
+      ExecutionException e =
+          assertThrows(ExecutionException.class, () -> f.get(Math.max(1, left), TimeUnit.NANOSECONDS));
+      assertInstanceOf(IOException.class, e.getCause());
+      assertTrue(mentionsClosed(e.getCause()), e.getCause().getMessage());
+    }
+    server.awaitClosed(50);
+  }
+
+  @Test
+  void closeFailsRequestsWaitingForAPermit() throws Exception {
+    DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            ClientFixture.config().setMaxConnections(1).setAcquireFreeChannelTimeout(10_000));
+    ListenableFuture<Response> running = c.prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    ListenableFuture<Response> waiting = c.prepareGet(server.url("/hello")).execute();
+    assertFalse(waiting.isDone());
+    c.close();
+    for (ListenableFuture<Response> f : List.of(running, waiting)) {
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
+      assertInstanceOf(IOException.class, e.getCause());
+    }
+    assertEquals(1, server.received().size(), "the waiting request never reached the server");
+  }
+
+  @Test
+  void requestAfterCloseFailsClearlyAndStartsNoThread() throws Exception {
+    String pool = "lifecycle-after-close";
+    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    assertEquals("hi", c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+    c.close();
+    assertTrue(c.isClosed());
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+    RecordingHandler h = new RecordingHandler();
+    ListenableFuture<String> f = c.prepareGet(server.url("/hello")).execute(h);
+    assertTrue(f.isDone());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+    assertTrue(mentionsClosed(e.getCause()), e.getCause().getMessage());
+    assertEquals(List.of("throwable"), h.names());
+    assertTrue(threadsNamed(pool).isEmpty(), threadsNamed(pool).toString());
+    assertEquals(1, server.acceptedCount());
+  }
+
+  @Test
+  void closeIsIdempotent() throws Exception {
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS);
+    c.close();
+    c.close();
+    assertTrue(c.isClosed());
+    server.awaitClosed(1);
+    assertEquals(1, server.closedCount());
+  }
+
+  @Test
+  void closeFromACompletionCallbackDoesNotDeadlock() throws Exception {
+    String pool = "lifecycle-reentrant";
+    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    CountDownLatch closedInside = new CountDownLatch(1);
+    AtomicReference<Thread> closer = new AtomicReference<>();
+    RecordingHandler h =
+        new RecordingHandler() {
+          @Override
+          public String onCompleted() {
+            closer.set(Thread.currentThread());
+            c.close();
+            closedInside.countDown();
+            return super.onCompleted();
+          }
+        };
+    ListenableFuture<String> f = c.prepareGet(server.url("/hello")).execute(h);
+    assertTrue(closedInside.await(5, TimeUnit.SECONDS), "close() inside onCompleted did not return");
+    assertEquals("completed:200", f.get(5, TimeUnit.SECONDS));
+    assertNotNull(closer.get());
+    assertTrue(closer.get().getName().startsWith(pool), "callback ran on " + closer.get().getName());
+    assertTrue(c.isClosed());
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+  }
+
+  @Test
+  void closeFromAListenerDoesNotDeadlock() throws Exception {
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    CountDownLatch closedInside = new CountDownLatch(1);
+    ListenableFuture<Response> f = c.prepareGet(server.url("/hello")).execute();
+    f.addListener(
+        () -> {
+          c.close();
+          closedInside.countDown();
+        },
+        null);
+    assertTrue(closedInside.await(5, TimeUnit.SECONDS));
+    assertEquals("hi", f.get(1, TimeUnit.SECONDS).getResponseBody());
+  }
+
+  @Test
+  void noCallbackRunsAfterCloseReturns() throws Exception {
+    server.route(
+        "/trickle",
+        (ctx, req) -> {
+          io.netty.handler.codec.http.HttpResponse res =
+              new io.netty.handler.codec.http.DefaultHttpResponse(
+                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING, "chunked");
+          ctx.writeAndFlush(res);
+          // A chunk every 10 ms, for ever (until the connection closes).
+          ctx.executor()
+              .scheduleAtFixedRate(
+                  () -> {
+                    if (ctx.channel().isActive()) {
+                      ctx.writeAndFlush(
+                          new io.netty.handler.codec.http.DefaultHttpContent(
+                              io.netty.buffer.Unpooled.copiedBuffer(new byte[] {'x'})));
+                    }
+                  },
+                  0,
+                  10,
+                  TimeUnit.MILLISECONDS);
+        });
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    AtomicLong lastCallback = new AtomicLong();
+    CountDownLatch late = new CountDownLatch(1);
+    AtomicLong closeReturned = new AtomicLong(Long.MAX_VALUE);
+    List<RecordingHandler> handlers = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      String path = i % 2 == 0 ? "/never" : "/trickle";
+      RecordingHandler h =
+          new RecordingHandler() {
+            private void mark() {
+              long now = System.nanoTime();
+              lastCallback.accumulateAndGet(now, Math::max);
+              if (now > closeReturned.get()) {
+                late.countDown();
+              }
+            }
+
+            @Override
+            public State onBodyPartReceived(HttpResponseBodyPart part) {
+              mark();
+              return super.onBodyPartReceived(part);
+            }
+
+            @Override
+            public void onThrowable(Throwable t) {
+              mark();
+              super.onThrowable(t);
+            }
+
+            @Override
+            public String onCompleted() {
+              mark();
+              return super.onCompleted();
+            }
+          };
+      handlers.add(h);
+      c.prepareGet(server.url(path)).setRequestTimeout(Duration.ofMillis(400)).execute(h);
+    }
+    server.awaitReceived(20);
+    c.close();
+    closeReturned.set(System.nanoTime());
+    for (RecordingHandler h : handlers) {
+      assertEquals(0, h.terminal.getCount(), "a handler had no terminal callback when close() returned");
+    }
+    // Past the request timeout and many chunk intervals: nothing may be delivered any more.
+    assertFalse(late.await(600, TimeUnit.MILLISECONDS), "a callback ran after close() returned");
+    assertTrue(lastCallback.get() <= closeReturned.get());
+  }
+
+  @Test
+  void clientThreadsAreGoneAfterClose() throws Exception {
+    String pool = "lifecycle-threads";
+    DefaultAsyncHttpClient c =
+        ClientFixture.client(ClientFixture.config().setThreadPoolName(pool).setIoThreadsCount(2));
+    for (int i = 0; i < 4; i++) {
+      c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS);
+    }
+    assertFalse(threadsNamed(pool).isEmpty(), "the client's threads should exist while it runs");
+    c.close();
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+  }
+}
