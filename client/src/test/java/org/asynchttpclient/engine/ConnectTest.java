@@ -151,6 +151,25 @@ class ConnectTest {
         assertInstanceOf(ConnectException.class, e.getCause());
         assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
       }
+      // The request timeout bounds the connect too, when it is the shorter of the two.
+      try (DefaultAsyncHttpClient c =
+          ClientFixture.client(
+              ClientFixture.config()
+                  .setConnectTimeout(Duration.ofSeconds(20))
+                  .setRequestTimeout(Duration.ofMillis(300)))) {
+        long start = System.nanoTime();
+        ExecutionException e =
+            assertThrows(
+                ExecutionException.class,
+                () ->
+                    c.prepareGet("http://127.0.0.1:" + never.getLocalPort() + "/")
+                        .execute()
+                        .get(10, TimeUnit.SECONDS));
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertInstanceOf(java.util.concurrent.TimeoutException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().contains("not connected"), e.getCause().getMessage());
+        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
+      }
     } finally {
       for (Socket s : fillers) {
         s.close();

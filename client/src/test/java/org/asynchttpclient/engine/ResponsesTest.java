@@ -31,6 +31,7 @@ import org.asynchttpclient.AsyncHttpClientConfig.ResponseBodyPartFactory;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -340,6 +341,84 @@ class ResponsesTest {
           assertEquals(expected, cls);
         }
       }
+    }
+  }
+
+  // ---- raw wire responses
+
+  /** A server that answers every connection's first bytes with {@code wire}, verbatim. */
+  private static RawServer rawResponder(String wire) throws InterruptedException {
+    return new RawServer(
+        ch ->
+            ch.pipeline()
+                .addLast(
+                    new io.netty.channel.ChannelInboundHandlerAdapter() {
+                      private boolean answered;
+
+                      @Override
+                      public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+                        io.netty.util.ReferenceCountUtil.release(msg);
+                        if (!answered) {
+                          answered = true;
+                          ctx.writeAndFlush(Unpooled.copiedBuffer(wire, StandardCharsets.US_ASCII));
+                        }
+                      }
+                    }));
+  }
+
+  @Test
+  void informationalResponsesBeforeTheFinalOneAreSkipped() throws Exception {
+    try (RawServer raw =
+        rawResponder(
+            "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfinal")) {
+      RecordingHandler h = new RecordingHandler();
+      assertEquals("completed:200", client.prepareGet(raw.url("/")).execute(h).get(10, TimeUnit.SECONDS));
+      assertEquals("final", new String(h.bodyBytes(), StandardCharsets.UTF_8));
+      assertEquals(1, h.names().stream().filter("status"::equals).count(), h.events.toString());
+    }
+  }
+
+  @Test
+  void malformedResponseFailsAndClosesTheConnection() throws Exception {
+    // Two different Content-Length values: the framing cannot be trusted (request smuggling).
+    try (RawServer raw =
+        rawResponder("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!")) {
+      ListenableFuture<Response> f = client.prepareGet(raw.url("/")).execute();
+      java.util.concurrent.ExecutionException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+      assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
+      assertTrue(raw.await(() -> raw.closedCount() == raw.acceptedCount(), java.time.Duration.ofSeconds(5)));
+      assertEquals(0, client.getClientStats().getTotalIdleConnectionCount());
+    }
+  }
+
+  @Test
+  void responseCutShortFailsWithAnIOException() throws Exception {
+    try (RawServer raw = new RawServer(
+        ch ->
+            ch.pipeline()
+                .addLast(
+                    new io.netty.channel.ChannelInboundHandlerAdapter() {
+                      @Override
+                      public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
+                        io.netty.util.ReferenceCountUtil.release(msg);
+                        ctx.writeAndFlush(
+                                Unpooled.copiedBuffer(
+                                    "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly-part",
+                                    StandardCharsets.US_ASCII))
+                            .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+                      }
+                    }))) {
+      RecordingHandler h = new RecordingHandler();
+      ListenableFuture<String> f = client.prepareGet(raw.url("/")).execute(h);
+      java.util.concurrent.ExecutionException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+      assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
+      assertEquals("only-part", new String(h.bodyBytes(), StandardCharsets.UTF_8));
+      assertEquals(1, raw.acceptedCount(), "a response already started is never replayed");
     }
   }
 }

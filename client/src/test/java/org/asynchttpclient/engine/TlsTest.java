@@ -302,4 +302,42 @@ class TlsTest {
     }
     assertEquals(1, factory.destroys.get());
   }
+
+  @Test
+  void cancelDuringTheHandshakeClosesTheConnection() throws Exception {
+    try (RawServer silent = new RawServer(ch -> {})) {
+      RecordingHandler h = new RecordingHandler();
+      try (DefaultAsyncHttpClient c =
+          ClientFixture.client(
+              ClientFixture.config().setUseInsecureTrustManager(true).setHandshakeTimeout(10_000))) {
+        org.asynchttpclient.ListenableFuture<String> f =
+            c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute(h);
+        assertTrue(silent.await(() -> silent.acceptedCount() == 1, Duration.ofSeconds(5)));
+        assertTrue(f.cancel(true));
+        assertTrue(silent.await(() -> silent.closedCount() == 1, Duration.ofSeconds(5)), "client must close");
+      }
+    }
+  }
+
+  @Test
+  void requestTimeoutBoundsTheHandshake() throws Exception {
+    try (RawServer silent = new RawServer(ch -> {})) {
+      try (DefaultAsyncHttpClient c =
+          ClientFixture.client(
+              ClientFixture.config()
+                  .setUseInsecureTrustManager(true)
+                  .setHandshakeTimeout(10_000)
+                  .setRequestTimeout(Duration.ofMillis(300)))) {
+        long start = System.nanoTime();
+        ExecutionException e =
+            assertThrows(
+                ExecutionException.class,
+                () -> c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute().get(10, TimeUnit.SECONDS));
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(e.getCause() instanceof java.util.concurrent.TimeoutException, String.valueOf(e.getCause()));
+        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
+        assertTrue(silent.await(() -> silent.closedCount() == 1, Duration.ofSeconds(5)), "client must close");
+      }
+    }
+  }
 }
