@@ -75,6 +75,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
    * cannot carry another request.
    */
   private boolean bodyWithheld;
+  /**
+   * The bound exchange's request has been written to its end. A response that completes before
+   * that (a server answering early, say 413 during an upload) leaves the rest of the body still
+   * queued on the channel, so the channel cannot carry another request.
+   */
+  private boolean requestWritten;
   /** Set while the rest of a response is read and discarded before the next hop. */
   private @Nullable Request drainingFor;
 
@@ -95,7 +101,18 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     this.continueAction = null;
     this.responseStarted = false;
     this.bodyWithheld = false;
+    this.requestWritten = false;
     this.drainingFor = null;
+  }
+
+  /**
+   * The last byte of {@code ex}'s request has been written. Must run on the channel's event loop;
+   * ignored when {@code ex} is no longer the bound exchange.
+   */
+  public void onRequestWritten(Exchange<?> ex) {
+    if (exchange == ex) {
+      requestWritten = true;
+    }
   }
 
   /** Work to run when the server answers {@code 100 Continue} (the request body). */
@@ -126,6 +143,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     response = null;
     continueAction = null;
     bodyWithheld = false;
+    requestWritten = false;
     drainingFor = null;
   }
 
@@ -255,7 +273,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private boolean keepAlive(Channel channel, Exchange<?> ex) {
     HttpRequest req = httpRequest;
     HttpResponse res = response;
-    if (req == null || res == null || bodyWithheld || !config.isKeepAlive()) {
+    if (req == null || res == null || bodyWithheld || !requestWritten || !config.isKeepAlive()) {
       return false;
     }
     SocketAddress remote = channel.remoteAddress();
