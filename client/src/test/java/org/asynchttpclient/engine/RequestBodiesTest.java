@@ -579,4 +579,97 @@ class RequestBodiesTest {
       assertFalse(raw.acceptedChannels().get(0).isActive());
     }
   }
+
+  /** Answers 413 as soon as a POST head arrives, keeps the connection, discards any body. */
+  private static final class EarlyAnswerServer extends SimpleChannelInboundHandler<HttpObject> {
+    final List<String> heads;
+    final RawServer[] owner;
+
+    EarlyAnswerServer(List<String> heads, RawServer[] owner) {
+      this.heads = heads;
+      this.owner = owner;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
+      if (msg instanceof HttpRequest) {
+        HttpRequest req = (HttpRequest) msg;
+        heads.add(req.method() + " " + req.uri());
+        HttpResponseStatus status =
+            req.method().name().equals("POST") ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE : HttpResponseStatus.OK;
+        FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
+        HttpUtil.setContentLength(res, 0);
+        ctx.writeAndFlush(res);
+        owner[0].signal();
+      }
+    }
+  }
+
+  @Test
+  void responseBeforeTheBodyIsFullyWrittenNeverPoolsTheConnection() throws Exception {
+    List<String> heads = new CopyOnWriteArrayList<>();
+    RawServer[] holder = new RawServer[1];
+    try (RawServer raw =
+        new RawServer(
+            ch -> ch.pipeline().addLast(new HttpServerCodec()).addLast(new EarlyAnswerServer(heads, holder)))) {
+      holder[0] = raw;
+      UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+      ByteBuf first = ByteBufAllocator.DEFAULT.buffer();
+      first.writeBytes(PAYLOAD, 0, 1000);
+      generator.feed(first, false);
+      Response r = client.preparePost(raw.url("/upload")).setBody(generator).execute().get(10, TimeUnit.SECONDS);
+      assertEquals(413, r.getStatusCode());
+      // The body never ended: its connection cannot carry another request.
+      assertTrue(raw.await(() -> raw.closedCount() >= 1, Duration.ofSeconds(5)), "client must close");
+      Response next = client.prepareGet(raw.url("/next")).execute().get(10, TimeUnit.SECONDS);
+      assertEquals(200, next.getStatusCode());
+      assertEquals(Arrays.asList("POST /upload", "GET /next"), heads);
+      assertEquals(2, raw.acceptedCount());
+      // Feeding after the end is harmless: the chunk is released, not queued for ever.
+      ByteBuf late = ByteBufAllocator.DEFAULT.buffer();
+      late.writeBytes(PAYLOAD, 0, 10);
+      generator.feed(late, true);
+    }
+  }
+
+  @Test
+  void fedChunksAreReleasedWhenTheRequestFailsBeforeWriting() throws Exception {
+    int port;
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+      port = s.getLocalPort();
+    }
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    ByteBuf early = ByteBufAllocator.DEFAULT.buffer();
+    early.writeBytes(PAYLOAD, 0, 100);
+    generator.feed(early, false);
+    org.asynchttpclient.ListenableFuture<Response> f =
+        client.preparePost("http://127.0.0.1:" + port + "/").setBody(generator).execute();
+    java.util.concurrent.ExecutionException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+    assertTrue(e.getCause() instanceof java.net.ConnectException, String.valueOf(e.getCause()));
+    assertEquals(0, early.refCnt(), "a chunk queued for a failed request must be released");
+    ByteBuf late = ByteBufAllocator.DEFAULT.buffer();
+    late.writeBytes(PAYLOAD, 0, 100);
+    generator.feed(late, true);
+    assertEquals(0, late.refCnt(), "a chunk fed after the failure must be released");
+  }
+
+  @Test
+  void cancelDuringAnUploadReleasesTheBody() throws Exception {
+    server.route("/sink", (ctx, req) -> {});
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    ByteBuf first = ByteBufAllocator.DEFAULT.buffer();
+    first.writeBytes(PAYLOAD, 0, 1000);
+    generator.feed(first, false);
+    org.asynchttpclient.ListenableFuture<Response> f =
+        client.preparePost(server.url("/sink")).setBody(generator).execute();
+    assertTrue(server.await(() -> server.acceptedCount() == 1, Duration.ofSeconds(5)));
+    assertTrue(f.cancel(true));
+    server.awaitClosed(1);
+    ByteBuf late = ByteBufAllocator.DEFAULT.buffer();
+    late.writeBytes(PAYLOAD, 0, 100);
+    generator.feed(late, true);
+    assertEquals(0, late.refCnt(), "a chunk fed after the cancel must be released");
+  }
 }
