@@ -334,4 +334,60 @@ class PoolTest {
       assertFalse(c.getClientStats().getStatsPerHost().isEmpty());
     }
   }
+
+  @Test
+  void aResponseAbandonedMidBodyNeverReturnsToThePool() throws Exception {
+    server.route(
+        "/endless",
+        (ctx, req) -> {
+          io.netty.handler.codec.http.HttpResponse res =
+              new io.netty.handler.codec.http.DefaultHttpResponse(
+                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, "chunked");
+          ctx.write(res);
+          ctx.writeAndFlush(
+              new io.netty.handler.codec.http.DefaultHttpContent(
+                  io.netty.buffer.Unpooled.copiedBuffer(new byte[] {1, 2, 3})));
+        });
+    try (DefaultAsyncHttpClient c = ClientFixture.client()) {
+      RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.BODY);
+      assertEquals("completed:200", c.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS));
+      server.awaitClosed(1);
+      assertEquals(0, c.getClientStats().getTotalIdleConnectionCount());
+      get(c, server.url("/hello"));
+      assertEquals(2, server.acceptedCount());
+      assertNotSame(server.received().get(0).channel, server.received().get(1).channel);
+    }
+  }
+
+  @Test
+  void aPooledConnectionClosedByTheServerLeavesThePool() throws Exception {
+    server.route(
+        "/then-close",
+        (ctx, req) -> {
+          // Keep-alive response, then the server drops the idle connection.
+          io.netty.handler.codec.http.FullHttpResponse res =
+              new io.netty.handler.codec.http.DefaultFullHttpResponse(
+                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
+          ctx.writeAndFlush(res)
+              .addListener(
+                  f -> ctx.executor().schedule(() -> ctx.close(), 50, TimeUnit.MILLISECONDS));
+        });
+    try (DefaultAsyncHttpClient c = ClientFixture.client()) {
+      RecordingHandler h = new RecordingHandler();
+      c.prepareGet(server.url("/then-close")).execute(h).get(10, TimeUnit.SECONDS);
+      assertTrue(h.names().contains("offer"), h.events.toString());
+      server.awaitClosed(1);
+      Await.until(
+          () -> c.getClientStats().getTotalConnectionCount() == 0,
+          Duration.ofSeconds(5),
+          () -> c.getClientStats().toString());
+      RecordingHandler next = new RecordingHandler();
+      assertEquals("completed:200", c.prepareGet(server.url("/hello")).execute(next).get(10, TimeUnit.SECONDS));
+      assertFalse(next.names().contains("retry"), next.events.toString());
+      assertFalse(next.names().contains("pooled"), next.events.toString());
+      assertEquals(2, server.acceptedCount());
+    }
+  }
 }
