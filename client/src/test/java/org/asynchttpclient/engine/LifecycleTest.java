@@ -248,4 +248,37 @@ class LifecycleTest {
     c.close();
     Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
   }
+
+  @Test
+  void closeFromATimeoutCallbackOnTheTimerThread() throws Exception {
+    String pool = "lifecycle-timer-close";
+    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    AtomicReference<Throwable> closeFailure = new AtomicReference<>();
+    AtomicReference<Thread> callbackThread = new AtomicReference<>();
+    CountDownLatch closedInside = new CountDownLatch(1);
+    RecordingHandler h =
+        new RecordingHandler() {
+          @Override
+          public void onThrowable(Throwable t) {
+            callbackThread.set(Thread.currentThread());
+            try {
+              c.close();
+            } catch (Throwable e) {
+              closeFailure.set(e);
+            }
+            closedInside.countDown();
+            super.onThrowable(t);
+          }
+        };
+    ListenableFuture<String> f =
+        c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(100)).execute(h);
+    assertTrue(closedInside.await(5, TimeUnit.SECONDS));
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+    assertInstanceOf(java.util.concurrent.TimeoutException.class, e.getCause());
+    assertTrue(callbackThread.get().getName().startsWith(pool + "-timer"), callbackThread.get().getName());
+    assertEquals(null, closeFailure.get(), "close() threw from the timer thread");
+    assertTrue(c.isClosed());
+    // Every thread of the client ends, the timer's included.
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+  }
 }
