@@ -251,8 +251,19 @@ class LifecycleTest {
 
   @Test
   void closeFromATimeoutCallbackOnTheTimerThread() throws Exception {
-    String pool = "lifecycle-timer-close";
-    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    closeFromATimeoutCallback(false, "-timer");
+  }
+
+  @Test
+  void closeFromATimeoutCallbackOnTheEventLoop() throws Exception {
+    closeFromATimeoutCallback(true, "");
+  }
+
+  private void closeFromATimeoutCallback(boolean eventLoopTimeouts, String threadSuffix) throws Exception {
+    String pool = "lifecycle-timeout-close-" + eventLoopTimeouts;
+    DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            ClientFixture.config().setThreadPoolName(pool).setUseEventLoopTimeouts(eventLoopTimeouts));
     AtomicReference<Throwable> closeFailure = new AtomicReference<>();
     AtomicReference<Thread> callbackThread = new AtomicReference<>();
     CountDownLatch closedInside = new CountDownLatch(1);
@@ -275,8 +286,10 @@ class LifecycleTest {
     assertTrue(closedInside.await(5, TimeUnit.SECONDS));
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
     assertInstanceOf(java.util.concurrent.TimeoutException.class, e.getCause());
-    assertTrue(callbackThread.get().getName().startsWith(pool + "-timer"), callbackThread.get().getName());
-    assertEquals(null, closeFailure.get(), "close() threw from the timer thread");
+    assertTrue(callbackThread.get().getName().startsWith(pool + threadSuffix), callbackThread.get().getName());
+    assertEquals(
+        eventLoopTimeouts, !callbackThread.get().getName().contains("-timer"), callbackThread.get().getName());
+    assertEquals(null, closeFailure.get(), "close() threw from the timeout callback");
     assertTrue(c.isClosed());
     // Every thread of the client ends, the timer's included.
     Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
