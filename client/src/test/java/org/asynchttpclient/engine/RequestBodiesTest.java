@@ -672,4 +672,132 @@ class RequestBodiesTest {
     generator.feed(late, true);
     assertEquals(0, late.refCnt(), "a chunk fed after the cancel must be released");
   }
+
+  /** A stream that, like many wrappers, never reports bytes as available without blocking. */
+  private static final class NoAvailableStream extends java.io.InputStream {
+    private final int size;
+    private final boolean failAtEnd;
+    private int served;
+
+    NoAvailableStream(int size, boolean failAtEnd) {
+      this.size = size;
+      this.failAtEnd = failAtEnd;
+    }
+
+    @Override
+    public int read() throws java.io.IOException {
+      if (served >= size) {
+        if (failAtEnd) {
+          throw new java.io.IOException("disk on fire");
+        }
+        return -1;
+      }
+      return PAYLOAD[served++] & 0xff;
+    }
+  }
+
+  @Test
+  void inputStreamFailingMidBodyFailsTheRequestAndClosesTheConnection() throws Exception {
+    server.route("/sink", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "got it"));
+    org.asynchttpclient.ListenableFuture<Response> f =
+        client.preparePost(server.url("/sink")).setBody(new NoAvailableStream(20_000, true)).execute();
+    java.util.concurrent.ExecutionException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+    assertTrue(String.valueOf(e.getCause()).contains("disk on fire"), String.valueOf(e.getCause()));
+    server.awaitClosed(1);
+    assertEquals(0, server.received().size(), "a truncated chunked body must never look complete");
+  }
+
+  /** Counts the body chunks of each request and answers 200 at the end of each. */
+  private static final class ChunkCounter extends SimpleChannelInboundHandler<HttpObject> {
+    final AtomicInteger chunks;
+    final AtomicLong bytes;
+    final RawServer[] owner;
+
+    ChunkCounter(AtomicInteger chunks, AtomicLong bytes, RawServer[] owner) {
+      this.chunks = chunks;
+      this.bytes = bytes;
+      this.owner = owner;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
+      if (msg instanceof HttpContent) {
+        int n = ((HttpContent) msg).content().readableBytes();
+        if (n > 0) {
+          chunks.incrementAndGet();
+          bytes.addAndGet(n);
+        }
+      }
+      if (msg instanceof io.netty.handler.codec.http.LastHttpContent) {
+        FullHttpResponse res =
+            new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER);
+        HttpUtil.setContentLength(res, 0);
+        ctx.writeAndFlush(res);
+        owner[0].signal();
+      }
+    }
+  }
+
+  @Test
+  void inputStreamWithoutAvailableBytesIsSentInFullChunks() throws Exception {
+    AtomicInteger chunks = new AtomicInteger();
+    AtomicLong bytes = new AtomicLong();
+    RawServer[] holder = new RawServer[1];
+    try (RawServer raw =
+        new RawServer(
+            ch -> ch.pipeline().addLast(new HttpServerCodec()).addLast(new ChunkCounter(chunks, bytes, holder)))) {
+      holder[0] = raw;
+      Response r =
+          client.preparePost(raw.url("/"))
+              .setBody(new NoAvailableStream(30_000, false))
+              .execute()
+              .get(20, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals(30_000, bytes.get());
+      // 8 KiB chunks: four of them, not one per byte (six bytes of framing for each byte sent).
+      assertTrue(chunks.get() <= 8, chunks.get() + " chunks for 30000 bytes");
+    }
+  }
+
+  @Test
+  void publisherErrorFailsTheRequest() throws Exception {
+    server.route("/sink", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "got it"));
+    AtomicInteger emitted = new AtomicInteger();
+    Publisher<ByteBuf> failing =
+        s ->
+            s.onSubscribe(
+                new Subscription() {
+                  boolean done;
+
+                  @Override
+                  public synchronized void request(long n) {
+                    if (done) {
+                      return;
+                    }
+                    if (emitted.incrementAndGet() <= 3) {
+                      ByteBuf b = ByteBufAllocator.DEFAULT.buffer(100);
+                      b.writeBytes(PAYLOAD, 0, 100);
+                      s.onNext(b);
+                    } else {
+                      done = true;
+                      s.onError(new IllegalStateException("publisher broke"));
+                    }
+                  }
+
+                  @Override
+                  public void cancel() {
+                    done = true;
+                  }
+                });
+    org.asynchttpclient.ListenableFuture<Response> f =
+        client.preparePost(server.url("/sink")).setBody(new ReactiveStreamsBodyGenerator(failing, -1)).execute();
+    java.util.concurrent.ExecutionException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+    assertTrue(String.valueOf(e.getCause()).contains("publisher broke"), String.valueOf(e.getCause()));
+    server.awaitClosed(1);
+    assertEquals(0, server.received().size(), "a truncated chunked body must never look complete");
+  }
 }
