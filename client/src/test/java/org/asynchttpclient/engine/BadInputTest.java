@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -12,9 +11,9 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
-import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
 import org.asynchttpclient.testing.TestServer;
@@ -58,29 +57,36 @@ class BadInputTest {
     server.close();
   }
 
-  /** What a refusal may look like: thrown by the builder, or the future failing at once. */
-  private interface Attempt {
-    Object run() throws Exception;
+  /** Sending a request: the refusal may be thrown, or fail the returned future at once. */
+  private interface Sending {
+    Future<?> run() throws Exception;
   }
 
-  private static IllegalArgumentException refused(Attempt attempt, String... mentions) throws Exception {
+  /** Building a request or a config: the refusal must be thrown. */
+  private interface Building {
+    void run() throws Exception;
+  }
+
+  private static void refused(Sending attempt, String... mentions) throws Exception {
     IllegalArgumentException e;
     try {
-      Object result = attempt.run();
-      if (!(result instanceof ListenableFuture)) {
-        fail("accepted: " + result);
-        return null;
-      }
-      ExecutionException ee =
-          assertThrows(ExecutionException.class, () -> ((ListenableFuture<?>) result).get(5, TimeUnit.SECONDS));
+      Future<?> result = attempt.run();
+      ExecutionException ee = assertThrows(ExecutionException.class, () -> result.get(5, TimeUnit.SECONDS));
       e = assertInstanceOf(IllegalArgumentException.class, ee.getCause());
     } catch (IllegalArgumentException thrown) {
       e = thrown;
     }
+    assertMentions(e, mentions);
+  }
+
+  private static void refusedToBuild(Building attempt, String... mentions) {
+    assertMentions(assertThrows(IllegalArgumentException.class, attempt::run), mentions);
+  }
+
+  private static void assertMentions(IllegalArgumentException e, String... mentions) {
     for (String m : mentions) {
       assertTrue(e.getMessage() != null && e.getMessage().contains(m), "message lacks " + m + ": " + e.getMessage());
     }
-    return e;
   }
 
   @Test
@@ -137,7 +143,7 @@ class BadInputTest {
     refused(() -> client.prepare("GE T", url).execute(), "GE T");
     refused(() -> client.prepare("GET\r\nX", url).execute());
     refused(() -> client.prepare("", url).execute());
-    refused(() -> new RequestBuilder("BAD(METHOD)").setUrl(url).build(), "BAD(METHOD)");
+    refusedToBuild(() -> new RequestBuilder("BAD(METHOD)").setUrl(url).build(), "BAD(METHOD)");
   }
 
   @Test
@@ -146,25 +152,31 @@ class BadInputTest {
     refused(() -> client.prepareGet(url).setRequestTimeout(Duration.ofMillis(-5)).execute(), "requestTimeout", "-5");
     refused(() -> client.prepareGet(url).setReadTimeout(Duration.ofMillis(-2)).execute(), "readTimeout", "-2");
     // The config builder shows durations in ISO-8601 (PT-0.005S): still the value, in another form.
-    refused(() -> ClientFixture.config().setRequestTimeout(Duration.ofMillis(-5)), "requestTimeout", "-0.005");
-    refused(() -> ClientFixture.config().setReadTimeout(Duration.ofMillis(-7)), "readTimeout", "-0.007");
-    refused(() -> ClientFixture.config().setConnectTimeout(Duration.ofMillis(-1)), "connectTimeout");
-    refused(
+    refusedToBuild(() -> ClientFixture.config().setRequestTimeout(Duration.ofMillis(-5)), "requestTimeout", "-0.005");
+    refusedToBuild(() -> ClientFixture.config().setReadTimeout(Duration.ofMillis(-7)), "readTimeout", "-0.007");
+    refusedToBuild(() -> ClientFixture.config().setConnectTimeout(Duration.ofMillis(-1)), "connectTimeout");
+    refusedToBuild(
         () -> ClientFixture.config().setPooledConnectionIdleTimeout(Duration.ofMillis(-9)),
         "pooledConnectionIdleTimeout",
         "-0.009");
-    refused(() -> ClientFixture.config().setConnectionTtl(Duration.ofMillis(-9)), "connectionTtl", "-0.009");
-    refused(() -> ClientFixture.config().setAcquireFreeChannelTimeout(-3), "acquireFreeChannelTimeout", "-3");
-    refused(() -> ClientFixture.config().setMaxConnections(-2), "maxConnections", "-2");
+    refusedToBuild(() -> ClientFixture.config().setConnectionTtl(Duration.ofMillis(-9)), "connectionTtl", "-0.009");
+    refusedToBuild(() -> ClientFixture.config().setAcquireFreeChannelTimeout(-3), "acquireFreeChannelTimeout", "-3");
+    refusedToBuild(() -> ClientFixture.config().setMaxConnections(-2), "maxConnections", "-2");
   }
 
   @Test
   void minusOneMillisecondMeansNoTimeout() throws Exception {
     // Accepted, not refused: -1 ms is the documented "none".
-    client.prepareGet(server.url("/hello"))
-        .setRequestTimeout(Duration.ofMillis(-1))
-        .setReadTimeout(Duration.ofMillis(-1))
-        .build();
-    ClientFixture.config().setRequestTimeout(Duration.ofMillis(-1)).setReadTimeout(Duration.ofMillis(-1)).build();
+    Request r =
+        client.prepareGet(server.url("/hello"))
+            .setRequestTimeout(Duration.ofMillis(-1))
+            .setReadTimeout(Duration.ofMillis(-1))
+            .build();
+    assertEquals(Duration.ofMillis(-1), r.getRequestTimeout());
+    assertEquals(Duration.ofMillis(-1), r.getReadTimeout());
+    org.asynchttpclient.AsyncHttpClientConfig config =
+        ClientFixture.config().setRequestTimeout(Duration.ofMillis(-1)).setReadTimeout(Duration.ofMillis(-1)).build();
+    assertEquals(Duration.ofMillis(-1), config.getRequestTimeout());
+    assertEquals(Duration.ofMillis(-1), config.getReadTimeout());
   }
 }

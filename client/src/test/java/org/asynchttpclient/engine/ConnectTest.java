@@ -64,7 +64,7 @@ class ConnectTest {
   }
 
   private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+    try (ServerSocket s = new ServerSocket(0, 1, ip("127.0.0.1"))) {
       return s.getLocalPort();
     }
   }
@@ -102,8 +102,14 @@ class ConnectTest {
     }
   }
 
+  /** An IPv4 literal as an address, without any name lookup. */
   private static InetAddress ip(String literal) throws UnknownHostException {
-    return InetAddress.getByName(literal);
+    String[] parts = literal.split("\\.", -1);
+    byte[] bytes = new byte[4];
+    for (int i = 0; i < 4; i++) {
+      bytes[i] = (byte) Integer.parseInt(parts[i]);
+    }
+    return InetAddress.getByAddress(bytes);
   }
 
   @Test

@@ -153,7 +153,7 @@ class LifecycleTest {
     DefaultAsyncHttpClient c = ClientFixture.client();
     CountDownLatch closedInside = new CountDownLatch(1);
     ListenableFuture<Response> f = c.prepareGet(server.url("/hello")).execute();
-    f.addListener(
+    ListenableFuture<Response> unused = f.addListener(
         () -> {
           c.close();
           closedInside.countDown();
@@ -172,26 +172,27 @@ class LifecycleTest {
               new io.netty.handler.codec.http.DefaultHttpResponse(
                   io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING, "chunked");
-          ctx.writeAndFlush(res);
+          TestServer.send(ctx, res);
           // A chunk every 10 ms, for ever (until the connection closes).
-          ctx.executor()
-              .scheduleAtFixedRate(
-                  () -> {
-                    if (ctx.channel().isActive()) {
-                      ctx.writeAndFlush(
-                          new io.netty.handler.codec.http.DefaultHttpContent(
-                              io.netty.buffer.Unpooled.copiedBuffer(new byte[] {'x'})));
-                    }
-                  },
-                  0,
-                  10,
-                  TimeUnit.MILLISECONDS);
+          Runnable[] tick = new Runnable[1];
+          tick[0] =
+              () -> {
+                if (ctx.channel().isActive()) {
+                  TestServer.send(
+                      ctx,
+                      new io.netty.handler.codec.http.DefaultHttpContent(
+                          io.netty.buffer.Unpooled.copiedBuffer(new byte[] {'x'})));
+                  TestServer.later(ctx, 10, tick[0]);
+                }
+              };
+          TestServer.later(ctx, 0, tick[0]);
         });
     DefaultAsyncHttpClient c = ClientFixture.client();
     AtomicLong lastCallback = new AtomicLong();
     CountDownLatch late = new CountDownLatch(1);
     AtomicLong closeReturned = new AtomicLong(Long.MAX_VALUE);
     List<RecordingHandler> handlers = new ArrayList<>();
+    List<ListenableFuture<String>> futures = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       String path = i % 2 == 0 ? "/never" : "/trickle";
       RecordingHandler h =
@@ -223,13 +224,16 @@ class LifecycleTest {
             }
           };
       handlers.add(h);
-      c.prepareGet(server.url(path)).setRequestTimeout(Duration.ofMillis(400)).execute(h);
+      futures.add(c.prepareGet(server.url(path)).setRequestTimeout(Duration.ofMillis(400)).execute(h));
     }
     server.awaitReceived(20);
     c.close();
     closeReturned.set(System.nanoTime());
     for (RecordingHandler h : handlers) {
       assertEquals(0, h.terminal.getCount(), "a handler had no terminal callback when close() returned");
+    }
+    for (ListenableFuture<String> f : futures) {
+      assertTrue(f.isDone(), "a future was still pending when close() returned");
     }
     // Past the request timeout and many chunk intervals: nothing may be delivered any more.
     assertFalse(late.await(600, TimeUnit.MILLISECONDS), "a callback ran after close() returned");

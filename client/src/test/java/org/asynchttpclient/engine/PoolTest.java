@@ -45,11 +45,7 @@ class PoolTest {
           // The aggregated request is released when the route returns: answer from copies.
           io.netty.handler.codec.http.FullHttpRequest copy = req.replace(io.netty.buffer.Unpooled.EMPTY_BUFFER);
           HttpUtil.setKeepAlive(copy, keepAlive);
-          ctx.executor()
-              .schedule(
-                  () -> TestServer.respond(ctx, copy, HttpResponseStatus.OK, "slow"),
-                  400,
-                  TimeUnit.MILLISECONDS);
+          TestServer.later(ctx, 400, () -> TestServer.respond(ctx, copy, HttpResponseStatus.OK, "slow"));
         });
   }
 
@@ -157,7 +153,7 @@ class PoolTest {
                   io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.CONNECTION, "close");
           res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
-          ctx.writeAndFlush(res);
+          TestServer.send(ctx, res);
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
       get(c, server.url("/bye"));
@@ -211,9 +207,9 @@ class PoolTest {
             ClientFixture.config().setMaxConnections(1).setAcquireFreeChannelTimeout(5000))) {
       List<String> order = new CopyOnWriteArrayList<>();
       ListenableFuture<Response> first = c.prepareGet(server.url("/slow")).execute();
-      first.addListener(() -> order.add("first"), null);
+      ListenableFuture<Response> unused1 = first.addListener(() -> order.add("first"), null);
       ListenableFuture<Response> second = c.prepareGet(server.url("/hello")).execute();
-      second.addListener(() -> order.add("second"), null);
+      ListenableFuture<Response> unused2 = second.addListener(() -> order.add("second"), null);
       assertEquals("hi", second.get(10, TimeUnit.SECONDS).getResponseBody());
       assertEquals("slow", first.get(10, TimeUnit.SECONDS).getResponseBody());
       assertEquals(List.of("first", "second"), order);
@@ -344,8 +340,9 @@ class PoolTest {
               new io.netty.handler.codec.http.DefaultHttpResponse(
                   io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, "chunked");
-          ctx.write(res);
-          ctx.writeAndFlush(
+          TestServer.queue(ctx, res);
+          TestServer.send(
+              ctx,
               new io.netty.handler.codec.http.DefaultHttpContent(
                   io.netty.buffer.Unpooled.copiedBuffer(new byte[] {1, 2, 3})));
         });
@@ -370,9 +367,8 @@ class PoolTest {
               new io.netty.handler.codec.http.DefaultFullHttpResponse(
                   io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
-          ctx.writeAndFlush(res)
-              .addListener(
-                  f -> ctx.executor().schedule(() -> ctx.close(), 50, TimeUnit.MILLISECONDS));
+          TestServer.send(ctx, res);
+          TestServer.later(ctx, 50, () -> TestServer.close(ctx));
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
       RecordingHandler h = new RecordingHandler();

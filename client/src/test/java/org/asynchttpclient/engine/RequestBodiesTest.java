@@ -539,7 +539,7 @@ class RequestBodiesTest {
                 expects ? HttpResponseStatus.EXPECTATION_FAILED : HttpResponseStatus.OK,
                 Unpooled.EMPTY_BUFFER);
         HttpUtil.setContentLength(res, 0);
-        ctx.writeAndFlush(res);
+        TestServer.send(ctx, res);
       }
       if (msg instanceof HttpContent) {
         bodyBytes.addAndGet(((HttpContent) msg).content().readableBytes());
@@ -599,7 +599,7 @@ class RequestBodiesTest {
             req.method().name().equals("POST") ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE : HttpResponseStatus.OK;
         FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
         HttpUtil.setContentLength(res, 0);
-        ctx.writeAndFlush(res);
+        TestServer.send(ctx, res);
         owner[0].signal();
       }
     }
@@ -686,13 +686,22 @@ class RequestBodiesTest {
 
     @Override
     public int read() throws java.io.IOException {
+      byte[] one = new byte[1];
+      return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws java.io.IOException {
       if (served >= size) {
         if (failAtEnd) {
           throw new java.io.IOException("disk on fire");
         }
         return -1;
       }
-      return PAYLOAD[served++] & 0xff;
+      int n = Math.min(len, size - served);
+      System.arraycopy(PAYLOAD, served, b, off, n);
+      served += n;
+      return n;
     }
   }
 
@@ -734,7 +743,7 @@ class RequestBodiesTest {
         FullHttpResponse res =
             new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.EMPTY_BUFFER);
         HttpUtil.setContentLength(res, 0);
-        ctx.writeAndFlush(res);
+        TestServer.send(ctx, res);
         owner[0].signal();
       }
     }

@@ -84,31 +84,31 @@ class ResponsesTest {
   void contentLengthChunkedAndCloseDelimited() throws Exception {
     server.route(
         "/length",
-        (ctx, req) -> ctx.writeAndFlush(full(HttpResponseStatus.OK, TEXT.getBytes(StandardCharsets.UTF_8))));
+        (ctx, req) -> TestServer.send(ctx, full(HttpResponseStatus.OK, TEXT.getBytes(StandardCharsets.UTF_8))));
     server.route(
         "/chunked",
         (ctx, req) -> {
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          ctx.write(res);
+          TestServer.queue(ctx, res);
           byte[] all = TEXT.getBytes(StandardCharsets.UTF_8);
           for (int off = 0; off < all.length; off += 1000) {
-            ctx.writeAndFlush(
+            TestServer.send(
+                ctx,
                 new DefaultHttpContent(
                     Unpooled.wrappedBuffer(all, off, Math.min(1000, all.length - off))));
           }
-          ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+          TestServer.send(ctx, LastHttpContent.EMPTY_LAST_CONTENT);
         });
     server.route(
         "/eof",
         (ctx, req) -> {
           // Neither Content-Length nor chunked: the body ends when the server closes.
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          ctx.write(res);
-          ctx.write(new DefaultHttpContent(Unpooled.copiedBuffer("part1-", StandardCharsets.UTF_8)));
-          ctx.writeAndFlush(
-                  new DefaultLastHttpContent(Unpooled.copiedBuffer("part2", StandardCharsets.UTF_8)))
-              .addListener(f -> ctx.close());
+          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("part1-", StandardCharsets.UTF_8)));
+          TestServer.sendAndClose(
+              ctx, new DefaultLastHttpContent(Unpooled.copiedBuffer("part2", StandardCharsets.UTF_8)));
         });
     Response length = get("/length");
     assertEquals(TEXT, length.getResponseBody());
@@ -131,13 +131,14 @@ class ResponsesTest {
           // A HEAD answer announces the length a GET would have, and has no body.
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 1000);
-          ctx.writeAndFlush(res);
-          ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+          TestServer.send(ctx, res);
+          TestServer.send(ctx, LastHttpContent.EMPTY_LAST_CONTENT);
         });
     server.route(
         "/204",
         (ctx, req) ->
-            ctx.writeAndFlush(
+            TestServer.send(
+                ctx,
                 new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NO_CONTENT)));
     server.route(
         "/304",
@@ -145,7 +146,7 @@ class ResponsesTest {
           FullHttpResponse res =
               new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_MODIFIED);
           res.headers().set(HttpHeaderNames.ETAG, "\"v1\"");
-          ctx.writeAndFlush(res);
+          TestServer.send(ctx, res);
         });
     Response head = client.prepareHead(server.url("/head")).execute().get(10, TimeUnit.SECONDS);
     assertEquals(200, head.getStatusCode());
@@ -167,7 +168,7 @@ class ResponsesTest {
   void fiveMegabytesArriveIntact() throws Exception {
     byte[] big = new byte[5 * 1024 * 1024];
     new Random(42).nextBytes(big);
-    server.route("/big", (ctx, req) -> ctx.writeAndFlush(full(HttpResponseStatus.OK, big)));
+    server.route("/big", (ctx, req) -> TestServer.send(ctx, full(HttpResponseStatus.OK, big)));
     Response r = get("/big");
     assertEquals(String.valueOf(big.length), r.getHeader(HttpHeaderNames.CONTENT_LENGTH));
     assertArrayEquals(big, r.getResponseBodyAsBytes());
@@ -201,14 +202,14 @@ class ResponsesTest {
         (ctx, req) -> {
           FullHttpResponse res = full(HttpResponseStatus.OK, gz);
           res.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
-          ctx.writeAndFlush(res);
+          TestServer.send(ctx, res);
         });
     server.route(
         "/deflate",
         (ctx, req) -> {
           FullHttpResponse res = full(HttpResponseStatus.OK, df);
           res.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.DEFLATE);
-          ctx.writeAndFlush(res);
+          TestServer.send(ctx, res);
         });
     assertEquals(TEXT, get("/gzip").getResponseBody());
     assertEquals(TEXT, get("/deflate").getResponseBody());
@@ -232,11 +233,11 @@ class ResponsesTest {
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
           res.headers().set(HttpHeaderNames.TRAILER, "X-Checksum");
-          ctx.write(res);
-          ctx.write(new DefaultHttpContent(Unpooled.copiedBuffer("body", StandardCharsets.UTF_8)));
+          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("body", StandardCharsets.UTF_8)));
           LastHttpContent last = new DefaultLastHttpContent();
           last.trailingHeaders().set("X-Checksum", "abc123");
-          ctx.writeAndFlush(last);
+          TestServer.send(ctx, last);
         });
     RecordingHandler h = new RecordingHandler();
     String value = client.prepareGet(server.url("/trailers")).execute(h).get(10, TimeUnit.SECONDS);
@@ -258,8 +259,8 @@ class ResponsesTest {
         (ctx, req) -> {
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          ctx.write(res);
-          ctx.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer("first", StandardCharsets.UTF_8)));
+          TestServer.queue(ctx, res);
+          TestServer.send(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("first", StandardCharsets.UTF_8)));
         });
   }
 
@@ -324,7 +325,7 @@ class ResponsesTest {
   void eagerAndLazyBodyParts() throws Exception {
     byte[] big = new byte[300_000];
     new Random(3).nextBytes(big);
-    server.route("/big", (ctx, req) -> ctx.writeAndFlush(full(HttpResponseStatus.OK, big)));
+    server.route("/big", (ctx, req) -> TestServer.send(ctx, full(HttpResponseStatus.OK, big)));
     for (ResponseBodyPartFactory factory :
         Arrays.asList(ResponseBodyPartFactory.EAGER, ResponseBodyPartFactory.LAZY)) {
       try (DefaultAsyncHttpClient c =
@@ -360,7 +361,7 @@ class ResponsesTest {
                         io.netty.util.ReferenceCountUtil.release(msg);
                         if (!answered) {
                           answered = true;
-                          ctx.writeAndFlush(Unpooled.copiedBuffer(wire, StandardCharsets.US_ASCII));
+                          TestServer.send(ctx, Unpooled.copiedBuffer(wire, StandardCharsets.US_ASCII));
                         }
                       }
                     }));
@@ -404,11 +405,11 @@ class ResponsesTest {
                       @Override
                       public void channelRead(io.netty.channel.ChannelHandlerContext ctx, Object msg) {
                         io.netty.util.ReferenceCountUtil.release(msg);
-                        ctx.writeAndFlush(
-                                Unpooled.copiedBuffer(
-                                    "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly-part",
-                                    StandardCharsets.US_ASCII))
-                            .addListener(io.netty.channel.ChannelFutureListener.CLOSE);
+                        TestServer.sendAndClose(
+                            ctx,
+                            Unpooled.copiedBuffer(
+                                "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly-part",
+                                StandardCharsets.US_ASCII));
                       }
                     }))) {
       RecordingHandler h = new RecordingHandler();

@@ -19,11 +19,11 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
@@ -47,11 +47,7 @@ class TimeoutsTest {
         "/slow",
         (ctx, req) -> {
           FullHttpRequest copy = req.replace(Unpooled.EMPTY_BUFFER);
-          ctx.executor()
-              .schedule(
-                  () -> TestServer.respond(ctx, copy, HttpResponseStatus.OK, "slow"),
-                  300,
-                  TimeUnit.MILLISECONDS);
+          TestServer.later(ctx, 300, () -> TestServer.respond(ctx, copy, HttpResponseStatus.OK, "slow"));
         });
     server.route(
         "/trickle",
@@ -59,19 +55,19 @@ class TimeoutsTest {
           // Ten bytes, one every 100 ms: about a second in all, never silent for long.
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          ctx.writeAndFlush(res);
+          TestServer.send(ctx, res);
           AtomicInteger sent = new AtomicInteger();
           Runnable[] next = new Runnable[1];
           next[0] =
               () -> {
                 if (sent.incrementAndGet() > 10) {
-                  ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
+                  TestServer.send(ctx, LastHttpContent.EMPTY_LAST_CONTENT);
                   return;
                 }
-                ctx.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(new byte[] {'t'})));
-                ctx.executor().schedule(next[0], 100, TimeUnit.MILLISECONDS);
+                TestServer.send(ctx, new DefaultHttpContent(Unpooled.copiedBuffer(new byte[] {'t'})));
+                TestServer.later(ctx, 100, next[0]);
               };
-          ctx.executor().schedule(next[0], 100, TimeUnit.MILLISECONDS);
+          TestServer.later(ctx, 100, next[0]);
         });
   }
 
@@ -211,25 +207,20 @@ class TimeoutsTest {
   @Test
   void aTimedOutExchangeGivesItsPermitBackBeforeTheCallerSeesTheFailure() throws Exception {
     try (DefaultAsyncHttpClient c = ClientFixture.client(config().setMaxConnectionsPerHost(1))) {
-      CompletableFuture<Response> next = new CompletableFuture<>();
-      ListenableFuture<Response> f =
-          c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(150)).execute();
-      f.toCompletableFuture()
-          .whenComplete(
-              (r, t) ->
-                  c.prepareGet(server.url("/hello"))
-                      .execute()
-                      .toCompletableFuture()
-                      .whenComplete(
-                          (r2, t2) -> {
-                            if (t2 != null) {
-                              next.completeExceptionally(t2);
-                            } else {
-                              next.complete(r2);
-                            }
-                          }));
+      // Issued from the failure callback itself, before the caller can see the failure.
+      AtomicReference<ListenableFuture<Response>> next = new AtomicReference<>();
+      RecordingHandler h =
+          new RecordingHandler() {
+            @Override
+            public void onThrowable(Throwable t) {
+              next.set(c.prepareGet(server.url("/hello")).execute());
+              super.onThrowable(t);
+            }
+          };
+      ListenableFuture<String> f =
+          c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(150)).execute(h);
       timeoutOf(f);
-      assertEquals("hi", next.get(10, TimeUnit.SECONDS).getResponseBody());
+      assertEquals("hi", next.get().get(10, TimeUnit.SECONDS).getResponseBody());
       assertEquals(2, server.acceptedCount(), "the timed-out connection was closed, not reused");
     }
   }

@@ -187,7 +187,7 @@ class TlsTest {
     @Override
     protected void doResolve(String host, Promise<InetAddress> promise) throws Exception {
       if (host.equals(name)) {
-        promise.setSuccess(InetAddress.getByName("127.0.0.1"));
+        promise.setSuccess(InetAddress.getByAddress(new byte[] {127, 0, 0, 1}));
       } else {
         promise.setFailure(new UnknownHostException(host));
       }
@@ -196,7 +196,7 @@ class TlsTest {
     @Override
     protected void doResolveAll(String host, Promise<List<InetAddress>> promise) throws Exception {
       if (host.equals(name)) {
-        promise.setSuccess(List.of(InetAddress.getByName("127.0.0.1")));
+        promise.setSuccess(List.of(InetAddress.getByAddress(new byte[] {127, 0, 0, 1})));
       } else {
         promise.setFailure(new UnknownHostException(host));
       }

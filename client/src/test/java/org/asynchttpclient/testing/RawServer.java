@@ -106,7 +106,7 @@ public final class RawServer implements AutoCloseable {
   public void close() {
     server.close().syncUninterruptibly();
     for (Channel ch : accepted) {
-      ch.close();
+      ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }

@@ -4,6 +4,8 @@ import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
@@ -157,7 +159,7 @@ public final class TestServer implements AutoCloseable {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      ctx.close();
+      close(ctx);
     }
   }
 
@@ -242,17 +244,52 @@ public final class TestServer implements AutoCloseable {
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     HttpUtil.setKeepAlive(res, keepAlive);
     if (keepAlive) {
-      ctx.writeAndFlush(res);
+      send(ctx, res);
     } else {
-      ctx.writeAndFlush(res).addListener(f -> ctx.close());
+      sendAndClose(ctx, res);
     }
+  }
+
+  // Helpers for routes. A failed write closes the connection: a test server has nobody to tell,
+  // and the client then sees the failure.
+
+  /** Writes {@code msg} without flushing. */
+  public static void queue(ChannelHandlerContext ctx, Object msg) {
+    ctx.write(msg).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+  }
+
+  /** Writes and flushes {@code msg}. */
+  public static void send(ChannelHandlerContext ctx, Object msg) {
+    ctx.writeAndFlush(msg).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+  }
+
+  /** Writes and flushes {@code msg}, then closes the connection. */
+  public static void sendAndClose(ChannelHandlerContext ctx, Object msg) {
+    ctx.writeAndFlush(msg).addListener(ChannelFutureListener.CLOSE);
+  }
+
+  /** Closes the connection. */
+  public static void close(ChannelHandlerContext ctx) {
+    ChannelFuture unused = ctx.close();
+  }
+
+  /** Runs {@code task} on the connection's loop after {@code millis}; a task that throws closes it. */
+  public static void later(ChannelHandlerContext ctx, long millis, Runnable task) {
+    ctx.executor()
+        .schedule(task, millis, TimeUnit.MILLISECONDS)
+        .addListener(
+            f -> {
+              if (!f.isSuccess() && !f.isCancelled()) {
+                close(ctx);
+              }
+            });
   }
 
   @Override
   public void close() {
     server.close().syncUninterruptibly();
     for (Channel ch : accepted) {
-      ch.close();
+      ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }
