@@ -386,4 +386,33 @@ class PoolTest {
       assertEquals(2, server.acceptedCount());
     }
   }
+
+  @Test
+  void aRequestAskingForCloseIsNotPooled() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client()) {
+      c.prepareGet(server.url("/hello")).setHeader(HttpHeaderNames.CONNECTION, "close").execute().get(10, TimeUnit.SECONDS);
+      server.awaitClosed(1);
+      get(c, server.url("/hello"));
+      assertEquals(2, server.acceptedCount());
+    }
+  }
+
+  @Test
+  void anHttp10ResponseWithoutKeepAliveIsNotPooled() throws Exception {
+    server.route(
+        "/http10",
+        (ctx, req) -> {
+          io.netty.handler.codec.http.FullHttpResponse res =
+              new io.netty.handler.codec.http.DefaultFullHttpResponse(
+                  io.netty.handler.codec.http.HttpVersion.HTTP_1_0, HttpResponseStatus.OK);
+          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
+          TestServer.send(ctx, res);
+        });
+    try (DefaultAsyncHttpClient c = ClientFixture.client()) {
+      assertEquals(200, get(c, server.url("/http10")).getStatusCode());
+      server.awaitClosed(1);
+      get(c, server.url("/hello"));
+      assertEquals(2, server.acceptedCount());
+    }
+  }
 }
