@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.util.concurrent.Ticker;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -522,7 +523,17 @@ public final class ClientEngine
     }
     channels.close();
     if (ownTimer) {
+      stopOwnTimer();
+    }
+  }
+
+  private void stopOwnTimer() {
+    try {
       timer.stop();
+    } catch (IllegalStateException fromTimerTask) {
+      // close() was called from a timer task (a timeout callback, in timer mode): the wheel cannot
+      // stop itself from its own thread, so another thread stops it once this task returns.
+      GlobalEventExecutor.INSTANCE.execute(timer::stop);
     }
   }
 }

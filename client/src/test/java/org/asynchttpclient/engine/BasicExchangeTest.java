@@ -94,20 +94,18 @@ class BasicExchangeTest {
         (ctx, req) -> {
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          ctx.write(res);
-          ctx.write(new DefaultHttpContent(Unpooled.copiedBuffer("ab", StandardCharsets.UTF_8)));
-          ctx.writeAndFlush(
-              new DefaultLastHttpContent(Unpooled.copiedBuffer("cd", StandardCharsets.UTF_8)));
+          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("ab", StandardCharsets.UTF_8)));
+          TestServer.send(ctx, new DefaultLastHttpContent(Unpooled.copiedBuffer("cd", StandardCharsets.UTF_8)));
         });
     server.route(
         "/close",
         (ctx, req) -> {
           HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
           res.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-          ctx.write(res);
-          ctx.writeAndFlush(
-                  new DefaultLastHttpContent(Unpooled.copiedBuffer("till-close", StandardCharsets.UTF_8)))
-              .addListener(f -> ctx.close());
+          TestServer.queue(ctx, res);
+          TestServer.sendAndClose(
+              ctx, new DefaultLastHttpContent(Unpooled.copiedBuffer("till-close", StandardCharsets.UTF_8)));
         });
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       assertEquals(
@@ -145,7 +143,7 @@ class BasicExchangeTest {
                   HttpVersion.HTTP_1_1, HttpResponseStatus.OK, Unpooled.wrappedBuffer(bytes.toByteArray()));
           res.headers().set(HttpHeaderNames.CONTENT_ENCODING, HttpHeaderValues.GZIP);
           res.headers().set(HttpHeaderNames.CONTENT_LENGTH, bytes.size());
-          ctx.writeAndFlush(res);
+          TestServer.send(ctx, res);
         });
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       assertEquals(

@@ -1,9 +1,13 @@
 package org.asynchttpclient.testing;
 
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
@@ -15,7 +19,9 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
@@ -23,12 +29,15 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -47,15 +56,17 @@ public final class TestServer implements AutoCloseable {
   public static final class Received {
     public final String method;
     public final String uri;
-    public final io.netty.handler.codec.http.HttpHeaders headers;
+    public final HttpHeaders headers;
     public final String body;
+    public final byte[] bytes;
     public final Channel channel;
 
-    Received(FullHttpRequest r, Channel channel) {
+    Received(FullHttpRequest r, HttpHeaders wireHeaders, Channel channel) {
       this.method = r.method().name();
       this.uri = r.uri();
-      this.headers = r.headers().copy();
+      this.headers = wireHeaders;
       this.body = r.content().toString(StandardCharsets.UTF_8);
+      this.bytes = ByteBufUtil.getBytes(r.content());
       this.channel = channel;
     }
   }
@@ -67,6 +78,8 @@ public final class TestServer implements AutoCloseable {
   private final List<Channel> accepted = new CopyOnWriteArrayList<>();
   private final AtomicInteger closed = new AtomicInteger();
   private volatile Consumer<Channel> onAccept = ch -> {};
+  /** Notified whenever a connection is accepted or closed or a request arrives. */
+  private final Object changes = new Object();
 
   public TestServer() throws InterruptedException {
     group =
@@ -81,12 +94,20 @@ public final class TestServer implements AutoCloseable {
                   @Override
                   protected void initChannel(SocketChannel ch) {
                     accepted.add(ch);
-                    ch.closeFuture().addListener(f -> closed.incrementAndGet());
+                    signal();
+                    ch.closeFuture()
+                        .addListener(
+                            f -> {
+                              closed.incrementAndGet();
+                              signal();
+                            });
                     onAccept.accept(ch);
+                    HeadRecorder heads = new HeadRecorder();
                     ch.pipeline()
                         .addLast(new HttpServerCodec())
+                        .addLast(heads)
                         .addLast(new HttpObjectAggregator(16 * 1024 * 1024))
-                        .addLast(new Dispatcher());
+                        .addLast(new Dispatcher(heads));
                   }
                 })
             .bind("127.0.0.1", 0)
@@ -94,11 +115,35 @@ public final class TestServer implements AutoCloseable {
             .channel();
   }
 
+  /**
+   * Keeps the request heads as they came off the wire: the aggregator rewrites framing headers
+   * (Transfer-Encoding becomes Content-Length) and drops {@code Expect}.
+   */
+  private static final class HeadRecorder extends ChannelInboundHandlerAdapter {
+    final ArrayDeque<HttpHeaders> heads = new ArrayDeque<>();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof HttpRequest) {
+        heads.addLast(((HttpRequest) msg).headers().copy());
+      }
+      ctx.fireChannelRead(msg);
+    }
+  }
+
   private final class Dispatcher extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final HeadRecorder heads;
+
+    Dispatcher(HeadRecorder heads) {
+      this.heads = heads;
+    }
+
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request)
         throws Exception {
-      received.add(new Received(request, ctx.channel()));
+      HttpHeaders wire = heads.heads.pollFirst();
+      received.add(new Received(request, wire != null ? wire : request.headers().copy(), ctx.channel()));
+      signal();
       String path = request.uri();
       int q = path.indexOf('?');
       if (q >= 0) {
@@ -114,7 +159,7 @@ public final class TestServer implements AutoCloseable {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-      ctx.close();
+      close(ctx);
     }
   }
 
@@ -151,6 +196,41 @@ public final class TestServer implements AutoCloseable {
 
   public List<Channel> acceptedChannels() {
     return accepted;
+  }
+
+  private void signal() {
+    synchronized (changes) {
+      changes.notifyAll();
+    }
+  }
+
+  /** Waits up to {@code timeout} for {@code condition}; says whether it became true. */
+  public boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    synchronized (changes) {
+      while (!condition.getAsBoolean()) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        TimeUnit.NANOSECONDS.timedWait(changes, left);
+      }
+      return true;
+    }
+  }
+
+  /** Waits (up to 5 s) until at least {@code n} requests arrived; fails the test otherwise. */
+  public void awaitReceived(int n) throws InterruptedException {
+    if (!await(() -> received.size() >= n, Duration.ofSeconds(5))) {
+      throw new AssertionError("server received " + received.size() + " request(s), expected " + n);
+    }
+  }
+
+  /** Waits (up to 5 s) until at least {@code n} connections closed; fails the test otherwise. */
+  public void awaitClosed(int n) throws InterruptedException {
+    if (!await(() -> closed.get() >= n, Duration.ofSeconds(5))) {
+      throw new AssertionError("server saw " + closed.get() + " connection(s) close, expected " + n);
+    }
   }
 
   /** Writes a keep-alive-aware response with a text body and Content-Length. */
@@ -200,17 +280,52 @@ public final class TestServer implements AutoCloseable {
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     HttpUtil.setKeepAlive(res, keepAlive);
     if (keepAlive) {
-      ctx.writeAndFlush(res);
+      send(ctx, res);
     } else {
-      ctx.writeAndFlush(res).addListener(f -> ctx.close());
+      sendAndClose(ctx, res);
     }
+  }
+
+  // Helpers for routes. A failed write closes the connection: a test server has nobody to tell,
+  // and the client then sees the failure.
+
+  /** Writes {@code msg} without flushing. */
+  public static void queue(ChannelHandlerContext ctx, Object msg) {
+    ctx.write(msg).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+  }
+
+  /** Writes and flushes {@code msg}. */
+  public static void send(ChannelHandlerContext ctx, Object msg) {
+    ctx.writeAndFlush(msg).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+  }
+
+  /** Writes and flushes {@code msg}, then closes the connection. */
+  public static void sendAndClose(ChannelHandlerContext ctx, Object msg) {
+    ctx.writeAndFlush(msg).addListener(ChannelFutureListener.CLOSE);
+  }
+
+  /** Closes the connection. */
+  public static void close(ChannelHandlerContext ctx) {
+    ChannelFuture unused = ctx.close();
+  }
+
+  /** Runs {@code task} on the connection's loop after {@code millis}; a task that throws closes it. */
+  public static void later(ChannelHandlerContext ctx, long millis, Runnable task) {
+    ctx.executor()
+        .schedule(task, millis, TimeUnit.MILLISECONDS)
+        .addListener(
+            f -> {
+              if (!f.isSuccess() && !f.isCancelled()) {
+                close(ctx);
+              }
+            });
   }
 
   @Override
   public void close() {
     server.close().syncUninterruptibly();
     for (Channel ch : accepted) {
-      ch.close();
+      ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     }
     group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }

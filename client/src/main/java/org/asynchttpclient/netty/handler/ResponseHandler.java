@@ -69,6 +69,18 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private @Nullable HttpResponse response;
   private @Nullable Runnable continueAction;
   private boolean responseStarted;
+  /**
+   * A final response came while the body still waited for {@code 100 Continue}: the body is never
+   * sent, and the server may still be waiting for the bytes the head announced, so the connection
+   * cannot carry another request.
+   */
+  private boolean bodyWithheld;
+  /**
+   * The bound exchange's request has been written to its end. A response that completes before
+   * that (a server answering early, say 413 during an upload) leaves the rest of the body still
+   * queued on the channel, so the channel cannot carry another request.
+   */
+  private boolean requestWritten;
   /** Set while the rest of a response is read and discarded before the next hop. */
   private @Nullable Request drainingFor;
 
@@ -88,7 +100,19 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     this.response = null;
     this.continueAction = null;
     this.responseStarted = false;
+    this.bodyWithheld = false;
+    this.requestWritten = false;
     this.drainingFor = null;
+  }
+
+  /**
+   * The last byte of {@code ex}'s request has been written. Must run on the channel's event loop;
+   * ignored when {@code ex} is no longer the bound exchange.
+   */
+  public void onRequestWritten(Exchange<?> ex) {
+    if (exchange == ex) {
+      requestWritten = true;
+    }
   }
 
   /** Work to run when the server answers {@code 100 Continue} (the request body). */
@@ -118,6 +142,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     httpRequest = null;
     response = null;
     continueAction = null;
+    bodyWithheld = false;
+    requestWritten = false;
     drainingFor = null;
   }
 
@@ -170,6 +196,10 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
     responseStarted = true;
     response = res;
+    if (continueAction != null) {
+      continueAction = null;
+      bodyWithheld = true;
+    }
     Request request = ex.request();
     storeCookies(request, res.headers());
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
@@ -244,7 +274,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private boolean keepAlive(Channel channel, Exchange<?> ex) {
     HttpRequest req = httpRequest;
     HttpResponse res = response;
-    if (req == null || res == null || !config.isKeepAlive()) {
+    if (req == null || res == null || bodyWithheld || !requestWritten || !config.isKeepAlive()) {
       return false;
     }
     SocketAddress remote = channel.remoteAddress();

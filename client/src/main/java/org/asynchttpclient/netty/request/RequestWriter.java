@@ -85,6 +85,10 @@ public final class RequestWriter {
         failurePolicy.onWriteFailure(ex, channel, f.cause());
         return;
       }
+      ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
+      if (responses != null) {
+        responses.onRequestWritten(ex);
+      }
       AsyncHandler<?> handler = ex.handler();
       if (handler instanceof ProgressAsyncHandler) {
         ((ProgressAsyncHandler<?>) handler).onContentWritten();

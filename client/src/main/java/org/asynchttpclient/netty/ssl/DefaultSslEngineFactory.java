@@ -10,6 +10,7 @@ import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import java.util.Arrays;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLException;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.SslEngineFactory;
@@ -18,7 +19,8 @@ import org.jetbrains.annotations.Nullable;
 /**
  * The TLS engines of a client that was given no {@link SslEngineFactory} of its own. Hostname
  * verification (endpoint identification "HTTPS") is on unless {@code
- * disableHttpsEndpointIdentificationAlgorithm} is set; the JDK's trust store is used unless {@code
+ * disableHttpsEndpointIdentificationAlgorithm} is set, also for engines of a user-supplied {@code
+ * SslContext}; the JDK's trust store is used unless {@code
  * useInsecureTrustManager} is set. Engines are created with the peer's host and port, which sends
  * SNI for host names and lets the session cache work.
  */
@@ -69,6 +71,14 @@ public final class DefaultSslEngineFactory implements SslEngineFactory {
     }
     ByteBufAllocator alloc =
         config.getAllocator() != null ? config.getAllocator() : ByteBufAllocator.DEFAULT;
-    return ctx.newEngine(alloc, peerHost, peerPort);
+    SSLEngine engine = ctx.newEngine(alloc, peerHost, peerPort);
+    // Applied per engine, as 3.0.11 does, so the switch also governs a user-supplied SslContext.
+    // Netty 4.2 client contexts verify host names by default, so disabling must clear it
+    // actively, and with "" rather than null: the JDK engine ignores a null algorithm.
+    SSLParameters params = engine.getSSLParameters();
+    params.setEndpointIdentificationAlgorithm(
+        config.isDisableHttpsEndpointIdentificationAlgorithm() ? "" : "HTTPS");
+    engine.setSSLParameters(params);
+    return engine;
   }
 }

@@ -3,7 +3,6 @@ package org.asynchttpclient.netty.request.body;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.HttpChunkedInput;
-import io.netty.handler.stream.ChunkedStream;
 import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -45,7 +44,7 @@ public final class InputStreamNettyBody implements NettyBody {
       return channel.newFailedFuture(
           new IllegalStateException("InputStream request body was already written (expected a replayable body)"));
     }
-    return channel.writeAndFlush(new HttpChunkedInput(new ChunkedStream(stream, chunkSize)));
+    return channel.writeAndFlush(new HttpChunkedInput(new InputStreamChunkedInput(stream, chunkSize)));
   }
 
   @Override

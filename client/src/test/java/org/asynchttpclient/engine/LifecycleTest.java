@@ -1,0 +1,301 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.HttpResponseBodyPart;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Closing a client: in-flight work, later requests, re-entrancy, callbacks and threads. */
+class LifecycleTest {
+  private TestServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
+    server.route("/never", (ctx, req) -> {});
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private static List<Thread> threadsNamed(String prefix) {
+    List<Thread> out = new ArrayList<>();
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (t.getName().startsWith(prefix) && t.isAlive()) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  private static boolean mentionsClosed(Throwable t) {
+    return t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("closed");
+  }
+
+  @Test
+  void closeFailsEveryInFlightRequestAtOnce() throws Exception {
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    List<ListenableFuture<Response>> futures = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      futures.add(c.prepareGet(server.url("/never")).execute());
+    }
+    server.awaitReceived(50);
+    long closing = System.nanoTime();
+    c.close();
+    for (ListenableFuture<Response> f : futures) {
+      long left = TimeUnit.SECONDS.toNanos(2) - (System.nanoTime() - closing);
+      ExecutionException e =
+          assertThrows(ExecutionException.class, () -> f.get(Math.max(1, left), TimeUnit.NANOSECONDS));
+      assertInstanceOf(IOException.class, e.getCause());
+      assertTrue(mentionsClosed(e.getCause()), e.getCause().getMessage());
+    }
+    server.awaitClosed(50);
+  }
+
+  @Test
+  void closeFailsRequestsWaitingForAPermit() throws Exception {
+    DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            ClientFixture.config().setMaxConnections(1).setAcquireFreeChannelTimeout(10_000));
+    ListenableFuture<Response> running = c.prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    ListenableFuture<Response> waiting = c.prepareGet(server.url("/hello")).execute();
+    assertFalse(waiting.isDone());
+    c.close();
+    for (ListenableFuture<Response> f : List.of(running, waiting)) {
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
+      assertInstanceOf(IOException.class, e.getCause());
+    }
+    assertEquals(1, server.received().size(), "the waiting request never reached the server");
+  }
+
+  @Test
+  void requestAfterCloseFailsClearlyAndStartsNoThread() throws Exception {
+    String pool = "lifecycle-after-close";
+    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    assertEquals("hi", c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+    c.close();
+    assertTrue(c.isClosed());
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+    RecordingHandler h = new RecordingHandler();
+    ListenableFuture<String> f = c.prepareGet(server.url("/hello")).execute(h);
+    assertTrue(f.isDone());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+    assertTrue(mentionsClosed(e.getCause()), e.getCause().getMessage());
+    assertEquals(List.of("throwable"), h.names());
+    assertTrue(threadsNamed(pool).isEmpty(), threadsNamed(pool).toString());
+    assertEquals(1, server.acceptedCount());
+  }
+
+  @Test
+  void closeIsIdempotent() throws Exception {
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS);
+    c.close();
+    c.close();
+    assertTrue(c.isClosed());
+    server.awaitClosed(1);
+    assertEquals(1, server.closedCount());
+  }
+
+  @Test
+  void closeFromACompletionCallbackDoesNotDeadlock() throws Exception {
+    String pool = "lifecycle-reentrant";
+    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    CountDownLatch closedInside = new CountDownLatch(1);
+    AtomicReference<Thread> closer = new AtomicReference<>();
+    RecordingHandler h =
+        new RecordingHandler() {
+          @Override
+          public String onCompleted() {
+            closer.set(Thread.currentThread());
+            c.close();
+            closedInside.countDown();
+            return super.onCompleted();
+          }
+        };
+    ListenableFuture<String> f = c.prepareGet(server.url("/hello")).execute(h);
+    assertTrue(closedInside.await(5, TimeUnit.SECONDS), "close() inside onCompleted did not return");
+    assertEquals("completed:200", f.get(5, TimeUnit.SECONDS));
+    assertNotNull(closer.get());
+    assertTrue(closer.get().getName().startsWith(pool), "callback ran on " + closer.get().getName());
+    assertTrue(c.isClosed());
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+  }
+
+  @Test
+  void closeFromAListenerDoesNotDeadlock() throws Exception {
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    CountDownLatch closedInside = new CountDownLatch(1);
+    ListenableFuture<Response> f = c.prepareGet(server.url("/hello")).execute();
+    ListenableFuture<Response> unused = f.addListener(
+        () -> {
+          c.close();
+          closedInside.countDown();
+        },
+        null);
+    assertTrue(closedInside.await(5, TimeUnit.SECONDS));
+    assertEquals("hi", f.get(1, TimeUnit.SECONDS).getResponseBody());
+  }
+
+  @Test
+  void noCallbackRunsAfterCloseReturns() throws Exception {
+    server.route(
+        "/trickle",
+        (ctx, req) -> {
+          io.netty.handler.codec.http.HttpResponse res =
+              new io.netty.handler.codec.http.DefaultHttpResponse(
+                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING, "chunked");
+          TestServer.send(ctx, res);
+          // A chunk every 10 ms, for ever (until the connection closes).
+          Runnable[] tick = new Runnable[1];
+          tick[0] =
+              () -> {
+                if (ctx.channel().isActive()) {
+                  TestServer.send(
+                      ctx,
+                      new io.netty.handler.codec.http.DefaultHttpContent(
+                          io.netty.buffer.Unpooled.copiedBuffer(new byte[] {'x'})));
+                  TestServer.later(ctx, 10, tick[0]);
+                }
+              };
+          TestServer.later(ctx, 0, tick[0]);
+        });
+    DefaultAsyncHttpClient c = ClientFixture.client();
+    AtomicLong lastCallback = new AtomicLong();
+    CountDownLatch late = new CountDownLatch(1);
+    AtomicLong closeReturned = new AtomicLong(Long.MAX_VALUE);
+    List<RecordingHandler> handlers = new ArrayList<>();
+    List<ListenableFuture<String>> futures = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      String path = i % 2 == 0 ? "/never" : "/trickle";
+      RecordingHandler h =
+          new RecordingHandler() {
+            private void mark() {
+              long now = System.nanoTime();
+              lastCallback.accumulateAndGet(now, Math::max);
+              if (now > closeReturned.get()) {
+                late.countDown();
+              }
+            }
+
+            @Override
+            public State onBodyPartReceived(HttpResponseBodyPart part) {
+              mark();
+              return super.onBodyPartReceived(part);
+            }
+
+            @Override
+            public void onThrowable(Throwable t) {
+              mark();
+              super.onThrowable(t);
+            }
+
+            @Override
+            public String onCompleted() {
+              mark();
+              return super.onCompleted();
+            }
+          };
+      handlers.add(h);
+      futures.add(c.prepareGet(server.url(path)).setRequestTimeout(Duration.ofMillis(400)).execute(h));
+    }
+    server.awaitReceived(20);
+    c.close();
+    closeReturned.set(System.nanoTime());
+    for (RecordingHandler h : handlers) {
+      assertEquals(0, h.terminal.getCount(), "a handler had no terminal callback when close() returned");
+    }
+    for (ListenableFuture<String> f : futures) {
+      assertTrue(f.isDone(), "a future was still pending when close() returned");
+    }
+    // Past the request timeout and many chunk intervals: nothing may be delivered any more.
+    assertFalse(late.await(600, TimeUnit.MILLISECONDS), "a callback ran after close() returned");
+    assertTrue(lastCallback.get() <= closeReturned.get());
+  }
+
+  @Test
+  void clientThreadsAreGoneAfterClose() throws Exception {
+    String pool = "lifecycle-threads";
+    DefaultAsyncHttpClient c =
+        ClientFixture.client(ClientFixture.config().setThreadPoolName(pool).setIoThreadsCount(2));
+    for (int i = 0; i < 4; i++) {
+      c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS);
+    }
+    assertFalse(threadsNamed(pool).isEmpty(), "the client's threads should exist while it runs");
+    c.close();
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+  }
+
+  @Test
+  void closeFromATimeoutCallbackOnTheTimerThread() throws Exception {
+    closeFromATimeoutCallback(false, "-timer");
+  }
+
+  @Test
+  void closeFromATimeoutCallbackOnTheEventLoop() throws Exception {
+    closeFromATimeoutCallback(true, "");
+  }
+
+  private void closeFromATimeoutCallback(boolean eventLoopTimeouts, String threadSuffix) throws Exception {
+    String pool = "lifecycle-timeout-close-" + eventLoopTimeouts;
+    DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            ClientFixture.config().setThreadPoolName(pool).setUseEventLoopTimeouts(eventLoopTimeouts));
+    AtomicReference<Throwable> closeFailure = new AtomicReference<>();
+    AtomicReference<Thread> callbackThread = new AtomicReference<>();
+    CountDownLatch closedInside = new CountDownLatch(1);
+    RecordingHandler h =
+        new RecordingHandler() {
+          @Override
+          public void onThrowable(Throwable t) {
+            callbackThread.set(Thread.currentThread());
+            try {
+              c.close();
+            } catch (Throwable e) {
+              closeFailure.set(e);
+            }
+            closedInside.countDown();
+            super.onThrowable(t);
+          }
+        };
+    ListenableFuture<String> f =
+        c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(100)).execute(h);
+    assertTrue(closedInside.await(5, TimeUnit.SECONDS));
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+    assertInstanceOf(java.util.concurrent.TimeoutException.class, e.getCause());
+    assertTrue(callbackThread.get().getName().startsWith(pool + threadSuffix), callbackThread.get().getName());
+    assertEquals(
+        eventLoopTimeouts, !callbackThread.get().getName().contains("-timer"), callbackThread.get().getName());
+    assertEquals(null, closeFailure.get(), "close() threw from the timeout callback");
+    assertTrue(c.isClosed());
+    // Every thread of the client ends, the timer's included.
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+  }
+}

@@ -1,0 +1,270 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.channel.uring.IoUring;
+import io.netty.channel.uring.IoUringSocketChannel;
+import io.netty.util.HashedWheelTimer;
+import io.netty.util.Timeout;
+import io.netty.util.concurrent.EventExecutor;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.HttpResponseStatus;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Which threads, loops and timers a client uses, and which of them it leaves running. */
+class ThreadsTest {
+  private TestServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    server.route(
+        "/hello",
+        (ctx, req) -> TestServer.respond(ctx, req, io.netty.handler.codec.http.HttpResponseStatus.OK, "hi"));
+    server.route("/never", (ctx, req) -> {});
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  /** Records the thread that ran onStatusReceived and the channel of the exchange. */
+  private static final class ThreadRecorder extends RecordingHandler {
+    volatile Thread statusThread;
+
+    @Override
+    public State onStatusReceived(HttpResponseStatus responseStatus) {
+      statusThread = Thread.currentThread();
+      return super.onStatusReceived(responseStatus);
+    }
+  }
+
+  private ThreadRecorder hello(DefaultAsyncHttpClient c) throws Exception {
+    ThreadRecorder h = new ThreadRecorder();
+    assertEquals("completed:200", c.prepareGet(server.url("/hello")).execute(h).get(10, TimeUnit.SECONDS));
+    assertNotNull(h.statusThread);
+    return h;
+  }
+
+  private static int loops(EventLoopGroup group) {
+    int n = 0;
+    for (EventExecutor ignored : group) {
+      n++;
+    }
+    return n;
+  }
+
+  private static boolean runsIn(EventLoopGroup group, Thread t) {
+    for (EventExecutor e : group) {
+      if (e.inEventLoop(t)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Test
+  void ioThreadsCountAndPoolNameAreUsed() throws Exception {
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            ClientFixture.config().setIoThreadsCount(3).setThreadPoolName("threads-test-pool"))) {
+      assertEquals(3, loops(c.getEventLoopGroup()));
+      ThreadRecorder h = hello(c);
+      assertTrue(h.statusThread.getName().startsWith("threads-test-pool"), h.statusThread.getName());
+      assertTrue(runsIn(c.getEventLoopGroup(), h.statusThread));
+      assertTrue(h.channel.eventLoop().inEventLoop(h.statusThread));
+    }
+  }
+
+  @Test
+  void threadFactoryIsUsed() throws Exception {
+    Set<Thread> made = ConcurrentHashMap.newKeySet();
+    AtomicInteger n = new AtomicInteger();
+    ThreadFactory factory =
+        r -> {
+          Thread t = new Thread(r, "factory-made-" + n.incrementAndGet());
+          t.setDaemon(true);
+          made.add(t);
+          return t;
+        };
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(ClientFixture.config().setIoThreadsCount(1).setThreadFactory(factory))) {
+      ThreadRecorder h = hello(c);
+      assertTrue(made.contains(h.statusThread), h.statusThread.getName());
+    }
+  }
+
+  @Test
+  void userEventLoopGroupIsUsedAndNotShutDown() throws Exception {
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+    try {
+      checkUserGroup(group);
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+
+  // NioEventLoopGroup is deprecated in Netty 4.2 but still what many 3.0.11 users pass.
+  @SuppressWarnings("deprecation")
+  @Test
+  void deprecatedNioEventLoopGroupIsUsedAndNotShutDown() throws Exception {
+    EventLoopGroup group = new NioEventLoopGroup(2);
+    try {
+      checkUserGroup(group);
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+
+  private void checkUserGroup(EventLoopGroup group) throws Exception {
+    for (int round = 0; round < 2; round++) {
+      DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setEventLoopGroup(group));
+      ThreadRecorder h;
+      try {
+        assertSame(group, c.getEventLoopGroup());
+        h = hello(c);
+      } finally {
+        c.close();
+      }
+      assertTrue(runsIn(group, h.statusThread), h.statusThread.getName());
+      assertInstanceOf(NioSocketChannel.class, h.channel);
+      assertFalse(group.isShuttingDown(), "client.close() must leave a user's group running");
+    }
+  }
+
+  @Test
+  void userTimerIsUsedAndNotStopped() throws Exception {
+    List<Thread> timerThreads = new CopyOnWriteArrayList<>();
+    HashedWheelTimer timer =
+        new HashedWheelTimer(
+            r -> {
+              Thread t = new Thread(r, "threads-test-timer");
+              t.setDaemon(true);
+              timerThreads.add(t);
+              return t;
+            },
+            10,
+            TimeUnit.MILLISECONDS);
+    try {
+      try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
+        ListenableFuture<String> f =
+            c.prepareGet(server.url("/never"))
+                .setRequestTimeout(Duration.ofMillis(200))
+                .execute(new RecordingHandler());
+        assertTrue(timer.pendingTimeouts() >= 1, "the request timeout is armed on the user's timer");
+        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        assertInstanceOf(TimeoutException.class, e.getCause());
+        assertEquals(1, timerThreads.size());
+      }
+      // Still running after close: it accepts and fires new timeouts.
+      java.util.concurrent.CountDownLatch fired = new java.util.concurrent.CountDownLatch(1);
+      Timeout t = timer.newTimeout(x -> fired.countDown(), 10, TimeUnit.MILLISECONDS);
+      assertTrue(fired.await(5, TimeUnit.SECONDS));
+      assertTrue(t.isExpired());
+    } finally {
+      timer.stop();
+    }
+  }
+
+  @Test
+  void expiryIsDeliveredOnTheUsersTimerThread() throws Exception {
+    List<Thread> timerThreads = new CopyOnWriteArrayList<>();
+    HashedWheelTimer timer =
+        new HashedWheelTimer(
+            r -> {
+              Thread t = new Thread(r, "threads-test-timer");
+              t.setDaemon(true);
+              timerThreads.add(t);
+              return t;
+            },
+            10,
+            TimeUnit.MILLISECONDS);
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
+      List<Thread> failedOn = new CopyOnWriteArrayList<>();
+      ListenableFuture<String> f =
+          c.prepareGet(server.url("/never"))
+              .setRequestTimeout(Duration.ofMillis(150))
+              .execute(
+                  new RecordingHandler() {
+                    @Override
+                    public void onThrowable(Throwable t) {
+                      failedOn.add(Thread.currentThread());
+                      super.onThrowable(t);
+                    }
+                  });
+      assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+      assertEquals(1, failedOn.size());
+      assertSame(timerThreads.get(0), failedOn.get(0));
+    } finally {
+      timer.stop();
+    }
+  }
+
+  @Test
+  void nativeTransportIsUsedWhenAvailable() throws Exception {
+    boolean uring = IoUring.isAvailable();
+    boolean epoll = Epoll.isAvailable();
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setUseNativeTransport(true))) {
+      Channel ch = hello(c).channel;
+      Class<?> expected =
+          uring ? IoUringSocketChannel.class : epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+      assertEquals(expected, ch.getClass(), "io_uring " + uring + ", epoll " + epoll);
+    }
+    if (epoll) {
+      try (DefaultAsyncHttpClient c =
+          ClientFixture.client(
+              ClientFixture.config().setUseNativeTransport(true).setUseOnlyEpollNativeTransport(true))) {
+        assertEquals(EpollSocketChannel.class, hello(c).channel.getClass());
+      }
+    }
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setUseNativeTransport(false))) {
+      assertEquals(NioSocketChannel.class, hello(c).channel.getClass());
+    }
+  }
+
+  @Test
+  void userGroupWithNativeTransportGetsTheMatchingChannel() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Epoll.isAvailable(), "epoll not available here");
+    EventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(1, io.netty.channel.epoll.EpollIoHandler.newFactory());
+    try {
+      DefaultAsyncHttpClientConfig.Builder b = ClientFixture.config().setEventLoopGroup(group);
+      try (DefaultAsyncHttpClient c = ClientFixture.client(b)) {
+        assertEquals(EpollSocketChannel.class, hello(c).channel.getClass());
+      }
+      assertFalse(group.isShuttingDown());
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+  }
+}

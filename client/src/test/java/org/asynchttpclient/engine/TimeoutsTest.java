@@ -1,0 +1,227 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Request and read timeouts in the default (timer) mode. */
+class TimeoutsTest {
+  private TestServer server;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
+    server.route("/never", (ctx, req) -> {});
+    server.route(
+        "/slow",
+        (ctx, req) -> {
+          FullHttpRequest copy = req.replace(Unpooled.EMPTY_BUFFER);
+          TestServer.later(ctx, 300, () -> TestServer.respond(ctx, copy, HttpResponseStatus.OK, "slow"));
+        });
+    server.route(
+        "/trickle",
+        (ctx, req) -> {
+          // Ten bytes, one every 100 ms: about a second in all, never silent for long.
+          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+          TestServer.send(ctx, res);
+          AtomicInteger sent = new AtomicInteger();
+          Runnable[] next = new Runnable[1];
+          next[0] =
+              () -> {
+                if (sent.incrementAndGet() > 10) {
+                  TestServer.send(ctx, LastHttpContent.EMPTY_LAST_CONTENT);
+                  return;
+                }
+                TestServer.send(ctx, new DefaultHttpContent(Unpooled.copiedBuffer(new byte[] {'t'})));
+                TestServer.later(ctx, 100, next[0]);
+              };
+          TestServer.later(ctx, 100, next[0]);
+        });
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private static DefaultAsyncHttpClientConfig.Builder config() {
+    // No timeouts unless a test sets them.
+    return ClientFixture.config().setRequestTimeout(Duration.ofMillis(-1)).setReadTimeout(Duration.ofMillis(-1));
+  }
+
+  private static ExchangeTimeoutException timeoutOf(ListenableFuture<?> f) {
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+    assertInstanceOf(TimeoutException.class, e.getCause());
+    return assertInstanceOf(ExchangeTimeoutException.class, e.getCause());
+  }
+
+  private void assertTimeout(
+      ExchangeTimeoutException t, ExchangeTimeoutException.Kind kind, String label, long budgetMs, long elapsedNs) {
+    assertEquals(kind, t.getKind());
+    assertEquals(budgetMs, t.getBudgetMillis());
+    assertEquals(0, t.getHop());
+    assertTrue(t.getMessage().startsWith(label + " timeout"), t.getMessage());
+    assertTrue(t.getMessage().contains(budgetMs + " ms"), t.getMessage());
+    assertTrue(t.getMessage().contains(String.valueOf(server.port())), t.getMessage());
+    InetSocketAddress remote = (InetSocketAddress) t.getRemoteAddress();
+    assertNotNull(remote);
+    assertEquals(server.port(), remote.getPort());
+    long ms = TimeUnit.NANOSECONDS.toMillis(elapsedNs);
+    assertTrue(ms >= budgetMs - 20 && ms < budgetMs + 2000, "expired after " + ms + " ms");
+  }
+
+  @Test
+  void requestTimeoutPerRequest() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config())) {
+      long start = System.nanoTime();
+      ListenableFuture<Response> f =
+          c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
+      ExchangeTimeoutException t = timeoutOf(f);
+      assertTimeout(t, ExchangeTimeoutException.Kind.REQUEST, "Request", 200, System.nanoTime() - start);
+      server.awaitClosed(1);
+    }
+  }
+
+  @Test
+  void requestTimeoutPerConfig() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config().setRequestTimeout(Duration.ofMillis(250)))) {
+      long start = System.nanoTime();
+      ExchangeTimeoutException t = timeoutOf(c.prepareGet(server.url("/never")).execute());
+      assertTimeout(t, ExchangeTimeoutException.Kind.REQUEST, "Request", 250, System.nanoTime() - start);
+    }
+  }
+
+  @Test
+  void readTimeoutPerRequest() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config())) {
+      long start = System.nanoTime();
+      ListenableFuture<Response> f =
+          c.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
+      ExchangeTimeoutException t = timeoutOf(f);
+      assertTimeout(t, ExchangeTimeoutException.Kind.READ, "Read", 200, System.nanoTime() - start);
+      server.awaitClosed(1);
+    }
+  }
+
+  @Test
+  void readTimeoutPerConfig() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config().setReadTimeout(Duration.ofMillis(250)))) {
+      long start = System.nanoTime();
+      ExchangeTimeoutException t = timeoutOf(c.prepareGet(server.url("/never")).execute());
+      assertTimeout(t, ExchangeTimeoutException.Kind.READ, "Read", 250, System.nanoTime() - start);
+    }
+  }
+
+  @Test
+  void theShorterTimeoutWins() throws Exception {
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            config().setRequestTimeout(Duration.ofMillis(300)).setReadTimeout(Duration.ofMillis(150)))) {
+      assertEquals(
+          ExchangeTimeoutException.Kind.READ, timeoutOf(c.prepareGet(server.url("/never")).execute()).getKind());
+      assertEquals(
+          ExchangeTimeoutException.Kind.REQUEST,
+          timeoutOf(
+                  c.prepareGet(server.url("/never"))
+                      .setReadTimeout(Duration.ofMillis(-1))
+                      .execute())
+              .getKind());
+    }
+  }
+
+  @Test
+  void steadyDataKeepsPushingTheReadTimeoutBack() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config().setReadTimeout(Duration.ofMillis(400)))) {
+      long start = System.nanoTime();
+      Response r = c.prepareGet(server.url("/trickle")).execute().get(10, TimeUnit.SECONDS);
+      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals("tttttttttt", r.getResponseBody());
+      assertTrue(ms >= 900, "the trickle lasts about a second, took " + ms + " ms");
+    }
+  }
+
+  @Test
+  void minusOneMeansNoRequestTimeout() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config())) {
+      assertEquals("slow", c.prepareGet(server.url("/slow")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+    }
+    // A request's own -1 ms overrides a short client timeout.
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config().setRequestTimeout(Duration.ofMillis(100)))) {
+      assertEquals(
+          "slow",
+          c.prepareGet(server.url("/slow"))
+              .setRequestTimeout(Duration.ofMillis(-1))
+              .execute()
+              .get(10, TimeUnit.SECONDS)
+              .getResponseBody());
+      assertEquals(
+          ExchangeTimeoutException.Kind.REQUEST, timeoutOf(c.prepareGet(server.url("/slow")).execute()).getKind());
+    }
+  }
+
+  @Test
+  void aFinishedResponseIsNotHitByItsTimeoutsLater() throws Exception {
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            config().setRequestTimeout(Duration.ofMillis(150)).setReadTimeout(Duration.ofMillis(100)))) {
+      assertEquals("hi", c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+      // Past both deadlines: the pooled connection must still be open and reusable.
+      assertFalse(server.await(() -> server.closedCount() > 0, Duration.ofMillis(400)));
+      assertEquals("hi", c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+      assertEquals(1, server.acceptedCount());
+    }
+  }
+
+  @Test
+  void aTimedOutExchangeGivesItsPermitBackBeforeTheCallerSeesTheFailure() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config().setMaxConnectionsPerHost(1))) {
+      // Issued from the failure callback itself, before the caller can see the failure.
+      AtomicReference<ListenableFuture<Response>> next = new AtomicReference<>();
+      RecordingHandler h =
+          new RecordingHandler() {
+            @Override
+            public void onThrowable(Throwable t) {
+              next.set(c.prepareGet(server.url("/hello")).execute());
+              super.onThrowable(t);
+            }
+          };
+      ListenableFuture<String> f =
+          c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(150)).execute(h);
+      timeoutOf(f);
+      assertEquals("hi", next.get().get(10, TimeUnit.SECONDS).getResponseBody());
+      assertEquals(2, server.acceptedCount(), "the timed-out connection was closed, not reused");
+    }
+  }
+}
