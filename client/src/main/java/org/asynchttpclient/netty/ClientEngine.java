@@ -48,7 +48,7 @@ import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
-import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;

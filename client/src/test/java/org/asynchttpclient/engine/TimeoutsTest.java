@@ -28,7 +28,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
-import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

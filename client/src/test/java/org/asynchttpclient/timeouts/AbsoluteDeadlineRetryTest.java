@@ -17,7 +17,7 @@ import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
-import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.testing.TestServer;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;

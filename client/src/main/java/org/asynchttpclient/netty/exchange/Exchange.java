@@ -15,7 +15,7 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.request.NettyRequest;
-import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.timeout.TimeoutsHolder;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;

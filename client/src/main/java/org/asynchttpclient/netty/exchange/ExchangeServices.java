@@ -3,7 +3,7 @@ package org.asynchttpclient.netty.exchange;
 import io.netty.channel.Channel;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.Ticker;
-import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 
 /** What an exchange needs from its client to end cleanly. */
 public interface ExchangeServices {

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.timeout;
 
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import io.netty.channel.EventLoop;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.Ticker;

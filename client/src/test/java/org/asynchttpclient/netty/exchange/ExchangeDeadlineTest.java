@@ -10,7 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.netty.exchange.ExchangeOutcomeTest.CountingHandler;
 import org.asynchttpclient.netty.exchange.ExchangeOutcomeTest.CountingServices;
-import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /** The budget arithmetic of one exchange across hops, against a mock clock. */

@@ -19,7 +19,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
-import org.asynchttpclient.netty.timeout.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.timeout;
 
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.timeout;
+package org.asynchttpclient.exception;
 
 import java.net.SocketAddress;
 import java.util.concurrent.TimeoutException;
