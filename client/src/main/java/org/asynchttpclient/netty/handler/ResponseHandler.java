@@ -219,8 +219,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
 
   private void storeCookies(Request request, HttpHeaders headers) {
     CookieStore store = config.getCookieStore();
-    if (store == null) {
-      return;
+    if (store == null || !headers.contains(HttpHeaderNames.SET_COOKIE)) {
+      return; // most responses set none: skip building an empty list for each
     }
     for (String value : headers.getAll(HttpHeaderNames.SET_COOKIE)) {
       Cookie cookie = ClientCookieDecoder.LAX.decode(value);
