@@ -168,9 +168,23 @@ public final class Connector {
     InetAddress local = ex.request().getLocalAddress();
     ChannelFuture cf =
         local != null ? b.connect(address, new InetSocketAddress(local, 0)) : b.connect(address);
+    // Until the connect succeeds nothing else holds this channel: an exchange cancelled or timed
+    // out meanwhile abandons the connect here, instead of leaving it to the connect timeout.
+    ex.toCompletableFuture()
+        .whenComplete(
+            (v, t) -> {
+              if (!cf.isDone()) {
+                cf.channel().close();
+              }
+            });
     cf.addListener(
         (ChannelFuture f) -> {
           Channel ch = f.channel();
+          if (ex.isDone()) {
+            // Ended while connecting: the handler already heard its last callback.
+            ch.close();
+            return;
+          }
           if (!f.isSuccess()) {
             handler.onTcpConnectFailure(address, f.cause());
             if (index + 1 < addresses.size()) {
@@ -229,6 +243,11 @@ public final class Connector {
     ssl.handshakeFuture()
         .addListener(
             f -> {
+              if (ex.isDone()) {
+                // Ended during the handshake: no more hooks for this handler.
+                ch.close();
+                return;
+              }
               if (f.isSuccess()) {
                 handler.onTlsHandshakeSuccess(ssl.engine().getSession());
                 onReady.accept(ch);
