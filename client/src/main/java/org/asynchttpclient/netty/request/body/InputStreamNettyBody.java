@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.HttpChunkedInput;
 import io.netty.handler.stream.ChunkedStream;
+import java.io.BufferedInputStream;
 import java.io.InputStream;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -45,7 +46,11 @@ public final class InputStreamNettyBody implements NettyBody {
       return channel.newFailedFuture(
           new IllegalStateException("InputStream request body was already written (expected a replayable body)"));
     }
-    return channel.writeAndFlush(new HttpChunkedInput(new ChunkedStream(stream, chunkSize)));
+    // ChunkedStream sizes each chunk by available() after pushing back the byte it read to look
+    // for the end: a stream answering 0 (a pipe, a socket, most wrappers) would go out one byte
+    // per chunk. Buffering makes available() report what the last fill read.
+    return channel.writeAndFlush(
+        new HttpChunkedInput(new ChunkedStream(new BufferedInputStream(stream, chunkSize), chunkSize)));
   }
 
   @Override
