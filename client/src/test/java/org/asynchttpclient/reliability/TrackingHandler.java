@@ -19,7 +19,7 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: callbacks come from I/O and timer threads; every field is atomic or volatile.
  */
 class TrackingHandler implements AsyncHandler<Integer> {
-  final long startNanos = System.nanoTime();
+  volatile long startNanos = System.nanoTime();
   final AtomicInteger terminals = new AtomicInteger();
   final AtomicInteger callbacks = new AtomicInteger();
   final AtomicLong bodyBytes = new AtomicLong();
@@ -37,6 +37,12 @@ class TrackingHandler implements AsyncHandler<Integer> {
   /** Completes (never exceptionally) with this handler on the first terminal callback. */
   CompletableFuture<TrackingHandler> ended() {
     return ended;
+  }
+
+  /** Restarts the clock: call right before handing the handler to the client. */
+  TrackingHandler markStart() {
+    startNanos = System.nanoTime();
+    return this;
   }
 
   long elapsedMillis() {
