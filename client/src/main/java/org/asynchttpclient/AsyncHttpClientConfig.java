@@ -397,6 +397,19 @@ public interface AsyncHttpClientConfig {
     return AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline();
   }
 
+  /**
+   * Largest response body, in bytes, that automatic decompression ({@link
+   * #isEnableAutomaticDecompression()}) may inflate a response to; -1 for no limit. A response
+   * that inflates past it fails its exchange with an {@link java.io.IOException} naming the limit,
+   * and its connection is closed: a few kilobytes of gzip can expand to gigabytes (a
+   * decompression bomb). Counted after inflation, so it does not limit bodies the server sends
+   * uncompressed (bound those in the {@link AsyncHandler}). 512 MiB by default; property {@code
+   * org.asynchttpclient.maxInflatedResponseBodySize}. Not in AHC 3.0.11, which has no limit.
+   */
+  default long getMaxInflatedResponseBodySize() {
+    return AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize();
+  }
+
   /** How response body bytes are handed to {@link AsyncHandler#onBodyPartReceived}. */
   enum ResponseBodyPartFactory {
 

@@ -37,6 +37,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultKe
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultKeepEncodingHeader;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxConnections;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxConnectionsPerHost;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRedirects;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRequestRetry;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultPooledConnectionIdleTimeout;
@@ -123,6 +124,7 @@ final class ConfigSettings implements Cloneable {
   boolean keepEncodingHeader = defaultKeepEncodingHeader();
   boolean disableZeroCopy = defaultDisableZeroCopy();
   boolean validateResponseHeaders = defaultValidateResponseHeaders();
+  long maxInflatedResponseBodySize = defaultMaxInflatedResponseBodySize();
   int chunkedFileChunkSize = defaultChunkedFileChunkSize();
   ResponseBodyPartFactory responseBodyPartFactory = ResponseBodyPartFactory.EAGER;
 
@@ -241,6 +243,7 @@ final class ConfigSettings implements Cloneable {
     s.keepEncodingHeader = config.isKeepEncodingHeader();
     s.disableZeroCopy = config.isDisableZeroCopy();
     s.validateResponseHeaders = config.isValidateResponseHeaders();
+    s.maxInflatedResponseBodySize = config.getMaxInflatedResponseBodySize();
     s.chunkedFileChunkSize = config.getChunkedFileChunkSize();
     s.responseBodyPartFactory = config.getResponseBodyPartFactory();
 

@@ -42,6 +42,13 @@ final class ConfigValueChecks {
     return value;
   }
 
+  static long positiveOr(String name, long value, long special, String specialMeaning) {
+    if (value <= 0 && value != special) {
+      throw refused(name, value, "> 0, or " + special + " for " + specialMeaning);
+    }
+    return value;
+  }
+
   static int between(String name, int value, int min, int max) {
     if (value < min || value > max) {
       throw refused(name, value, "between " + min + " and " + max);

@@ -502,6 +502,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     return s.useAbsoluteRequestDeadline;
   }
 
+  @Override
+  public long getMaxInflatedResponseBodySize() {
+    return s.maxInflatedResponseBodySize;
+  }
+
   /**
    * Collects options and {@link #build() builds} an immutable config. A new builder starts from
    * the defaults of {@link AsyncHttpClientConfigDefaults} (properties files and system properties,
@@ -1070,6 +1075,16 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}. */
     public Builder setUseAbsoluteRequestDeadline(boolean useAbsoluteRequestDeadline) {
       s.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
+      return this;
+    }
+
+    /**
+     * See {@link AsyncHttpClientConfig#getMaxInflatedResponseBodySize()}. Accepts more than 0, or
+     * -1 for no limit.
+     */
+    public Builder setMaxInflatedResponseBodySize(long maxInflatedResponseBodySize) {
+      s.maxInflatedResponseBodySize =
+          positiveOr("maxInflatedResponseBodySize", maxInflatedResponseBodySize, -1, "no limit");
       return this;
     }
 

@@ -90,6 +90,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String HTTP2_CLEARTEXT_ENABLED_CONFIG = "http2CleartextEnabled";
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
+  public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
 
   /** This library's version, or {@code UNKNOWN} when the build did not record it. */
   public static final String AHC_VERSION = readVersion();
@@ -429,5 +430,14 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static boolean defaultUseAbsoluteRequestDeadline() {
     return bool(USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG);
+  }
+
+  /**
+   * Largest response body, in bytes, that automatic decompression may produce; -1 for no limit;
+   * property {@code org.asynchttpclient.maxInflatedResponseBodySize}, 512 MiB unless set. See
+   * {@link org.asynchttpclient.AsyncHttpClientConfig#getMaxInflatedResponseBodySize()}.
+   */
+  public static long defaultMaxInflatedResponseBodySize() {
+    return longInteger(MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG);
   }
 }

@@ -31,6 +31,7 @@ import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
+import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ChannelManager;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
@@ -435,7 +436,7 @@ public final class ClientEngine
 
   @Override
   public void closeChannel(Channel channel) {
-    channel.close();
+    ChannelClosing.close(channel);
   }
 
   @Override

@@ -25,9 +25,9 @@ import org.asynchttpclient.netty.handler.ResponseHandler;
 
 /**
  * The client's event loops and the {@link Bootstrap} that opens its connections, with the
- * pipeline every HTTP/1.1 channel gets: {@code [ssl] -> http (codec) -> [inflater] ->
- * chunked-writer -> ahc-handler}. It also keeps every open channel in a group, for stats and for
- * closing them all on shutdown.
+ * pipeline every HTTP/1.1 channel gets: {@code [ssl] -> http (codec) -> transfer-coding-check ->
+ * [inflater -> inflated-limit] -> chunked-writer -> ahc-handler}. It also keeps every open
+ * channel in a group, for stats and for closing them all on shutdown.
  */
 public final class ChannelManager {
   private final AsyncHttpClientConfig config;
@@ -96,8 +96,16 @@ public final class ChannelManager {
             openChannels.add(ch);
             ChannelPipeline p = ch.pipeline();
             p.addLast("http", newCodec());
+            p.addLast(TransferCodingCheck.NAME, new TransferCodingCheck());
             if (config.isEnableAutomaticDecompression()) {
-              p.addLast("inflater", new HttpContentDecompressor(0));
+              long maxInflated = config.getMaxInflatedResponseBodySize();
+              if (maxInflated > 0) {
+                InflatedBodyLimit.Decompressor inflater = new InflatedBodyLimit.Decompressor();
+                p.addLast("inflater", inflater);
+                p.addLast("inflated-limit", new InflatedBodyLimit(maxInflated, inflater));
+              } else {
+                p.addLast("inflater", new HttpContentDecompressor(0));
+              }
             }
             p.addLast("chunked-writer", new ChunkedWriteHandler());
             p.addLast("ahc-handler", handlers.get());

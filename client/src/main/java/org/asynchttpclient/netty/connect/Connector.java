@@ -174,6 +174,11 @@ public final class Connector {
     cf.addListener(
         (ChannelFuture f) -> {
           Channel ch = f.channel();
+          if (ex.isDone()) {
+            // Ended while connecting: the handler already heard its last callback.
+            ch.close();
+            return;
+          }
           if (!f.isSuccess()) {
             handler.onTcpConnectFailure(address, f.cause());
             if (index + 1 < addresses.size()) {
@@ -232,6 +237,11 @@ public final class Connector {
     ssl.handshakeFuture()
         .addListener(
             f -> {
+              if (ex.isDone()) {
+                // Ended during the handshake: no more hooks for this handler.
+                ch.close();
+                return;
+              }
               if (f.isSuccess()) {
                 handler.onTlsHandshakeSuccess(ssl.engine().getSession());
                 onReady.accept(ch);

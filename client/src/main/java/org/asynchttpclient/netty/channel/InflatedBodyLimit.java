@@ -1,0 +1,116 @@
+package org.asynchttpclient.netty.channel;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpContentDecompressor;
+import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import java.util.List;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Bounds how large automatic decompression may inflate one response body ({@code
+ * maxInflatedResponseBodySize}). It sits right after the {@link Decompressor} and counts the
+ * bytes that come out of it, but only for a body the decompressor actually inflates: a body sent
+ * without a content coding is not limited here. Past the limit it fails the exchange with an
+ * {@link IOException} naming the limit, closes the connection, drops whatever the inflater still
+ * emits, and stops the decompressor from inflating any further input: the rest of a decompression
+ * bomb is neither handed on nor inflated.
+ *
+ * <p>Netty's decompressor forwards inflated bytes in bounded slices as they are produced, so
+ * memory stays near one slice, and the work past the limit is at most what one compressed chunk
+ * of the codec ({@code httpClientCodecMaxChunkSize}) inflates to, not the whole body.
+ *
+ * <p>Threads: confined to the channel's event loop, like every handler of its pipeline.
+ */
+public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
+
+  /** The pipeline's decompressor, which tells whether the current body is being inflated. */
+  public static final class Decompressor extends HttpContentDecompressor {
+    // loop-confined
+    private boolean inflating;
+    private boolean stopped;
+
+    public Decompressor() {
+      super(0);
+    }
+
+    @Override
+    protected void decode(ChannelHandlerContext ctx, HttpObject msg, List<Object> out)
+        throws Exception {
+      if (stopped) {
+        return; // past the limit: inflate nothing more (the caller releases msg)
+      }
+      super.decode(ctx, msg, out);
+    }
+
+    @Override
+    protected @Nullable EmbeddedChannel newContentDecoder(String contentEncoding)
+        throws Exception {
+      EmbeddedChannel decoder = super.newContentDecoder(contentEncoding);
+      inflating = decoder != null;
+      return decoder;
+    }
+
+    boolean inflating() {
+      return inflating;
+    }
+
+    void stop() {
+      stopped = true;
+    }
+  }
+
+  private final long maxBytes;
+  private final Decompressor decompressor;
+
+  // loop-confined
+  private long inflatedBytes;
+  private boolean exceeded;
+
+  /** {@code maxBytes} must be positive: without a limit the handler is not installed at all. */
+  public InflatedBodyLimit(long maxBytes, Decompressor decompressor) {
+    if (maxBytes <= 0) {
+      throw new IllegalArgumentException(
+          "maxInflatedResponseBodySize: " + maxBytes + " (expected > 0 here)");
+    }
+    this.maxBytes = maxBytes;
+    this.decompressor = decompressor;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    if (exceeded) {
+      // The connection is closing: nothing more of this body, nor anything after it, is used.
+      ReferenceCountUtil.release(msg);
+      return;
+    }
+    if (msg instanceof HttpResponse) {
+      inflatedBytes = 0;
+    }
+    if (msg instanceof HttpContent && decompressor.inflating()) {
+      inflatedBytes += ((HttpContent) msg).content().readableBytes();
+      if (inflatedBytes > maxBytes) {
+        exceeded = true;
+        decompressor.stop();
+        ReferenceCountUtil.release(msg);
+        ctx.fireExceptionCaught(
+            new IOException(
+                "Response body from "
+                    + ctx.channel().remoteAddress()
+                    + " inflated past maxInflatedResponseBodySize: more than "
+                    + maxBytes
+                    + " bytes (expected at most "
+                    + maxBytes
+                    + "); the connection was closed"));
+        ctx.close();
+        return;
+      }
+    }
+    ctx.fireChannelRead(msg);
+  }
+}
