@@ -404,9 +404,12 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
             hop,
             remoteAddress,
             Math.max(0, now - deadlineNanos));
-    if (finishExceptionally(TIMED_OUT, e)) {
-      services.onTimeoutFired(e);
+    if (!STATE.compareAndSet(this, PENDING, TIMED_OUT)) {
+      return;
     }
+    // Counted before anyone can observe the failure, so stats read from a callback include it.
+    services.onTimeoutFired(e);
+    finishDecided(TIMED_OUT, e);
   }
 
   boolean abortForExternalCompletion(T value) {
@@ -427,6 +430,12 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     if (!STATE.compareAndSet(this, PENDING, terminal)) {
       return false;
     }
+    finishDecided(terminal, cause);
+    return true;
+  }
+
+  /** The winner's side effects, in order, once its compare-and-set decided the outcome. */
+  private void finishDecided(int terminal, Throwable cause) {
     releaseResources();
     notifyThrowable(cause);
     if (terminal == CANCELLED) {
@@ -434,7 +443,6 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     } else {
       result.failInternal(cause);
     }
-    return true;
   }
 
   private void releaseResources() {
