@@ -96,6 +96,33 @@ class HostileResponseTest {
             "hello"));
   }
 
+  /** The codec limits are the configured ones: a head that fits the defaults fails a smaller limit. */
+  @org.junit.jupiter.api.Test
+  void configuredLineAndHeaderLimitsApply() throws Exception {
+    String longStatus = "HTTP/1.1 200 " + "O".repeat(300) + "\r\nContent-Length: 2\r\n\r\nok";
+    String bigHeader = "HTTP/1.1 200 OK\r\nX-Big: " + "b".repeat(3000) + "\r\nContent-Length: 2\r\n\r\nok";
+    try (RawServer status = RawServer.answering(longStatus);
+        RawServer header = RawServer.answering(bigHeader);
+        DefaultAsyncHttpClient defaults = new DefaultAsyncHttpClient(Clients.config().build());
+        DefaultAsyncHttpClient strict =
+            new DefaultAsyncHttpClient(
+                Clients.config()
+                    .setHttpClientCodecMaxInitialLineLength(200)
+                    .setHttpClientCodecMaxHeaderSize(2048)
+                    .build())) {
+      assertEquals("ok", defaults.prepareGet(status.url("/")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+      assertEquals("ok", defaults.prepareGet(header.url("/")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+      for (RawServer server : new RawServer[] {status, header}) {
+        ExecutionException e =
+            assertThrows(
+                ExecutionException.class,
+                () -> strict.prepareGet(server.url("/")).execute().get(5, TimeUnit.SECONDS));
+        assertInstanceOf(IOException.class, e.getCause());
+        assertTrue(e.getCause().getMessage().contains("TooLong"), e.getCause().getMessage());
+      }
+    }
+  }
+
   @ParameterizedTest(name = "{0}")
   @MethodSource("tolerated")
   void toleratedDeviationsAreReadAsFramed(String what, String response, String body)

@@ -33,8 +33,6 @@ class MixedFaultSoakTest {
   private static final int EXCHANGES = 3000;
   private static final int WARM_UP = 300;
   private static final int IN_FLIGHT = 100;
-  // Long enough that a dead connection ending at half of it is unmistakably not a timeout, even
-  // when a loaded 2-core machine delays the reset by a few hundred milliseconds.
   private static final long TIMEOUT_MS = 1000;
   /** How late a timeout may end on a shared 2-core machine before it counts as late. */
   private static final long LATE_SLACK_MS = 1000;

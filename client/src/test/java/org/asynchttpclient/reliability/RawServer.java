@@ -67,6 +67,7 @@ final class RawServer implements AutoCloseable {
                     accepted.add(ch);
                     synchronized (openLock) {
                       open++;
+                      openLock.notifyAll();
                     }
                     ch.closeFuture()
                         .addListener(
@@ -205,6 +206,21 @@ final class RawServer implements AutoCloseable {
         openLock.wait(left);
       }
       return open;
+    }
+  }
+
+  /** Waits up to {@code millis} for {@code count} connections to have been accepted. */
+  boolean awaitAccepted(int count, long millis) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    synchronized (openLock) {
+      while (accepted.size() < count) {
+        long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+        if (left <= 0) {
+          return false;
+        }
+        openLock.wait(left);
+      }
+      return true;
     }
   }
 
