@@ -339,10 +339,7 @@ public final class ClientEngine
         return true;
       }
       if (replay != null && replayable) {
-        ex.detachChannel();
-        ex.releasePermit();
-        ex.newHop(replay);
-        sendHop(ex, true);
+        replayOnFreshConnection(ex, replay);
         return true;
       }
     }
@@ -352,13 +349,18 @@ public final class ClientEngine
     if (ex.incrementRetries() > config.getMaxRequestRetry()) {
       return false;
     }
-    ex.detachChannel();
-    ex.releasePermit();
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
     ex.handler().onRetry();
-    ex.newHop(ex.request());
-    sendHop(ex, true);
+    replayOnFreshConnection(ex, ex.request());
     return true;
+  }
+
+  /** Abandons the failed hop's channel and permit and sends {@code request} as a new hop. */
+  private void replayOnFreshConnection(Exchange<?> ex, Request request) {
+    ex.detachChannel();
+    ex.releasePermit();
+    ex.newHop(request);
+    sendHop(ex, true);
   }
 
   @Override

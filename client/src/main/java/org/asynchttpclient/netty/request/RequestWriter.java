@@ -3,7 +3,6 @@ package org.asynchttpclient.netty.request;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.netty.exchange.Exchange;
@@ -97,9 +96,5 @@ public final class RequestWriter {
         ex.timeouts().armReadTimeout(readTimeoutNanos, channel.eventLoop());
       }
     };
-  }
-
-  static long millisToNanos(long millis) {
-    return TimeUnit.MILLISECONDS.toNanos(millis);
   }
 }
