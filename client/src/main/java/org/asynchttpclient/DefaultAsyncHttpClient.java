@@ -147,6 +147,9 @@ public class DefaultAsyncHttpClient implements AsyncHttpClient {
 
   @Override
   public <T> ListenableFuture<T> executeRequest(Request request, AsyncHandler<T> handler) {
+    if (config.getRequestFilters().isEmpty()) {
+      return engine.execute(withStoredCookies(request), handler);
+    }
     FilterContext<T> fc = new FilterContext.FilterContextBuilder<>(handler, request).build();
     try {
       for (RequestFilter filter : config.getRequestFilters()) {

@@ -9,6 +9,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
+import org.asynchttpclient.netty.EagerResponseBodyPart;
 import org.asynchttpclient.netty.NettyResponse;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
@@ -88,14 +89,17 @@ public interface Response {
    * {@link Response} from them.
    *
    * <p>Body bytes are copied out of each part when it is accumulated, because a part may wrap a pooled
-   * buffer that is released as soon as the callback returns. Not thread-safe: feed it from the thread that
+   * buffer that is released as soon as the callback returns; an eager part's bytes are already a private
+   * copy and are kept without another. Not thread-safe: feed it from the thread that
    * runs the handler's callbacks (they are never concurrent for one exchange).
    */
   class ResponseBuilder {
 
     private static final byte[] EMPTY_BODY = new byte[0];
 
-    private final List<byte[]> bodyChunks = new ArrayList<>(1);
+    // Most bodies arrive in one part: the list is only made for a second one.
+    private byte @Nullable [] firstChunk;
+    private @Nullable List<byte[]> moreChunks;
     private int bodyLength;
     private @Nullable HttpResponseStatus status;
     private @Nullable HttpHeaders headers;
@@ -119,16 +123,24 @@ public interface Response {
       }
     }
 
-    /** Copies the part's bytes; empty parts are skipped. */
+    /**
+     * Keeps the part's bytes; empty parts are skipped. An {@link EagerResponseBodyPart} already holds
+     * its own copy, which is kept as it is; any other part is copied, since it may wrap a pooled buffer.
+     */
     public void accumulate(HttpResponseBodyPart bodyPart) {
       int length = bodyPart.length();
       if (length <= 0) {
         return;
       }
-      ByteBuf buf = bodyPart.getBodyByteBuf();
-      int readable = buf.readableBytes();
-      byte[] copy = new byte[readable];
-      buf.getBytes(buf.readerIndex(), copy);
+      byte[] copy;
+      if (bodyPart instanceof EagerResponseBodyPart) {
+        copy = bodyPart.getBodyPartBytes();
+      } else {
+        ByteBuf buf = bodyPart.getBodyByteBuf();
+        copy = new byte[buf.readableBytes()];
+        buf.getBytes(buf.readerIndex(), copy);
+      }
+      int readable = copy.length;
       if (bodyLength > Integer.MAX_VALUE - readable) {
         throw new IllegalStateException(
             "response body: "
@@ -137,7 +149,16 @@ public interface Response {
                 + Integer.MAX_VALUE
                 + " to hold it in memory)");
       }
-      bodyChunks.add(copy);
+      if (firstChunk == null) {
+        firstChunk = copy;
+      } else {
+        List<byte[]> more = moreChunks;
+        if (more == null) {
+          more = new ArrayList<>();
+          moreChunks = more;
+        }
+        more.add(copy);
+      }
       bodyLength += readable;
     }
 
@@ -156,30 +177,34 @@ public interface Response {
 
     /** Forgets everything accumulated, for instance before a redirect or retry hop. */
     public void reset() {
-      bodyChunks.clear();
+      firstChunk = null;
+      moreChunks = null;
       bodyLength = 0;
       status = null;
       headers = null;
     }
 
     private byte[] joinBody() {
-      if (bodyChunks.isEmpty()) {
+      byte[] first = firstChunk;
+      if (first == null) {
         return EMPTY_BODY;
       }
-      if (bodyChunks.size() == 1) {
-        // The chunk is our own private copy and never written again, so it can be shared.
-        return bodyChunks.get(0);
+      List<byte[]> more = moreChunks;
+      if (more == null) {
+        // The chunk is never written again (our copy, or an eager part's own array), so it can be shared.
+        return first;
       }
       byte[] body = new byte[bodyLength];
-      int offset = 0;
-      for (byte[] chunk : bodyChunks) {
+      System.arraycopy(first, 0, body, 0, first.length);
+      int offset = first.length;
+      for (byte[] chunk : more) {
         System.arraycopy(chunk, 0, body, offset, chunk.length);
         offset += chunk.length;
       }
       // Keep the joined array as the only chunk so that building again (BodyDeferringAsyncHandler builds
       // once for the headers and once at the end) copies each byte once more at most.
-      bodyChunks.clear();
-      bodyChunks.add(body);
+      firstChunk = body;
+      moreChunks = null;
       return body;
     }
   }

@@ -15,6 +15,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.asynchttpclient.HandlerTestFixtures.BufferBodyPart;
+import org.asynchttpclient.netty.EagerResponseBodyPart;
 import org.junit.jupiter.api.Test;
 
 class ResponseBuilderTest {
@@ -55,6 +56,40 @@ class ResponseBuilderTest {
     assertEquals("hello lazy world", response.getResponseBody(US_ASCII));
     assertEquals(16, response.getResponseBodyAsBytes().length);
     assertTrue(response.hasResponseBody());
+  }
+
+  @Test
+  void eagerAndLazyPartsJoinInArrivalOrderAndTheResponseOwnsItsCopy() {
+    Response.ResponseBuilder builder = new Response.ResponseBuilder();
+    builder.accumulate(status(200, "OK"));
+    EagerResponseBodyPart eager =
+        new EagerResponseBodyPart(Unpooled.copiedBuffer("eager ", US_ASCII), false);
+    builder.accumulate(eager);
+    accumulateLazy(builder, "lazy ", false);
+    builder.accumulate(new EagerResponseBodyPart(Unpooled.copiedBuffer("end", US_ASCII), true));
+
+    Response response = builder.build();
+    assertNotNull(response);
+    assertEquals("eager lazy end", response.getResponseBody(US_ASCII));
+    // A caller scribbling on the bytes it got must not change the response.
+    response.getResponseBodyAsBytes()[0] = 'X';
+    assertEquals("eager lazy end", response.getResponseBody(US_ASCII));
+  }
+
+  @Test
+  void aSingleEagerPartIsKeptWithoutAnotherCopy() {
+    Response.ResponseBuilder builder = new Response.ResponseBuilder();
+    builder.accumulate(status(200, "OK"));
+    EagerResponseBodyPart only =
+        new EagerResponseBodyPart(Unpooled.copiedBuffer("only", US_ASCII), true);
+    builder.accumulate(only);
+    Response response = builder.build();
+    assertNotNull(response);
+    assertEquals("only", response.getResponseBody(US_ASCII));
+    // The part's array is the response's body: a write through it shows (the part's bytes are
+    // documented as not to be modified, as in AHC 3.0.11, which kept the parts themselves).
+    only.getBodyPartBytes()[0] = 'O';
+    assertEquals("Only", response.getResponseBody(US_ASCII));
   }
 
   @Test

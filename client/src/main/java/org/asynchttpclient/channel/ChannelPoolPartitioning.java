@@ -28,11 +28,14 @@ public interface ChannelPoolPartitioning {
     private final String scheme;
     private final String host;
     private final int port;
+    // Looked up in the permit and pool maps on every request: computed once, without boxing.
+    private final int hash;
 
     PartitionKey(String scheme, String host, int port) {
       this.scheme = scheme;
       this.host = host;
       this.port = port;
+      this.hash = 31 * (31 * scheme.hashCode() + host.hashCode()) + port;
     }
 
     @Override
@@ -49,7 +52,7 @@ public interface ChannelPoolPartitioning {
 
     @Override
     public int hashCode() {
-      return Objects.hash(scheme, host, port);
+      return hash;
     }
   }
 
@@ -108,18 +111,17 @@ public interface ChannelPoolPartitioning {
 
     @Override
     public Object getPartitionKey(Uri uri, @Nullable String virtualHost, @Nullable ProxyServer proxyServer) {
-      String targetHostBaseUrl = uri.getBaseUrl();
       if (proxyServer == null) {
         if (virtualHost == null) {
           return new PartitionKey(uri.getScheme(), uri.getHost(), uri.getExplicitPort());
         }
-        return new CompositePartitionKey(targetHostBaseUrl, virtualHost, null, 0, null);
+        return new CompositePartitionKey(uri.getBaseUrl(), virtualHost, null, 0, null);
       }
       // A secured request through an HTTP proxy is tunnelled to the proxy's secured port.
       int proxyPort = uri.isSecured() && proxyServer.getProxyType().isHttp()
           ? proxyServer.getSecuredPort()
           : proxyServer.getPort();
-      return new CompositePartitionKey(targetHostBaseUrl, virtualHost, proxyServer.getHost(), proxyPort,
+      return new CompositePartitionKey(uri.getBaseUrl(), virtualHost, proxyServer.getHost(), proxyPort,
           proxyServer.getProxyType());
     }
   }

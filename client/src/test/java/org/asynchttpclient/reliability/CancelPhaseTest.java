@@ -288,7 +288,8 @@ class CancelPhaseTest {
         java.net.SocketException.class,
         end,
         "the peer read " + readBack + " bytes then an orderly end instead of a reset");
-    assertTrue(readBack < body.read.get(), "read back " + readBack + " of " + body.read.get());
+    // No byte count check: the request head and chunk framing travel too, and when the socket buffers
+    // were drained just before the reset the peer legitimately reads all the body produced so far.
   }
 
   /**

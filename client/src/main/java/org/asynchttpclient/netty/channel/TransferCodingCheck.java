@@ -31,7 +31,8 @@ final class TransferCodingCheck extends ChannelInboundHandlerAdapter {
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
     if (msg instanceof HttpResponse) {
       HttpResponse res = (HttpResponse) msg;
-      if (res.decoderResult().isSuccess()) {
+      // contains() first: getAll() allocates a list even when the header is absent, as it mostly is.
+      if (res.decoderResult().isSuccess() && res.headers().contains(HttpHeaderNames.TRANSFER_ENCODING)) {
         List<String> codings = res.headers().getAll(HttpHeaderNames.TRANSFER_ENCODING);
         if (!codings.isEmpty()
             && !(codings.size() == 1 && "chunked".equalsIgnoreCase(codings.get(0).trim()))) {

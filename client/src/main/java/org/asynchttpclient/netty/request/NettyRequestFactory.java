@@ -2,7 +2,9 @@ package org.asynchttpclient.netty.request;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -119,7 +121,9 @@ public final class NettyRequestFactory {
 
     NettyBody body = connectTunnel ? null : body(request);
     HttpRequest head = body == null
-        ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, Unpooled.EMPTY_BUFFER)
+        // No request carries trailers: the shared empty instance saves a headers object per request.
+        ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, Unpooled.EMPTY_BUFFER,
+            DefaultHttpHeadersFactory.headersFactory().newHeaders(), EmptyHttpHeaders.INSTANCE)
         : new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget);
     NettyRequest nettyRequest = new NettyRequest(head, body);
     try {
