@@ -15,6 +15,9 @@ final class BenchPaths {
   /** Written by the build: ahc-deadline's runtime classpath. */
   static final String OURS_CLASSPATH = "ours.classpath";
 
+  /** Written by the build: the epoll and io_uring jars, for the rows that measure them. */
+  static final String NATIVE_CLASSPATH = "native.classpath";
+
   /** Written by the build (helper project ahc3/pom.xml): AHC 3.0.11's runtime classpath. */
   static final String AHC3_CLASSPATH = "ahc3.classpath";
 

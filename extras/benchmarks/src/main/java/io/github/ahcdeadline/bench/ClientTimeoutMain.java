@@ -12,24 +12,30 @@ import java.util.List;
  * Child-JVM entry point of the client timeout benchmark; runs against whichever client is on the
  * classpath.
  *
- * <p>Usage: {@code ClientTimeoutMain URL COUNT TIMEOUT_MS timer|eventloop LAGS_FILE}. Writes the lag
- * of each timed-out request (ns, one per line) to LAGS_FILE and prints one line {@code RESULT
+ * <p>Usage: {@code ClientTimeoutMain URL COUNT TIMEOUT_MS timer|eventloop LAGS_FILE [TRANSPORT
+ * [BURSTS]]}, TRANSPORT {@code nio} (default), {@code epoll} or {@code io_uring}, BURSTS the measured
+ * bursts (default 1) after the warm-up ones. Writes the lag of each timed-out request of the
+ * measured bursts (ns, one per line) to LAGS_FILE and prints one line {@code RESULT
  * timeouts=N others=N modeApplied=B firstOther=TEXT}.
  */
 public final class ClientTimeoutMain {
   private ClientTimeoutMain() {}
 
   public static void main(String[] args) throws InterruptedException, IOException {
-    if (args.length != 5) {
+    if (args.length < 5 || args.length > 7) {
       throw new IllegalArgumentException(
-          "arguments: " + args.length + " (expected URL COUNT TIMEOUT_MS MODE LAGS_FILE)");
+          "arguments: "
+              + args.length
+              + " (expected URL COUNT TIMEOUT_MS MODE LAGS_FILE [TRANSPORT [BURSTS]])");
     }
     ClientTimeoutRun.Outcome outcome =
         ClientTimeoutRun.run(
             args[0],
             Integer.parseInt(args[1]),
             Long.parseLong(args[2]),
-            ClientTimeoutRun.Mode.parse(args[3]));
+            ClientTimeoutRun.Mode.parse(args[3]),
+            args.length > 5 ? args[5] : "nio",
+            args.length > 6 ? Integer.parseInt(args[6]) : 1);
     writeLags(Paths.get(args[4]), outcome.timeoutLagsNanos());
     System.out.println(
         "RESULT timeouts="

@@ -2,6 +2,8 @@ package io.github.ahcdeadline.bench;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -24,8 +26,14 @@ import org.asynchttpclient.Response;
  * against ahc-deadline and AsyncHttpClient 3.0.11.
  */
 public final class ClientTimeoutRun {
-  private static final int WARMUP_REQUESTS = 200;
+  /**
+   * Whole bursts before the measured ones: a single short warm-up left the first measured burst
+   * running partly interpreted, which inflated every client's tail alike.
+   */
+  static final int DEFAULT_WARMUP_BURSTS = 2;
+
   private static final long EXTRA_WAIT_MS = 60_000;
+  private static final long PAUSE_BETWEEN_BURSTS_MS = 200;
 
   private ClientTimeoutRun() {}
 
@@ -82,15 +90,61 @@ public final class ClientTimeoutRun {
     public boolean modeApplied() {
       return modeApplied;
     }
+
+    /** The outcomes of several bursts as one: lags and other outcomes added up. */
+    static Outcome pooled(List<Outcome> bursts) {
+      int total = 0;
+      for (Outcome o : bursts) {
+        total += o.timeoutLagsNanos.length;
+      }
+      long[] lags = new long[total];
+      int next = 0;
+      int others = 0;
+      String firstOther = "";
+      boolean applied = true;
+      for (Outcome o : bursts) {
+        System.arraycopy(o.timeoutLagsNanos, 0, lags, next, o.timeoutLagsNanos.length);
+        next += o.timeoutLagsNanos.length;
+        others += o.others;
+        if (firstOther.isEmpty()) {
+          firstOther = o.firstOther;
+        }
+        applied &= o.modeApplied;
+      }
+      return new Outcome(lags, others, firstOther, applied);
+    }
   }
 
   /**
-   * Runs a warm-up burst and then the measured burst of {@code count} requests to {@code url}.
+   * Runs {@link #DEFAULT_WARMUP_BURSTS} warm-up bursts and then one measured burst of {@code count}
+   * requests to {@code url} on the default (NIO) transport.
    *
    * @param timeoutMillis the request timeout of every request
    */
   public static Outcome run(String url, int count, long timeoutMillis, Mode mode)
       throws InterruptedException {
+    return run(url, count, timeoutMillis, mode, "nio", 1);
+  }
+
+  /**
+   * Runs warm-up bursts, then {@code measuredBursts} bursts of {@code count} requests each, one
+   * client for all of them; the outcome pools the lags of the measured bursts.
+   *
+   * @param transport {@code nio} (the default), {@code epoll} ({@code setUseNativeTransport} and
+   *     {@code setUseOnlyEpollNativeTransport}) or {@code io_uring} ({@code setUseNativeTransport},
+   *     which prefers io_uring); the native jars must be on the class path
+   */
+  public static Outcome run(
+      String url,
+      int count,
+      long timeoutMillis,
+      Mode mode,
+      String transport,
+      int measuredBursts)
+      throws InterruptedException {
+    if (measuredBursts < 1) {
+      throw new IllegalArgumentException("measuredBursts: " + measuredBursts + " (expected >= 1)");
+    }
     DefaultAsyncHttpClientConfig.Builder builder =
         new DefaultAsyncHttpClientConfig.Builder()
             .setRequestTimeout(Duration.ofMillis(timeoutMillis))
@@ -98,11 +152,32 @@ public final class ClientTimeoutRun {
             .setMaxConnections(-1)
             .setMaxConnectionsPerHost(-1)
             .setConnectTimeout(Duration.ofSeconds(30));
+    switch (transport) {
+      case "nio":
+        break;
+      case "epoll":
+        builder.setUseNativeTransport(true).setUseOnlyEpollNativeTransport(true);
+        break;
+      case "io_uring":
+        builder.setUseNativeTransport(true);
+        break;
+      default:
+        throw new IllegalArgumentException(
+            "transport: " + transport + " (expected nio, epoll or io_uring)");
+    }
     boolean applied =
         mode != Mode.EVENT_LOOP || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
     try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {
-      burst(client, url, Math.min(count, WARMUP_REQUESTS), timeoutMillis, applied);
-      return burst(client, url, count, timeoutMillis, applied);
+      for (int i = 0; i < DEFAULT_WARMUP_BURSTS; i++) {
+        burst(client, url, count, timeoutMillis, applied);
+        Thread.sleep(PAUSE_BETWEEN_BURSTS_MS);
+      }
+      List<Outcome> measured = new ArrayList<>();
+      for (int i = 0; i < measuredBursts; i++) {
+        measured.add(burst(client, url, count, timeoutMillis, applied));
+        Thread.sleep(PAUSE_BETWEEN_BURSTS_MS);
+      }
+      return Outcome.pooled(measured);
     } catch (IOException e) {
       throw new IllegalStateException("closing the client failed", e);
     }

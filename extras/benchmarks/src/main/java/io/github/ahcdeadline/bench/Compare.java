@@ -1,5 +1,6 @@
 package io.github.ahcdeadline.bench;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,15 +18,16 @@ import java.util.Map;
  *
  * <ol>
  *   <li>Client timeout precision: a burst of requests to {@code /never}, lag of each request
- *       timeout behind submit + timeout, for ahc-deadline (timer and event-loop mode) and AHC
- *       3.0.11, at each deadline. Also written as target/compare-timeout-lag.svg.
+ *       timeout behind submit + timeout, for ahc-deadline (timer mode; event-loop mode on NIO,
+ *       epoll and io_uring), AHC 3.0.11, and the same burst done with Netty alone (the ceiling),
+ *       at each deadline. Also written as target/compare-timeout-lag.svg.
  *   <li>Throughput: keep-alive GET {@code /small} with a fixed number in flight, for both modes of
  *       ahc-deadline, AHC 3.0.11, the JDK client and a raw Netty client (the server ceiling), in
  *       alternating rounds; requests/s, ratio to AHC 3.0.11 and heap bytes allocated per request.
  * </ol>
  *
- * <p>Options: {@code --count N} (2000), {@code --deadlines 20,1000}, {@code --rounds N} (3),
- * {@code --warmup S} (5), {@code --measure S} (10), {@code --in-flight N} (32), {@code
+ * <p>Options: {@code --count N} (2000), {@code --bursts N} (3 measured timeout bursts), {@code
+ * --deadlines 20,1000}, {@code --rounds N} (3), {@code --warmup S} (5), {@code --measure S} (10), {@code --in-flight N} (32), {@code
  * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}.
  */
 public final class Compare {
@@ -33,6 +35,7 @@ public final class Compare {
   private static final long CHILD_TIMEOUT_SECONDS = 300;
 
   private int count = 2000;
+  private int bursts = 3;
   private long[] deadlines = {20, 1000};
   private int rounds = 3;
   private long warmupSeconds = 5;
@@ -62,6 +65,9 @@ public final class Compare {
         switch (arg) {
           case "--count":
             count = Integer.parseInt(value);
+            break;
+          case "--bursts":
+            bursts = Integer.parseInt(value);
             break;
           case "--deadlines":
             deadlines = TimerPrecision.parseLongs(value);
@@ -116,41 +122,86 @@ public final class Compare {
     }
   }
 
+  /** One row family of the timeout table: a client (or the raw ceiling) and how to start it. */
+  private static final class TimeoutContender {
+    final String label;
+    final String classpath;
+    final Class<?> main;
+    // arguments after URL COUNT TIMEOUT_MS, with LAGS standing for the lags file
+    final String[] args;
+
+    TimeoutContender(String label, String classpath, Class<?> main, String... args) {
+      this.label = label;
+      this.classpath = classpath;
+      this.main = main;
+      this.args = args;
+    }
+  }
+
+  private List<TimeoutContender> timeoutContenders(
+      String ours, String ahc3, String nativeJars) {
+    String oursNative =
+        ours == null || nativeJars == null ? null : ours + File.pathSeparator + nativeJars;
+    String b = Integer.toString(bursts);
+    List<TimeoutContender> list = new ArrayList<>();
+    list.add(new TimeoutContender("ahc-deadline timer", ours, ClientTimeoutMain.class,
+        "timer", "LAGS", "nio", b));
+    list.add(new TimeoutContender("ahc-deadline event-loop", ours, ClientTimeoutMain.class,
+        "eventloop", "LAGS", "nio", b));
+    list.add(new TimeoutContender("ahc-deadline event-loop epoll", oursNative,
+        ClientTimeoutMain.class, "eventloop", "LAGS", "epoll", b));
+    list.add(new TimeoutContender("ahc-deadline event-loop io_uring", oursNative,
+        ClientTimeoutMain.class, "eventloop", "LAGS", "io_uring", b));
+    list.add(new TimeoutContender(AHC3 + " timer", ahc3, ClientTimeoutMain.class,
+        "timer", "LAGS", "nio", b));
+    list.add(new TimeoutContender("raw Netty ceiling NIO", ours, RawTimeoutMain.class,
+        "nio", "LAGS", b));
+    list.add(new TimeoutContender("raw Netty ceiling epoll", oursNative, RawTimeoutMain.class,
+        "epoll", "LAGS", b));
+    list.add(new TimeoutContender("raw Netty ceiling io_uring", oursNative, RawTimeoutMain.class,
+        "io_uring", "LAGS", b));
+    return list;
+  }
+
   private void timeoutPrecision(LoopbackServer server, String ours, String ahc3)
       throws IOException {
     System.out.println();
     System.out.println(
-        "Client timeout precision: " + count + " requests to /never fired as one burst;"
-            + " lag = caller notified - (submit + timeout), ms");
+        "Client timeout precision: " + count + " requests to /never fired as one burst, "
+            + ClientTimeoutRun.DEFAULT_WARMUP_BURSTS + " warm-up bursts then " + bursts
+            + " measured (pooled); lag = caller notified - (submit + timeout), ms");
+    System.out.println(
+        "  raw Netty ceiling: the same burst with Netty alone (connect, write, a task on the"
+            + " channel's loop that closes it): what any event-loop client can reach here");
     TextTable table =
         new TextTable("client", "deadline", "mean", "p50", "p99", "max", "timeouts", "other");
     LagSvg svg = new LagSvg("Client timeout lag (" + count + " requests, one burst)");
     List<String> notes = new ArrayList<>();
-    String[][] contenders = {
-      {"ahc-deadline timer", ours, "timer"},
-      {"ahc-deadline event-loop", ours, "eventloop"},
-      {AHC3 + " timer", ahc3, "timer"},
-    };
+    List<TimeoutContender> contenders =
+        timeoutContenders(ours, ahc3, classpathOrNull(BenchPaths.NATIVE_CLASSPATH));
     for (long deadline : deadlines) {
-      for (String[] contender : contenders) {
-        String label = contender[0];
-        if (contender[1] == null) {
+      for (TimeoutContender contender : contenders) {
+        String label = contender.label;
+        if (contender.classpath == null) {
           table.row(label, deadline + " ms", "skipped: no classpath", "", "", "", "", "");
           continue;
         }
         System.err.println("client timeouts: " + label + " @ " + deadline + " ms");
         Path lagsFile = Files.createTempFile("bench-lags", ".txt");
         try {
+          List<String> args = new ArrayList<>();
+          args.add(server.url("/never"));
+          args.add(Integer.toString(count));
+          args.add(Long.toString(deadline));
+          for (String a : contender.args) {
+            args.add(a.equals("LAGS") ? lagsFile.toString() : a);
+          }
           List<String> out =
               ChildJvm.run(
-                  ChildJvm.classpath(contender[1]),
-                  ClientTimeoutMain.class,
+                  ChildJvm.classpath(contender.classpath),
+                  contender.main,
                   CHILD_TIMEOUT_SECONDS,
-                  server.url("/never"),
-                  Integer.toString(count),
-                  Long.toString(deadline),
-                  contender[2],
-                  lagsFile.toString());
+                  args.toArray(new String[0]));
           LagStats stats = LagStats.of(ClientTimeoutMain.readLags(lagsFile));
           String[] s = stats.summaryCells();
           String others = ChildJvm.field(out, "others");
@@ -161,7 +212,8 @@ public final class Compare {
             notes.add(label + " @ " + deadline + " ms, first other outcome: "
                 + ChildJvm.field(out, "firstOther"));
           }
-          if ("false".equals(ChildJvm.field(out, "modeApplied"))) {
+          if (contender.main == ClientTimeoutMain.class
+              && "false".equals(ChildJvm.field(out, "modeApplied"))) {
             notes.add(label + ": this build has no setUseEventLoopTimeouts; ran in timer mode");
           }
         } catch (IOException | InterruptedException | RuntimeException e) {
