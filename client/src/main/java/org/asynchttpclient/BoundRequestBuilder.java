@@ -26,11 +26,11 @@ public class BoundRequestBuilder extends RequestBuilderBase<BoundRequestBuilder>
 
   /** Builds the request and executes it with {@code handler}. */
   public <T> ListenableFuture<T> execute(AsyncHandler<T> handler) {
-    return client.executeRequest(build(), handler);
+    return client.executeRequest(buildLendingHeaders(), handler);
   }
 
   /** Builds the request and executes it, collecting the whole response. */
   public ListenableFuture<Response> execute() {
-    return client.executeRequest(build(), new AsyncCompletionHandlerBase());
+    return client.executeRequest(buildLendingHeaders(), new AsyncCompletionHandlerBase());
   }
 }

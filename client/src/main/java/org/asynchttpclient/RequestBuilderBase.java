@@ -71,6 +71,9 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   protected @Nullable InetAddress address;
   protected @Nullable InetAddress localAddress;
   protected HttpHeaders headers;
+  // True while a request built by buildLendingHeaders() holds the object in `headers`: the builder
+  // copies it before changing it, so that request never sees a later change.
+  private boolean headersLent;
   protected @Nullable ArrayList<Cookie> cookies;
   protected byte @Nullable [] byteData;
   protected @Nullable List<byte[]> compositeByteData;
@@ -221,7 +224,7 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
 
   /** Removes every header, and with them the Content-Type lock. */
   public T clearHeaders() {
-    headers.clear();
+    ownHeaders().clear();
     resetContentTypeLock();
     return asDerivedType();
   }
@@ -233,14 +236,14 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   /** Replaces the values of {@code name}; a value is sent as its {@code toString()} (dates as HTTP dates). */
   public T setHeader(CharSequence name, Object value) {
     checkHeader(name, value);
-    headers.set(name, value);
+    ownHeaders().set(name, value);
     lockIfContentType(name);
     return asDerivedType();
   }
 
   public T setHeader(CharSequence name, Iterable<?> values) {
     checkHeader(name, values);
-    headers.set(name, values);
+    ownHeaders().set(name, values);
     lockIfContentType(name);
     return asDerivedType();
   }
@@ -253,14 +256,14 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   public T addHeader(CharSequence name, Object value) {
     Object nonNull = value == null ? "" : value;
     checkHeader(name, nonNull);
-    headers.add(name, nonNull);
+    ownHeaders().add(name, nonNull);
     lockIfContentType(name);
     return asDerivedType();
   }
 
   public T addHeader(CharSequence name, Iterable<?> values) {
     checkHeader(name, values);
-    headers.add(name, values);
+    ownHeaders().add(name, values);
     lockIfContentType(name);
     return asDerivedType();
   }
@@ -302,8 +305,19 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
     // Entry by entry: HttpHeaders.add(HttpHeaders) may copy another DefaultHttpHeaders without validating.
     for (Map.Entry<String, String> header : source) {
       checkHeader(header.getKey(), header.getValue());
-      headers.add(header.getKey(), header.getValue());
+      ownHeaders().add(header.getKey(), header.getValue());
     }
+  }
+
+  /** The headers object, copied first if a request built earlier holds it. */
+  private HttpHeaders ownHeaders() {
+    if (headersLent) {
+      HttpHeaders copy = newHeaders();
+      copy.add(headers);
+      headers = copy;
+      headersLent = false;
+    }
+    return headers;
   }
 
   private static void checkHeader(CharSequence name, @Nullable Object value) {
@@ -673,19 +687,40 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
     return unsigned.buildUnsigned();
   }
 
-  private Request buildUnsigned() {
-    Uri target = uri == null ? DEFAULT_REQUEST_URL : uri;
-    Uri.validateSupportedScheme(target);
-    Uri finalUri = uriEncoder.encode(target, queryParams);
+  /**
+   * Like {@link #build()}, except that the request takes this builder's headers object instead of a
+   * copy, and the builder copies it back before its next change to the headers. For a request that goes
+   * straight to the client ({@link BoundRequestBuilder#execute}): a request per call is the hot path,
+   * and the copy was a whole headers table per request. A subclass that writes to {@link #headers}
+   * directly after this call writes into the lent object, as every build did in AHC 3.0.11.
+   */
+  Request buildLendingHeaders() {
+    if (signatureCalculator != null || headersLent) {
+      return build();
+    }
+    for (Map.Entry<String, String> header : headers) {
+      checkHeader(header.getKey(), header.getValue());
+    }
+    headersLent = true;
+    return buildUnsigned(headers);
+  }
 
+  private Request buildUnsigned() {
     HttpHeaders headersCopy = newHeaders();
     for (Map.Entry<String, String> header : headers) {
       checkHeader(header.getKey(), header.getValue());
       headersCopy.add(header.getKey(), header.getValue());
     }
-    Charset finalCharset = computeCharset(headersCopy);
+    return buildUnsigned(headersCopy);
+  }
 
-    return new DefaultRequest(method, finalUri, address, localAddress, headersCopy,
+  private Request buildUnsigned(HttpHeaders requestHeaders) {
+    Uri target = uri == null ? DEFAULT_REQUEST_URL : uri;
+    Uri.validateSupportedScheme(target);
+    Uri finalUri = uriEncoder.encode(target, queryParams);
+    Charset finalCharset = computeCharset(requestHeaders);
+
+    return new DefaultRequest(method, finalUri, address, localAddress, requestHeaders,
         cookies == null ? Collections.emptyList() : new ArrayList<>(cookies),
         byteData,
         compositeByteData == null ? null : new ArrayList<>(compositeByteData),

@@ -59,6 +59,31 @@ class RequestBuilderTest {
   }
 
   @Test
+  void aRequestBuiltByLendingItsHeadersNeverSeesLaterBuilderChanges() {
+    RequestBuilder builder = new RequestBuilder().setUrl("http://127.0.0.1/a").addHeader("X-A", "1");
+    Request lent = builder.buildLendingHeaders();
+    builder.setHeader("X-A", "2").addHeader("X-B", "b");
+    Request next = builder.buildLendingHeaders();
+    builder.clearHeaders();
+
+    assertEquals("1", lent.getHeaders().get("X-A"));
+    assertNull(lent.getHeaders().get("X-B"));
+    assertEquals("2", next.getHeaders().get("X-A"));
+    assertEquals("b", next.getHeaders().get("X-B"));
+    assertTrue(builder.build().getHeaders().isEmpty());
+  }
+
+  @Test
+  void lendingTwiceWithoutAChangeGivesTheSecondRequestItsOwnCopy() {
+    RequestBuilder builder = new RequestBuilder().setUrl("http://127.0.0.1/a").addHeader("X-A", "1");
+    Request first = builder.buildLendingHeaders();
+    Request second = builder.buildLendingHeaders();
+    first.getHeaders().set("X-A", "changed by its holder");
+
+    assertEquals("1", second.getHeaders().get("X-A"));
+  }
+
+  @Test
   void defaultsAreThoseOf3011() {
     Request request = new RequestBuilder().build();
     assertEquals("GET", request.getMethod());
