@@ -245,6 +245,7 @@ public final class Compare {
     final String[] args;
     final List<Double> rates = new ArrayList<>();
     final List<Double> bytesPerRequest = new ArrayList<>();
+    final List<Double> cpuMicrosPerRequest = new ArrayList<>();
     String failure = "";
 
     Contender(String label, String classpath, Class<?> main, String... args) {
@@ -296,6 +297,7 @@ public final class Compare {
           long requests = Long.parseLong(ChildJvm.field(out, "requests"));
           long nanos = Long.parseLong(ChildJvm.field(out, "nanos"));
           long alloc = Long.parseLong(ChildJvm.field(out, "allocBytes"));
+          long cpu = Long.parseLong(ChildJvm.field(out, "cpuNanos"));
           long errors = Long.parseLong(ChildJvm.field(out, "errors"));
           if (errors > 0) {
             c.failure = errors + " errors, first: " + ChildJvm.field(out, "firstError");
@@ -305,15 +307,20 @@ public final class Compare {
           if (alloc >= 0 && requests > 0) {
             c.bytesPerRequest.add((double) alloc / requests);
           }
+          if (cpu >= 0 && requests > 0) {
+            c.cpuMicrosPerRequest.add(cpu / 1000.0 / requests);
+          }
         } catch (IOException | RuntimeException e) {
           c.failure = e.getMessage();
         }
       }
     }
     double reference = Double.NaN;
+    double referenceCpu = Double.NaN;
     for (Contender c : contenders) {
       if (c.label.equals(AHC3) && !c.rates.isEmpty()) {
         reference = median(c.rates);
+        referenceCpu = c.cpuMicrosPerRequest.isEmpty() ? Double.NaN : median(c.cpuMicrosPerRequest);
       }
     }
     System.out.println();
@@ -322,11 +329,12 @@ public final class Compare {
             + inFlight + " in flight, " + rounds + " alternating rounds of " + warmupSeconds
             + " s warm-up + " + measureSeconds + " s; median of rounds");
     TextTable table =
-        new TextTable("client", "req/s", "min..max", "vs " + AHC3, "bytes/req", "rounds");
+        new TextTable("client", "req/s", "min..max", "vs " + AHC3, "CPU us/req", "CPU vs " + AHC3,
+            "bytes/req", "rounds");
     Map<String, String> failures = new LinkedHashMap<>();
     for (Contender c : contenders) {
       if (c.rates.isEmpty()) {
-        table.row(c.label, "failed", "", "", "", "0");
+        table.row(c.label, "failed", "", "", "", "", "", "0");
         failures.put(c.label, c.failure);
         continue;
       }
@@ -336,6 +344,10 @@ public final class Compare {
           format("%.0f", rate),
           format("%.0f..%.0f", min(c.rates), max(c.rates)),
           Double.isNaN(reference) ? "n/a" : format("%.2fx", rate / reference),
+          c.cpuMicrosPerRequest.isEmpty() ? "n/a" : format("%.1f", median(c.cpuMicrosPerRequest)),
+          c.cpuMicrosPerRequest.isEmpty() || Double.isNaN(referenceCpu)
+              ? "n/a"
+              : format("%.2fx", referenceCpu / median(c.cpuMicrosPerRequest)),
           c.bytesPerRequest.isEmpty() ? "n/a" : format("%.0f", median(c.bytesPerRequest)),
           Integer.toString(c.rates.size()));
       if (!c.failure.isEmpty()) {
@@ -346,6 +358,10 @@ public final class Compare {
     System.out.println(
         "  bytes/req: heap allocated by all live threads of the client JVM in the window / requests"
             + " (JDK and raw Netty include their own buffers).");
+    System.out.println(
+        "  CPU us/req: CPU time of the whole client JVM (GC and JIT included) in the window /"
+            + " requests; CPU vs " + AHC3 + " = its CPU per request / this one's (higher is"
+            + " cheaper). The server's CPU is not in it.");
     for (Map.Entry<String, String> failure : failures.entrySet()) {
       System.out.println("  " + failure.getKey() + " failed: " + failure.getValue());
     }

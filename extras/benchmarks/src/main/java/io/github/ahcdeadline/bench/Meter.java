@@ -4,9 +4,11 @@ import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
 /**
- * Times a closed-loop load: lets it warm up, then counts completed requests and heap bytes
- * allocated (summed over all live threads) over the measurement window. JDK only, plus the
- * HotSpot {@code com.sun.management} extension for allocation counters.
+ * Times a closed-loop load: lets it warm up, then counts completed requests, heap bytes allocated
+ * (summed over all live threads) and CPU time used by the whole JVM over the measurement window.
+ * JDK only, plus the HotSpot {@code com.sun.management} extension for those counters. CPU per
+ * request is the steadier figure on a shared machine: requests per second move with whatever else
+ * runs, the CPU a request costs much less.
  */
 public final class Meter {
   private Meter() {}
@@ -16,11 +18,18 @@ public final class Meter {
     private final long requests;
     private final long nanos;
     private final long allocatedBytes;
+    private final long cpuNanos;
 
-    Window(long requests, long nanos, long allocatedBytes) {
+    Window(long requests, long nanos, long allocatedBytes, long cpuNanos) {
       this.requests = requests;
       this.nanos = nanos;
       this.allocatedBytes = allocatedBytes;
+      this.cpuNanos = cpuNanos;
+    }
+
+    /** CPU time of the whole JVM (all threads, GC and JIT included) in the window, or -1. */
+    public long cpuNanos() {
+      return cpuNanos;
     }
 
     /** Completed requests in the window. */
@@ -46,6 +55,8 @@ public final class Meter {
           + nanos
           + " allocBytes="
           + allocatedBytes
+          + " cpuNanos="
+          + cpuNanos
           + " errors="
           + errors
           + " firstError="
@@ -61,14 +72,26 @@ public final class Meter {
       throws InterruptedException {
     Thread.sleep(warmupMillis);
     long allocStart = allocatedBytes();
+    long cpuStart = processCpuNanos();
     long countStart = completed.getAsLong();
     long start = System.nanoTime();
     Thread.sleep(measureMillis);
     long end = System.nanoTime();
     long countEnd = completed.getAsLong();
+    long cpuEnd = processCpuNanos();
     long allocEnd = allocatedBytes();
     long alloc = allocStart < 0 || allocEnd < 0 ? -1 : allocEnd - allocStart;
-    return new Window(countEnd - countStart, end - start, alloc);
+    long cpu = cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart;
+    return new Window(countEnd - countStart, end - start, alloc, cpu);
+  }
+
+  /** CPU time used by this JVM so far, or -1 if the JVM does not tell. */
+  public static long processCpuNanos() {
+    java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
+    if (!(os instanceof com.sun.management.OperatingSystemMXBean)) {
+      return -1;
+    }
+    return ((com.sun.management.OperatingSystemMXBean) os).getProcessCpuTime();
   }
 
   /**

@@ -40,7 +40,7 @@ public final class RedirectBudget {
       return result;
     }
 
-    /** False when the absolute deadline was asked for but this client has no such setting. */
+    /** False when a flag was asked for (absolute deadline, event-loop timeouts) that this client lacks. */
     public boolean flagApplied() {
       return flagApplied;
     }
@@ -53,12 +53,24 @@ public final class RedirectBudget {
    */
   public static Outcome run(String url, long requestTimeoutMillis, boolean absoluteDeadline)
       throws InterruptedException, IOException {
+    return run(url, requestTimeoutMillis, absoluteDeadline, false);
+  }
+
+  /**
+   * As {@link #run(String, long, boolean)}, with the timeouts on the event loop when {@code
+   * eventLoopTimeouts} is set (so the budget's end is not rounded up to the timer's tick).
+   */
+  public static Outcome run(
+      String url, long requestTimeoutMillis, boolean absoluteDeadline, boolean eventLoopTimeouts)
+      throws InterruptedException, IOException {
     DefaultAsyncHttpClientConfig.Builder builder =
         new DefaultAsyncHttpClientConfig.Builder()
             .setRequestTimeout(Duration.ofMillis(requestTimeoutMillis))
             .setFollowRedirect(true);
     boolean applied =
-        ClientFlags.set(builder, ClientFlags.USE_ABSOLUTE_REQUEST_DEADLINE, absoluteDeadline);
+        ClientFlags.set(builder, ClientFlags.USE_ABSOLUTE_REQUEST_DEADLINE, absoluteDeadline)
+            && (!eventLoopTimeouts
+                || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true));
     try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {
       long start = System.nanoTime();
       String result;
@@ -72,7 +84,7 @@ public final class RedirectBudget {
         result = "no outcome within 30 s (the client's timeout did not fire)";
       }
       long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      return new Outcome(elapsed, result, applied || !absoluteDeadline);
+      return new Outcome(elapsed, result, applied || (!absoluteDeadline && !eventLoopTimeouts));
     }
   }
 }
