@@ -12,8 +12,8 @@ import org.slf4j.LoggerFactory;
  * exchange's handler gets its terminal callback (see {@link ReleasePermitOnComplete}).
  *
  * <p>The wait happens on the thread that calls {@code execute}: with a long {@code maxWait} that call
- * blocks. Redirects and auth replays run the filters again, so each hop takes a permit of its own while
- * the previous hop's handler has not ended yet; size {@code maxConnections} with that in mind.
+ * blocks. Request filters run once per exchange, when it is submitted: a redirect, a retry or an auth
+ * replay continues the same exchange under the permit it already holds.
  */
 public class ThrottleRequestFilter implements RequestFilter {
 
