@@ -33,7 +33,9 @@ import org.jetbrains.annotations.Nullable;
 
 /**
  * Builds a {@link Request}. Not thread-safe: one thread configures a builder and calls {@link #build()};
- * the request it returns shares no mutable state with it.
+ * the request it returns shares no mutable state with it. ({@link BoundRequestBuilder#execute} lends its
+ * headers table to the request it sends instead; the builder's own later changes still never reach that
+ * request.)
  *
  * <p>Checks happen at the setter, with an {@link IllegalArgumentException} that names the value: the method
  * must be an HTTP token, header names must be tokens and header values must hold no CR, LF or NUL (header
@@ -691,8 +693,10 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
    * Like {@link #build()}, except that the request takes this builder's headers object instead of a
    * copy, and the builder copies it back before its next change to the headers. For a request that goes
    * straight to the client ({@link BoundRequestBuilder#execute}): a request per call is the hot path,
-   * and the copy was a whole headers table per request. A subclass that writes to {@link #headers}
-   * directly after this call writes into the lent object, as every build did in AHC 3.0.11.
+   * and the copy was a whole headers table per request. What is shared until the builder's next header
+   * change: a subclass that writes to {@link #headers} directly writes into the request's headers, and
+   * a change made through the request's {@code getHeaders()} shows in the builder's next request. Both
+   * were true of every build in AHC 3.0.11.
    */
   Request buildLendingHeaders() {
     if (signatureCalculator != null || headersLent) {
