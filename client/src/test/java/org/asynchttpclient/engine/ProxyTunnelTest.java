@@ -3,6 +3,8 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.Unpooled;
@@ -46,6 +48,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Dsl;
@@ -157,11 +160,56 @@ class ProxyTunnelTest {
     assertEquals(List.of(authority, authority), proxy.connectTargets);
     assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
     assertEquals(USER_SECRET, proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals(2, proxy.server.acceptedCount(), "the replayed CONNECT goes on a fresh connection");
     assertEquals(1, target.received().size(), "requests at the target");
     assertEquals("/secure", target.received().get(0).uri);
     assertNull(
         target.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION),
         "proxy credentials must not reach the target");
+  }
+
+  /** Runs a GET through {@code p} to the TLS target and returns why it failed. */
+  private static Throwable tunnelFailure(TestServer target, ProxyServer.Builder p) {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () ->
+                  client
+                      .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+                      .setProxyServer(p)
+                      .execute()
+                      .get(10, TimeUnit.SECONDS));
+      return e.getCause();
+    }
+  }
+
+  @Test
+  void connectAnswered407WithoutRealmIsNotRepeated() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));
+    Throwable t = tunnelFailure(target, Dsl.proxyServer("127.0.0.1", proxy.port()));
+    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    assertEquals(1, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertEquals(0, target.acceptedCount(), "connections at the target");
+  }
+
+  @Test
+  void connectRefusingTheCredentialsEndsAfterOneReplay() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));
+    Throwable t =
+        tunnelFailure(
+            target,
+            Dsl.proxyServer("127.0.0.1", proxy.port())
+                .setRealm(Dsl.basicAuthRealm("user", "wrong")));
+    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    assertEquals(2, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertEquals(
+        "Basic dXNlcjp3cm9uZw==",
+        proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals(0, target.acceptedCount(), "connections at the target");
   }
 
   // ---------------------------------------------------------------- 407 on plain HTTP
