@@ -12,8 +12,9 @@ import org.jetbrains.annotations.Nullable;
 
 /**
  * Reads the proxy's answer to a CONNECT and completes {@code done} with its head (status and
- * headers, no content) once the answer is complete; the connector then turns the channel into a tunnel. Sits in front of the
- * client's response handler only while the CONNECT is in flight. Loop-confined.
+ * headers, no content) once the answer is complete; the connector then turns the channel into a
+ * tunnel, or answers a 407. Sits in front of the client's response handler only while the CONNECT
+ * is in flight. Loop-confined.
  */
 final class TunnelHandler extends ChannelInboundHandlerAdapter {
   static final String NAME = "ahc-tunnel";
