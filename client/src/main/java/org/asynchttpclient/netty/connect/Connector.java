@@ -7,6 +7,9 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.proxy.ProxyHandler;
 import io.netty.handler.proxy.Socks4ProxyHandler;
 import io.netty.handler.proxy.Socks5ProxyHandler;
@@ -26,6 +29,7 @@ import java.util.function.Supplier;
 import javax.net.ssl.SSLEngine;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
@@ -264,7 +268,9 @@ public final class Connector {
       ex.fail(e);
       return;
     }
-    Promise<Integer> answered = ch.eventLoop().newPromise();
+    boolean sentCredentials =
+        connect.getHttpRequest().headers().contains(HttpHeaderNames.PROXY_AUTHORIZATION);
+    Promise<HttpResponse> answered = ch.eventLoop().newPromise();
     ch.pipeline().addBefore("ahc-handler", TunnelHandler.NAME, new TunnelHandler(answered));
     ch.writeAndFlush(connect.getHttpRequest())
         .addListener(
@@ -280,7 +286,18 @@ public final class Connector {
             ex.fail(f.cause());
             return;
           }
-          int status = (Integer) f.getNow();
+          HttpResponse head = (HttpResponse) f.getNow();
+          int status = head.status().code();
+          ProxyServer withCredentials =
+              status == 407 && !sentCredentials ? basicProxyAnswer(proxy, head.headers()) : null;
+          if (withCredentials != null) {
+            // One more CONNECT, on a fresh connection since the proxy may close this one after its
+            // 407. It carries Proxy-Authorization, so a second 407 ends the exchange below: the
+            // credentials were refused and there is no loop.
+            ch.close();
+            connect(ex, target, withCredentials, onReady);
+            return;
+          }
           if (status < 200 || status >= 300) {
             ch.close();
             ex.fail(
@@ -302,6 +319,36 @@ public final class Connector {
           p.replace("http", "http", codecs.get());
           handshake(ex, target.getHost(), target.getExplicitPort(), ch, onReady);
         });
+  }
+
+  /**
+   * The proxy with its realm made preemptive when the realm is Basic and the 407 offers Basic, else
+   * null. Digest and the other schemes are not answered on CONNECT: the 407 fails the exchange.
+   */
+  private static @Nullable ProxyServer basicProxyAnswer(ProxyServer proxy, HttpHeaders headers) {
+    Realm realm = proxy.getRealm();
+    if (realm == null || realm.getScheme() != Realm.AuthScheme.BASIC) {
+      return null;
+    }
+    boolean basicOffered = false;
+    for (String challenge : headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE)) {
+      String c = challenge.trim();
+      if (c.regionMatches(true, 0, "Basic", 0, 5)
+          && (c.length() == 5 || Character.isWhitespace(c.charAt(5)))) {
+        basicOffered = true;
+      }
+    }
+    if (!basicOffered) {
+      return null;
+    }
+    return new ProxyServer(
+        proxy.getHost(),
+        proxy.getPort(),
+        proxy.getSecuredPort(),
+        Dsl.realm(realm).setUsePreemptiveAuth(true).build(),
+        proxy.getNonProxyHosts(),
+        proxy.getProxyType(),
+        proxy.getCustomHeaders());
   }
 
   private void connectViaSocks(

@@ -1,0 +1,527 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.socksx.v5.DefaultSocks5CommandResponse;
+import io.netty.handler.codec.socksx.v5.DefaultSocks5InitialResponse;
+import io.netty.handler.codec.socksx.v5.Socks5AddressType;
+import io.netty.handler.codec.socksx.v5.Socks5AuthMethod;
+import io.netty.handler.codec.socksx.v5.Socks5CommandRequest;
+import io.netty.handler.codec.socksx.v5.Socks5CommandRequestDecoder;
+import io.netty.handler.codec.socksx.v5.Socks5CommandStatus;
+import io.netty.handler.codec.socksx.v5.Socks5CommandType;
+import io.netty.handler.codec.socksx.v5.Socks5InitialRequest;
+import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
+import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.pkitesting.CertificateBuilder;
+import io.netty.pkitesting.CertificateBuilder.KeyUsage;
+import io.netty.pkitesting.X509Bundle;
+import io.netty.util.ReferenceCountUtil;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.proxy.ProxyType;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * End-to-end proxy paths over loopback: CONNECT tunnels to a TLS target, 407 challenges on plain
+ * proxied requests and on CONNECT, and SOCKS5. The proxies here are small enough to check what
+ * the client put on the wire, and they relay real bytes so the target's view can be checked too.
+ */
+class ProxyTunnelTest {
+  /** "user:secret" in Base64. */
+  private static final String USER_SECRET = "Basic dXNlcjpzZWNyZXQ=";
+
+  private static X509Bundle targetCert;
+
+  private final List<AutoCloseable> closeables = new ArrayList<>();
+
+  @BeforeAll
+  static void certificate() throws Exception {
+    targetCert =
+        new CertificateBuilder()
+            .subject("CN=localhost")
+            .addSanDnsName("localhost")
+            .addSanIpAddress("127.0.0.1")
+            .setIsCertificateAuthority(true)
+            .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
+            .addExtendedKeyUsageServerAuth()
+            .ecp256()
+            .buildSelfSigned();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    // Reverse order: proxies before the targets they relay to.
+    for (int i = closeables.size() - 1; i >= 0; i--) {
+      closeables.get(i).close();
+    }
+  }
+
+  private <T extends AutoCloseable> T closeLater(T c) {
+    closeables.add(c);
+    return c;
+  }
+
+  private TestServer tlsTarget() throws Exception {
+    SslContext serverCtx = SslContextBuilder.forServer(targetCert.toKeyManagerFactory()).build();
+    TestServer target = closeLater(new TestServer());
+    target.onAccept(ch -> ch.pipeline().addLast(serverCtx.newHandler(ch.alloc())));
+    target.route(
+        "/secure", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "tunnelled"));
+    return target;
+  }
+
+  // ---------------------------------------------------------------- CONNECT
+
+  @Test
+  void httpsGoesThroughAConnectTunnel() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure?x=1")
+              .setProxyServer(Dsl.proxyServer("127.0.0.1", proxy.port()))
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("tunnelled", r.getResponseBody());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), proxy.connectTargets);
+    assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals(1, proxy.server.acceptedCount(), "connections to the proxy");
+    assertEquals(1, target.received().size(), "requests at the target");
+    TestServer.Received got = target.received().get(0);
+    assertEquals("GET", got.method);
+    assertEquals("/secure?x=1", got.uri, "origin-form inside the tunnel");
+    assertEquals("127.0.0.1:" + target.port(), got.headers.get(HttpHeaderNames.HOST));
+  }
+
+  @Test
+  void connectAnswered407IsRepeatedWithProxyCredentials() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));
+    ProxyServer p =
+        Dsl.proxyServer("127.0.0.1", proxy.port())
+            .setRealm(Dsl.basicAuthRealm("user", "secret"))
+            .build();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+              .setProxyServer(p)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("tunnelled", r.getResponseBody());
+    }
+    String authority = "127.0.0.1:" + target.port();
+    assertEquals(List.of(authority, authority), proxy.connectTargets);
+    assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals(USER_SECRET, proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals(2, proxy.server.acceptedCount(), "the replayed CONNECT goes on a fresh connection");
+    assertEquals(1, target.received().size(), "requests at the target");
+    assertEquals("/secure", target.received().get(0).uri);
+    assertNull(
+        target.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION),
+        "proxy credentials must not reach the target");
+  }
+
+  /** Runs a GET through {@code p} to the TLS target and returns why it failed. */
+  private static Throwable tunnelFailure(TestServer target, ProxyServer.Builder p) {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () ->
+                  client
+                      .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+                      .setProxyServer(p)
+                      .execute()
+                      .get(10, TimeUnit.SECONDS));
+      return e.getCause();
+    }
+  }
+
+  @Test
+  void connectAnswered407WithoutRealmIsNotRepeated() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));
+    Throwable t = tunnelFailure(target, Dsl.proxyServer("127.0.0.1", proxy.port()));
+    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    assertEquals(1, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertEquals(0, target.acceptedCount(), "connections at the target");
+  }
+
+  @Test
+  void connectRefusingTheCredentialsEndsAfterOneReplay() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));
+    Throwable t =
+        tunnelFailure(
+            target,
+            Dsl.proxyServer("127.0.0.1", proxy.port())
+                .setRealm(Dsl.basicAuthRealm("user", "wrong")));
+    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    assertEquals(2, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertEquals(
+        "Basic dXNlcjp3cm9uZw==",
+        proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals(0, target.acceptedCount(), "connections at the target");
+  }
+
+  // ---------------------------------------------------------------- 407 on plain HTTP
+
+  /** A proxy (answering itself) that wants {@link #USER_SECRET}. */
+  private TestServer challengingProxy() throws Exception {
+    TestServer proxy = closeLater(new TestServer());
+    proxy.route(
+        "http://origin.test:8080/path",
+        (ctx, req) -> {
+          if (USER_SECRET.equals(req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION))) {
+            TestServer.respond(ctx, req, HttpResponseStatus.OK, "authorized");
+          } else {
+            TestServer.respond(
+                ctx,
+                req,
+                HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED,
+                "who are you",
+                "Proxy-Authenticate",
+                "Basic realm=\"p\"");
+          }
+        });
+    return proxy;
+  }
+
+  private static Response getViaProxy(ProxyServer.Builder p) throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      return client
+          .prepareGet("http://origin.test:8080/path")
+          .setProxyServer(p)
+          .execute()
+          .get(10, TimeUnit.SECONDS);
+    }
+  }
+
+  @Test
+  void plainRequestAnswered407IsReplayedWithProxyAuthorization() throws Exception {
+    TestServer proxy = challengingProxy();
+    Response r =
+        getViaProxy(
+            Dsl.proxyServer("127.0.0.1", proxy.port())
+                .setRealm(Dsl.basicAuthRealm("user", "secret")));
+    assertEquals(200, r.getStatusCode());
+    assertEquals("authorized", r.getResponseBody());
+    assertEquals(2, proxy.received().size(), "requests at the proxy");
+    assertNull(proxy.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    TestServer.Received replay = proxy.received().get(1);
+    assertEquals(USER_SECRET, replay.headers.get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals("http://origin.test:8080/path", replay.uri);
+  }
+
+  @Test
+  void plainRequestAnswered407WithoutRealmIsTheFinalResponse() throws Exception {
+    TestServer proxy = challengingProxy();
+    Response r = getViaProxy(Dsl.proxyServer("127.0.0.1", proxy.port()));
+    assertEquals(407, r.getStatusCode());
+    assertEquals("Basic realm=\"p\"", r.getHeader(HttpHeaderNames.PROXY_AUTHENTICATE));
+    assertEquals("who are you", r.getResponseBody());
+    assertEquals(1, proxy.received().size(), "requests at the proxy");
+  }
+
+  @Test
+  void refusedProxyCredentialsAreTriedOnlyOnce() throws Exception {
+    TestServer proxy = challengingProxy();
+    Response r =
+        getViaProxy(
+            Dsl.proxyServer("127.0.0.1", proxy.port())
+                .setRealm(Dsl.basicAuthRealm("user", "wrong")));
+    assertEquals(407, r.getStatusCode());
+    assertEquals(2, proxy.received().size(), "requests at the proxy");
+    assertEquals(
+        "Basic dXNlcjp3cm9uZw==",
+        proxy.received().get(1).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION));
+  }
+
+  // ---------------------------------------------------------------- SOCKS5
+
+  @Test
+  void socks5ProxyConnectsToTheTargetAndRelays() throws Exception {
+    TestServer target = closeLater(new TestServer());
+    target.route(
+        "/via-socks", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "socks ok"));
+    Socks5Proxy socks = closeLater(new Socks5Proxy());
+    ProxyServer p =
+        Dsl.proxyServer("127.0.0.1", socks.port()).setProxyType(ProxyType.SOCKS_V5).build();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r =
+          client
+              .prepareGet("http://127.0.0.1:" + target.port() + "/via-socks")
+              .setProxyServer(p)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("socks ok", r.getResponseBody());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), socks.commands);
+    assertEquals(1, target.received().size(), "requests at the target");
+    TestServer.Received got = target.received().get(0);
+    assertEquals("/via-socks", got.uri, "origin-form: a SOCKS proxy does not read HTTP");
+    assertFalse(got.headers.contains(HttpHeaderNames.PROXY_AUTHORIZATION));
+  }
+
+  // ---------------------------------------------------------------- test proxies
+
+  /** Copies whatever arrives to {@code peer} and closes it when this side closes. */
+  private static final class Relay extends ChannelInboundHandlerAdapter {
+    private final Channel peer;
+
+    Relay(Channel peer) {
+      this.peer = peer;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      // A failed write releases msg and closes both sides.
+      peer.writeAndFlush(msg).addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+      ChannelFuture unused = peer.close();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ChannelFuture unused = ctx.close();
+    }
+  }
+
+  /**
+   * Connects from {@code inbound}'s loop to 127.0.0.1:{@code port} with a relay back to {@code
+   * inbound}; {@code then} runs once connected. A failed connect closes {@code inbound}.
+   */
+  private static void connectOutbound(Channel inbound, int port, ChannelFutureListener then) {
+    new Bootstrap()
+        .group(inbound.eventLoop())
+        .channel(NioSocketChannel.class)
+        .handler(
+            new ChannelInitializer<Channel>() {
+              @Override
+              protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(new Relay(inbound));
+              }
+            })
+        .connect("127.0.0.1", port)
+        .addListener(
+            (ChannelFuture f) -> {
+              if (f.isSuccess()) {
+                then.operationComplete(f);
+              } else {
+                ChannelFuture unused = inbound.close();
+              }
+            });
+  }
+
+  /**
+   * An HTTP proxy that only does CONNECT: records each request target and head, answers 407 with
+   * a Basic challenge while {@code wanted} is set and not sent, else connects to the target (on
+   * 127.0.0.1 whatever the host) and relays bytes both ways after a 200.
+   */
+  private static final class ConnectProxy implements AutoCloseable {
+    final List<String> connectTargets = new CopyOnWriteArrayList<>();
+    final List<HttpHeaders> connectHeaders = new CopyOnWriteArrayList<>();
+    final RawServer server;
+
+    ConnectProxy(String wanted) throws InterruptedException {
+      server =
+          new RawServer(
+              ch ->
+                  ch.pipeline()
+                      .addLast("codec", new HttpServerCodec())
+                      .addLast("aggregator", new HttpObjectAggregator(8192))
+                      .addLast("connect", new ConnectHandler(wanted)));
+    }
+
+    int port() {
+      return server.port();
+    }
+
+    @Override
+    public void close() {
+      server.close();
+    }
+
+    private final class ConnectHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+      private final String wanted;
+
+      ConnectHandler(String wanted) {
+        this.wanted = wanted;
+      }
+
+      @Override
+      protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+        connectTargets.add(req.uri());
+        connectHeaders.add(req.headers().copy());
+        server.signal();
+        if (!HttpMethod.CONNECT.equals(req.method())) {
+          answer(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, req, null);
+          return;
+        }
+        if (wanted != null && !wanted.equals(req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION))) {
+          answer(ctx, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, req, "Basic realm=\"p\"");
+          return;
+        }
+        String authority = req.uri();
+        int port = Integer.parseInt(authority.substring(authority.lastIndexOf(':') + 1));
+        Channel inbound = ctx.channel();
+        connectOutbound(
+            inbound,
+            port,
+            f -> {
+              // From here on the proxy speaks raw bytes: no HTTP decoding of the client's TLS.
+              inbound.pipeline().remove("aggregator");
+              inbound.pipeline().remove("codec");
+              inbound.pipeline().replace("connect", "relay", new Relay(f.channel()));
+              inbound
+                  .writeAndFlush(
+                      Unpooled.copiedBuffer(
+                          "HTTP/1.1 200 Connection established\r\n\r\n", StandardCharsets.US_ASCII))
+                  .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+            });
+      }
+
+      private void answer(
+          ChannelHandlerContext ctx, HttpResponseStatus status, FullHttpRequest req, String challenge) {
+        FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status);
+        if (challenge != null) {
+          res.headers().set(HttpHeaderNames.PROXY_AUTHENTICATE, challenge);
+        }
+        HttpUtil.setContentLength(res, 0);
+        HttpUtil.setKeepAlive(res, HttpUtil.isKeepAlive(req));
+        TestServer.send(ctx, res);
+      }
+    }
+  }
+
+  /**
+   * A SOCKS5 server without authentication that accepts CONNECT only, records the requested
+   * address as host:port and connects to 127.0.0.1 on that port whatever the host.
+   */
+  private static final class Socks5Proxy implements AutoCloseable {
+    final List<String> commands = new CopyOnWriteArrayList<>();
+    final RawServer server;
+
+    Socks5Proxy() throws InterruptedException {
+      server =
+          new RawServer(
+              ch ->
+                  ch.pipeline()
+                      .addLast("encoder", Socks5ServerEncoder.DEFAULT)
+                      .addLast("decoder", new Socks5InitialRequestDecoder())
+                      .addLast("socks", new SocksHandler()));
+    }
+
+    int port() {
+      return server.port();
+    }
+
+    @Override
+    public void close() {
+      server.close();
+    }
+
+    private final class SocksHandler extends ChannelInboundHandlerAdapter {
+      @Override
+      public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+          if (msg instanceof Socks5InitialRequest) {
+            ctx.pipeline().replace("decoder", "decoder", new Socks5CommandRequestDecoder());
+            TestServer.send(ctx, new DefaultSocks5InitialResponse(Socks5AuthMethod.NO_AUTH));
+          } else if (msg instanceof Socks5CommandRequest) {
+            command(ctx, (Socks5CommandRequest) msg);
+          } else {
+            TestServer.close(ctx);
+          }
+        } finally {
+          ReferenceCountUtil.release(msg);
+        }
+      }
+
+      private void command(ChannelHandlerContext ctx, Socks5CommandRequest req) {
+        commands.add(req.dstAddr() + ":" + req.dstPort());
+        server.signal();
+        if (!Socks5CommandType.CONNECT.equals(req.type())) {
+          TestServer.sendAndClose(
+              ctx,
+              new DefaultSocks5CommandResponse(
+                  Socks5CommandStatus.COMMAND_UNSUPPORTED, Socks5AddressType.IPv4));
+          return;
+        }
+        Channel inbound = ctx.channel();
+        connectOutbound(
+            inbound,
+            req.dstPort(),
+            f -> {
+              inbound.pipeline().remove("decoder");
+              inbound.pipeline().replace("socks", "relay", new Relay(f.channel()));
+              // The encoder goes only after the reply went through it.
+              inbound
+                  .writeAndFlush(
+                      new DefaultSocks5CommandResponse(
+                          Socks5CommandStatus.SUCCESS, Socks5AddressType.IPv4, "127.0.0.1", 0))
+                  .addListener(
+                      (ChannelFuture w) -> {
+                        if (w.isSuccess()) {
+                          inbound.pipeline().remove("encoder");
+                        } else {
+                          ChannelFuture unused = inbound.close();
+                        }
+                      });
+            });
+      }
+    }
+  }
+}
