@@ -51,7 +51,9 @@ import org.jetbrains.annotations.Nullable;
  *       within the connect timeout, then TLS for {@code https};
  *   <li>HTTP proxy: connect to the proxy (over TLS for an {@link ProxyType#HTTPS} proxy); for an
  *       {@code https} target open a CONNECT tunnel, then TLS with the target through it;
- *   <li>SOCKS 4/5: Netty's proxy handler negotiates with the proxy, which resolves the target.
+ *   <li>SOCKS 4/5: Netty's proxy handler negotiates with the proxy. The target's name is resolved
+ *       here, by the bootstrap's resolver group, before the negotiation (AHC 3.0.11 resolved it
+ *       locally too), so a name that only the proxy can resolve fails with UnknownHostException.
  * </ul>
  *
  * The channel is published to the exchange as soon as its connect starts, so a cancel or
