@@ -132,15 +132,15 @@ public interface Response {
       if (length <= 0) {
         return;
       }
-      byte[] copy;
+      byte[] bytes;
       if (bodyPart instanceof EagerResponseBodyPart) {
-        copy = bodyPart.getBodyPartBytes();
+        bytes = bodyPart.getBodyPartBytes();
       } else {
         ByteBuf buf = bodyPart.getBodyByteBuf();
-        copy = new byte[buf.readableBytes()];
-        buf.getBytes(buf.readerIndex(), copy);
+        bytes = new byte[buf.readableBytes()];
+        buf.getBytes(buf.readerIndex(), bytes);
       }
-      int readable = copy.length;
+      int readable = bytes.length;
       if (bodyLength > Integer.MAX_VALUE - readable) {
         throw new IllegalStateException(
             "response body: "
@@ -150,14 +150,14 @@ public interface Response {
                 + " to hold it in memory)");
       }
       if (firstChunk == null) {
-        firstChunk = copy;
+        firstChunk = bytes;
       } else {
         List<byte[]> more = moreChunks;
         if (more == null) {
           more = new ArrayList<>();
           moreChunks = more;
         }
-        more.add(copy);
+        more.add(bytes);
       }
       bodyLength += readable;
     }
