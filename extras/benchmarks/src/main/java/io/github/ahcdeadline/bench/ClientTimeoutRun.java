@@ -168,19 +168,34 @@ public final class ClientTimeoutRun {
     boolean applied =
         mode != Mode.EVENT_LOOP || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
     try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {
-      for (int i = 0; i < DEFAULT_WARMUP_BURSTS; i++) {
-        burst(client, url, count, timeoutMillis, applied);
-        Thread.sleep(PAUSE_BETWEEN_BURSTS_MS);
-      }
-      List<Outcome> measured = new ArrayList<>();
-      for (int i = 0; i < measuredBursts; i++) {
-        measured.add(burst(client, url, count, timeoutMillis, applied));
-        Thread.sleep(PAUSE_BETWEEN_BURSTS_MS);
-      }
-      return Outcome.pooled(measured);
+      return warmUpThenMeasure(
+          () -> burst(client, url, count, timeoutMillis, applied), measuredBursts);
     } catch (IOException e) {
       throw new IllegalStateException("closing the client failed", e);
     }
+  }
+
+  /** One burst of the benchmark, by a client or by the raw Netty ceiling. */
+  interface Burst {
+    Outcome run() throws InterruptedException;
+  }
+
+  /**
+   * Runs {@link #DEFAULT_WARMUP_BURSTS} bursts whose results are dropped, then {@code
+   * measuredBursts} whose lags are pooled, pausing after each so that its closes are done before
+   * the next one starts.
+   */
+  static Outcome warmUpThenMeasure(Burst burst, int measuredBursts) throws InterruptedException {
+    for (int i = 0; i < DEFAULT_WARMUP_BURSTS; i++) {
+      burst.run();
+      Thread.sleep(PAUSE_BETWEEN_BURSTS_MS);
+    }
+    List<Outcome> measured = new ArrayList<>();
+    for (int i = 0; i < measuredBursts; i++) {
+      measured.add(burst.run());
+      Thread.sleep(PAUSE_BETWEEN_BURSTS_MS);
+    }
+    return Outcome.pooled(measured);
   }
 
   private static Outcome burst(

@@ -22,7 +22,6 @@ import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -119,14 +118,8 @@ public final class RawTimeoutMain {
         new MultiThreadIoEventLoopGroup(0, new DefaultThreadFactory("raw-timeout", true), factory);
     try {
       RawTimeoutMain raw = new RawTimeoutMain(uri, group, type);
-      for (int i = 0; i < ClientTimeoutRun.DEFAULT_WARMUP_BURSTS; i++) {
-        raw.burst(count, timeoutMillis);
-      }
-      List<ClientTimeoutRun.Outcome> measured = new ArrayList<>();
-      for (int i = 0; i < bursts; i++) {
-        measured.add(raw.burst(count, timeoutMillis));
-      }
-      ClientTimeoutRun.Outcome outcome = ClientTimeoutRun.Outcome.pooled(measured);
+      ClientTimeoutRun.Outcome outcome =
+          ClientTimeoutRun.warmUpThenMeasure(() -> raw.burst(count, timeoutMillis), bursts);
       ClientTimeoutMain.writeLags(Paths.get(args[4]), outcome.timeoutLagsNanos());
       System.out.println(
           "RESULT timeouts="
@@ -141,7 +134,7 @@ public final class RawTimeoutMain {
   }
 
   private ClientTimeoutRun.Outcome burst(int count, long timeoutMillis)
-      throws InterruptedException, IOException {
+      throws InterruptedException {
     long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
     long[] submitted = new long[count];
     long[] heard = new long[count];
@@ -177,14 +170,12 @@ public final class RawTimeoutMain {
               });
     }
     if (!done.await(timeoutMillis + EXTRA_WAIT_MS, TimeUnit.MILLISECONDS)) {
-      throw new IOException(done.getCount() + " of " + count + " timeouts never ran");
+      throw new IllegalStateException(done.getCount() + " of " + count + " timeouts never ran");
     }
     long[] lags = new long[count];
     for (int i = 0; i < count; i++) {
       lags[i] = heard[i] - (submitted[i] + timeoutNanos);
     }
-    // Let the closes finish before the next burst.
-    Thread.sleep(200);
     return new ClientTimeoutRun.Outcome(lags, others.get(), firstOther.get(), true);
   }
 }
