@@ -343,7 +343,10 @@ public interface AsyncHttpClientConfig {
   /** The buffer allocator; null for Netty's default. */
   @Nullable ByteBufAllocator getAllocator();
 
-  /** Number of I/O threads the client creates; -1 or 0 for Netty's default (twice the cores). */
+  /**
+   * Number of I/O threads the client creates. Defaults to the number of available processors, as
+   * in 3.0.11; -1 also means that, 0 means Netty's default (twice the processors).
+   */
   int getIoThreadsCount();
 
   /** Whether Authorization and Proxy-Authorization headers are dropped when following a redirect. */

@@ -19,6 +19,7 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringSocketChannel;
 import io.netty.util.HashedWheelTimer;
+import io.netty.util.NettyRuntime;
 import io.netty.util.Timeout;
 import io.netty.util.concurrent.EventExecutor;
 import java.time.Duration;
@@ -103,6 +104,22 @@ class ThreadsTest {
       assertTrue(h.statusThread.getName().startsWith("threads-test-pool"), h.statusThread.getName());
       assertTrue(runsIn(c.getEventLoopGroup(), h.statusThread));
       assertTrue(h.channel.eventLoop().inEventLoop(h.statusThread));
+    }
+  }
+
+  @Test
+  void byDefaultThereIsOneLoopPerProcessorAsIn3011() throws Exception {
+    int processors = Runtime.getRuntime().availableProcessors();
+    DefaultAsyncHttpClientConfig.Builder defaults = ClientFixture.config();
+    assertEquals(processors, defaults.build().getIoThreadsCount());
+    try (DefaultAsyncHttpClient c = ClientFixture.client(defaults)) {
+      assertEquals(processors, loops(c.getEventLoopGroup()));
+    }
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setIoThreadsCount(-1))) {
+      assertEquals(processors, loops(c.getEventLoopGroup()));
+    }
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setIoThreadsCount(0))) {
+      assertEquals(NettyRuntime.availableProcessors() * 2, loops(c.getEventLoopGroup()));
     }
   }
 
