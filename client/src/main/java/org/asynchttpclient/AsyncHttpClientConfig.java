@@ -344,8 +344,9 @@ public interface AsyncHttpClientConfig {
   @Nullable ByteBufAllocator getAllocator();
 
   /**
-   * Number of I/O threads the client creates. Defaults to the number of available processors, as
-   * in 3.0.11; -1 also means that, 0 means Netty's default (twice the processors).
+   * Number of I/O threads the client creates; -1 (the default) or 0 for Netty's default, twice the
+   * processors. 3.0.11 made one per processor: on a small machine that delays event-loop timeouts
+   * during a burst of connects several times over (measured in the README's Compatibility section).
    */
   int getIoThreadsCount();
 

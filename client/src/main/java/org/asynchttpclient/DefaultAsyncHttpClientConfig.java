@@ -1060,10 +1060,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /**
-     * Accepts more than 0; -1 for one thread per available processor (the default, as in 3.0.11);
-     * 0 for Netty's default (twice the number of processors).
-     */
+    /** Accepts more than 0, or -1 and 0 for Netty's default (twice the number of cores). */
     public Builder setIoThreadsCount(int ioThreadsCount) {
       s.ioThreadsCount = atLeast("ioThreadsCount", ioThreadsCount, -1);
       return this;

@@ -366,14 +366,8 @@ public final class AsyncHttpClientConfigDefaults {
     return bool(USE_ONLY_EPOLL_NATIVE_TRANSPORT);
   }
 
-  /**
-   * The I/O thread count; the file's -1 means one thread per available processor, as in 3.0.11
-   * (not Netty's own default of two per processor: on a small machine the extra loops only add
-   * context switches and wake-ups that a loopback benchmark shows as a fifth less throughput).
-   */
   public static int defaultIoThreadsCount() {
-    int count = integer(IO_THREADS_COUNT_CONFIG);
-    return count == -1 ? Runtime.getRuntime().availableProcessors() : count;
+    return integer(IO_THREADS_COUNT_CONFIG);
   }
 
   public static int defaultHashedWheelTimerTickDuration() {

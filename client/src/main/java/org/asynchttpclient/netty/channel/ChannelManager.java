@@ -51,9 +51,7 @@ public final class ChannelManager {
       if (tf == null) {
         tf = new DefaultThreadFactory(config.getThreadPoolName(), true);
       }
-      int configured = config.getIoThreadsCount();
-      // -1: one loop per processor (3.0.11's default); 0: Netty's own default.
-      int threads = configured == -1 ? Runtime.getRuntime().availableProcessors() : configured;
+      int threads = config.getIoThreadsCount() > 0 ? config.getIoThreadsCount() : 0;
       this.group = transport.newGroup(threads, tf);
       this.ownGroup = true;
     }
