@@ -30,7 +30,14 @@ final class ChildJvm {
 
   static List<String> run(String classpath, Class<?> mainClass, long timeoutSeconds, String... args)
       throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>();
+    return run(List.of(), classpath, mainClass, timeoutSeconds, args);
+  }
+
+  /** Like {@link #run(String, Class, long, String...)}, with {@code prefix} before {@code java}. */
+  static List<String> run(
+      List<String> prefix, String classpath, Class<?> mainClass, long timeoutSeconds, String... args)
+      throws IOException, InterruptedException {
+    List<String> command = new ArrayList<>(prefix);
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JVM_OPTIONS);
     command.add("-cp");

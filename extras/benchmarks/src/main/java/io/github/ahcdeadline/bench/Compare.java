@@ -27,8 +27,9 @@ import java.util.Map;
  * </ol>
  *
  * <p>Options: {@code --count N} (2000), {@code --bursts N} (3 measured timeout bursts), {@code
- * --deadlines 20,1000}, {@code --rounds N} (3), {@code --warmup S} (5), {@code --measure S} (10), {@code --in-flight N} (32), {@code
- * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}.
+ * --deadlines 20,1000}, {@code --rounds N} (3), {@code --warmup S} (10, longer while the JIT is busy, up to three times), {@code --measure S} (10), {@code --in-flight N} (32), {@code
+ * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}, {@code --pin} (throughput: the server on half the CPUs, the clients
+ * on the other half, see {@link CpuPinning}).
  */
 public final class Compare {
   private static final String AHC3 = "AHC 3.0.11";
@@ -38,12 +39,13 @@ public final class Compare {
   private int bursts = 3;
   private long[] deadlines = {20, 1000};
   private int rounds = 3;
-  private long warmupSeconds = 5;
+  private long warmupSeconds = 10;
   private long measureSeconds = 10;
   private int inFlight = 32;
   private int serverThreads = Runtime.getRuntime().availableProcessors();
   private boolean timeouts = true;
   private boolean throughput = true;
+  private boolean pin;
 
   private Compare() {}
 
@@ -60,6 +62,8 @@ public final class Compare {
         timeouts = false;
       } else if (arg.equals("--skip-throughput")) {
         throughput = false;
+      } else if (arg.equals("--pin")) {
+        pin = true;
       } else if (i + 1 < args.length) {
         String value = args[++i];
         switch (arg) {
@@ -246,6 +250,9 @@ public final class Compare {
     final List<Double> rates = new ArrayList<>();
     final List<Double> bytesPerRequest = new ArrayList<>();
     final List<Double> cpuMicrosPerRequest = new ArrayList<>();
+    final List<Double> jitMillis = new ArrayList<>();
+    // rate / the reference's rate in the same round, for rounds where both ran
+    final List<Double> pairedRatios = new ArrayList<>();
     String failure = "";
 
     Contender(String label, String classpath, Class<?> main, String... args) {
@@ -280,7 +287,14 @@ public final class Compare {
       contenders.add(new Contender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
           RawNettyThroughputMain.class, url, Integer.toString(pipelined), "8", warm, meas));
     }
+    CpuPinning pinning =
+        pin
+            ? CpuPinning.serverAndClients(Runtime.getRuntime().availableProcessors())
+            : CpuPinning.none("--pin not given");
+    System.err.println("throughput: " + pinning.describe());
+    warmUpServer(pinning, url, ours, warm);
     for (int round = 0; round < rounds; round++) {
+      Map<Contender, Double> roundRates = new LinkedHashMap<>();
       // Alternate the order so no client always runs first (cold machine) or last.
       List<Contender> order = new ArrayList<>(contenders);
       if (round % 2 == 1) {
@@ -293,17 +307,23 @@ public final class Compare {
         System.err.println("throughput round " + (round + 1) + "/" + rounds + ": " + c.label);
         try {
           List<String> out =
-              ChildJvm.run(ChildJvm.classpath(c.classpath), c.main, CHILD_TIMEOUT_SECONDS, c.args);
+              ChildJvm.run(pinning.childPrefix(), ChildJvm.classpath(c.classpath), c.main,
+                  CHILD_TIMEOUT_SECONDS, c.args);
           long requests = Long.parseLong(ChildJvm.field(out, "requests"));
           long nanos = Long.parseLong(ChildJvm.field(out, "nanos"));
           long alloc = Long.parseLong(ChildJvm.field(out, "allocBytes"));
           long cpu = Long.parseLong(ChildJvm.field(out, "cpuNanos"));
+          long jit = Long.parseLong(ChildJvm.field(out, "jitMillis"));
           long errors = Long.parseLong(ChildJvm.field(out, "errors"));
           if (errors > 0) {
             c.failure = errors + " errors, first: " + ChildJvm.field(out, "firstError");
             continue;
           }
           c.rates.add(requests * 1e9 / nanos);
+          roundRates.put(c, requests * 1e9 / nanos);
+          if (jit >= 0) {
+            c.jitMillis.add((double) jit);
+          }
           if (alloc >= 0 && requests > 0) {
             c.bytesPerRequest.add((double) alloc / requests);
           }
@@ -314,6 +334,7 @@ public final class Compare {
           c.failure = e.getMessage();
         }
       }
+      pairWithReference(roundRates);
     }
     double reference = Double.NaN;
     double referenceCpu = Double.NaN;
@@ -327,14 +348,14 @@ public final class Compare {
     System.out.println(
         "Throughput: keep-alive GET /small (" + LoopbackServer.SMALL_BODY_LENGTH + " B), "
             + inFlight + " in flight, " + rounds + " alternating rounds of " + warmupSeconds
-            + " s warm-up + " + measureSeconds + " s; median of rounds");
+            + " s+ warm-up + " + measureSeconds + " s; median of rounds; " + pinning.describe());
     TextTable table =
-        new TextTable("client", "req/s", "min..max", "vs " + AHC3, "CPU us/req", "CPU vs " + AHC3,
-            "bytes/req", "rounds");
+        new TextTable("client", "req/s", "min..max", "vs " + AHC3, "paired", "CPU us/req",
+            "CPU vs " + AHC3, "bytes/req", "JIT ms", "rounds");
     Map<String, String> failures = new LinkedHashMap<>();
     for (Contender c : contenders) {
       if (c.rates.isEmpty()) {
-        table.row(c.label, "failed", "", "", "", "", "", "0");
+        table.row(c.label, "failed", "", "", "", "", "", "", "", "0");
         failures.put(c.label, c.failure);
         continue;
       }
@@ -344,11 +365,16 @@ public final class Compare {
           format("%.0f", rate),
           format("%.0f..%.0f", min(c.rates), max(c.rates)),
           Double.isNaN(reference) ? "n/a" : format("%.2fx", rate / reference),
+          c.pairedRatios.isEmpty()
+              ? "n/a"
+              : format("%.2fx", median(c.pairedRatios))
+                  + format(" (%.2f..%.2f)", min(c.pairedRatios), max(c.pairedRatios)),
           c.cpuMicrosPerRequest.isEmpty() ? "n/a" : format("%.1f", median(c.cpuMicrosPerRequest)),
           c.cpuMicrosPerRequest.isEmpty() || Double.isNaN(referenceCpu)
               ? "n/a"
               : format("%.2fx", referenceCpu / median(c.cpuMicrosPerRequest)),
           c.bytesPerRequest.isEmpty() ? "n/a" : format("%.0f", median(c.bytesPerRequest)),
+          c.jitMillis.isEmpty() ? "n/a" : format("%.0f", median(c.jitMillis)),
           Integer.toString(c.rates.size()));
       if (!c.failure.isEmpty()) {
         failures.put(c.label, c.failure);
@@ -359,11 +385,53 @@ public final class Compare {
         "  bytes/req: heap allocated by all live threads of the client JVM in the window / requests"
             + " (JDK and raw Netty include their own buffers).");
     System.out.println(
+        "  paired: median over rounds of (this client's req/s / " + AHC3 + "'s in the same round),"
+            + " with its range; steadier than the ratio of medians when the machine drifts.");
+    System.out.println(
+        "  JIT ms: time the client JVM's JIT compilers spent inside the measured window (warm-up"
+            + " goes on until the JIT is quiet); hundreds of ms mean the window was not steady.");
+    System.out.println(
         "  CPU us/req: CPU time of the whole client JVM (GC and JIT included) in the window /"
             + " requests; CPU vs " + AHC3 + " = its CPU per request / this one's (higher is"
             + " cheaper). The server's CPU is not in it.");
     for (Map.Entry<String, String> failure : failures.entrySet()) {
       System.out.println("  " + failure.getKey() + " failed: " + failure.getValue());
+    }
+  }
+
+  /**
+   * Runs a raw Netty client against the server once, unmeasured, before the first round: the
+   * server shares this JVM, and a cold server would slow whichever client runs first.
+   */
+  private static void warmUpServer(CpuPinning pinning, String url, String ours, String warmMillis) {
+    if (ours == null) {
+      return;
+    }
+    System.err.println("throughput: warming the server up");
+    try {
+      ChildJvm.run(pinning.childPrefix(), ChildJvm.classpath(ours), RawNettyThroughputMain.class,
+          CHILD_TIMEOUT_SECONDS, url, "32", "1", warmMillis, "1000");
+    } catch (IOException | RuntimeException | InterruptedException e) {
+      if (e instanceof InterruptedException) {
+        Thread.currentThread().interrupt();
+      }
+      System.out.println("NOTE: server warm-up failed: " + e.getMessage());
+    }
+  }
+
+  /** Records each contender's rate over the reference's rate in one round. */
+  private static void pairWithReference(Map<Contender, Double> roundRates) {
+    Double reference = null;
+    for (Map.Entry<Contender, Double> e : roundRates.entrySet()) {
+      if (e.getKey().label.equals(AHC3)) {
+        reference = e.getValue();
+      }
+    }
+    if (reference == null) {
+      return;
+    }
+    for (Map.Entry<Contender, Double> e : roundRates.entrySet()) {
+      e.getKey().pairedRatios.add(e.getValue() / reference);
     }
   }
 

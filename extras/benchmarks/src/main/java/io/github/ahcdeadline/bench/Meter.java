@@ -19,12 +19,32 @@ public final class Meter {
     private final long nanos;
     private final long allocatedBytes;
     private final long cpuNanos;
+    private final long jitMillis;
+    private final long warmupMillis;
 
-    Window(long requests, long nanos, long allocatedBytes, long cpuNanos) {
+    Window(
+        long requests,
+        long nanos,
+        long allocatedBytes,
+        long cpuNanos,
+        long jitMillis,
+        long warmupMillis) {
       this.requests = requests;
       this.nanos = nanos;
       this.allocatedBytes = allocatedBytes;
       this.cpuNanos = cpuNanos;
+      this.jitMillis = jitMillis;
+      this.warmupMillis = warmupMillis;
+    }
+
+    /** Time the JIT compilers spent in the window, ms (-1 if unknown): near 0 for a warm JVM. */
+    public long jitMillis() {
+      return jitMillis;
+    }
+
+    /** How long the warm-up actually lasted, ms. */
+    public long warmupMillis() {
+      return warmupMillis;
     }
 
     /** CPU time of the whole JVM (all threads, GC and JIT included) in the window, or -1. */
@@ -57,6 +77,10 @@ public final class Meter {
           + allocatedBytes
           + " cpuNanos="
           + cpuNanos
+          + " jitMillis="
+          + jitMillis
+          + " warmupMillis="
+          + warmupMillis
           + " errors="
           + errors
           + " firstError="
@@ -64,25 +88,62 @@ public final class Meter {
     }
   }
 
+  /** A warm-up slice whose JIT time stays under this has a quiet compiler. */
+  private static final long QUIET_JIT_MILLIS_PER_SLICE = 20;
+
+  private static final long SLICE_MILLIS = 1000;
+
+  /** Quiet slices in a row that end the warm-up: one quiet second is often a pause between bursts. */
+  private static final int QUIET_SLICES = 3;
+
   /**
-   * Sleeps through the warm-up, then measures for {@code measureMillis}. Sleeping is the point
-   * here: the main thread only marks the window, the load runs on other threads.
+   * Warms up, then measures for {@code measureMillis}. The warm-up lasts at least {@code
+   * warmupMillis} and then goes on, one second at a time, until the JIT compilers spent less than
+   * {@value #QUIET_JIT_MILLIS_PER_SLICE} ms in each of the last {@value #QUIET_SLICES} seconds, or
+   * until three times {@code warmupMillis}: on a two-core machine shared with the server, C2 still compiles the hot path
+   * ten seconds in, and a window that overlaps it measures the compiler as much as the client.
+   * Sleeping is the point here: the main thread only marks the window, the load runs on other
+   * threads.
    */
   public static Window measure(LongSupplier completed, long warmupMillis, long measureMillis)
       throws InterruptedException {
+    long warmStart = System.nanoTime();
     Thread.sleep(warmupMillis);
+    long jit = jitMillis();
+    long warmed = warmupMillis;
+    int quietSlices = 0;
+    while (jit >= 0 && quietSlices < QUIET_SLICES && warmed + SLICE_MILLIS <= 3 * warmupMillis) {
+      Thread.sleep(SLICE_MILLIS);
+      warmed += SLICE_MILLIS;
+      long now = jitMillis();
+      quietSlices = now - jit < QUIET_JIT_MILLIS_PER_SLICE ? quietSlices + 1 : 0;
+      jit = now;
+    }
+    long warmupTook = (System.nanoTime() - warmStart) / 1_000_000;
     long allocStart = allocatedBytes();
     long cpuStart = processCpuNanos();
+    long jitStart = jitMillis();
     long countStart = completed.getAsLong();
     long start = System.nanoTime();
     Thread.sleep(measureMillis);
     long end = System.nanoTime();
     long countEnd = completed.getAsLong();
+    long jitEnd = jitMillis();
     long cpuEnd = processCpuNanos();
     long allocEnd = allocatedBytes();
     long alloc = allocStart < 0 || allocEnd < 0 ? -1 : allocEnd - allocStart;
     long cpu = cpuStart < 0 || cpuEnd < 0 ? -1 : cpuEnd - cpuStart;
-    return new Window(countEnd - countStart, end - start, alloc, cpu);
+    long jitInWindow = jitStart < 0 || jitEnd < 0 ? -1 : jitEnd - jitStart;
+    return new Window(countEnd - countStart, end - start, alloc, cpu, jitInWindow, warmupTook);
+  }
+
+  /** Total time the JIT compilers have spent so far, ms, or -1 if the JVM does not tell. */
+  public static long jitMillis() {
+    java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
+      return -1;
+    }
+    return jit.getTotalCompilationTime();
   }
 
   /** CPU time used by this JVM so far, or -1 if the JVM does not tell. */
