@@ -27,9 +27,11 @@ import java.util.Map;
  * </ol>
  *
  * <p>Options: {@code --count N} (2000), {@code --bursts N} (3 measured timeout bursts), {@code
- * --deadlines 20,1000}, {@code --rounds N} (3), {@code --warmup S} (10, longer while the JIT is busy, up to three times), {@code --measure S} (10), {@code --in-flight N} (32), {@code
- * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}, {@code --pin} (throughput: the server on half the CPUs, the clients
- * on the other half, see {@link CpuPinning}).
+ * --deadlines 20,1000}, {@code --rounds N} (3), {@code --warmup S} (10, longer while the JIT is
+ * busy, up to three times), {@code --measure S} (10), {@code --in-flight N} (32), {@code
+ * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}, {@code --pin}
+ * (throughput: the server on half the CPUs, the clients on the other half, see {@link
+ * CpuPinning}).
  */
 public final class Compare {
   private static final String AHC3 = "AHC 3.0.11";
@@ -319,8 +321,9 @@ public final class Compare {
             c.failure = errors + " errors, first: " + ChildJvm.field(out, "firstError");
             continue;
           }
-          c.rates.add(requests * 1e9 / nanos);
-          roundRates.put(c, requests * 1e9 / nanos);
+          double rate = requests * 1e9 / nanos;
+          c.rates.add(rate);
+          roundRates.put(c, rate);
           if (jit >= 0) {
             c.jitMillis.add((double) jit);
           }
