@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.util.AttributeKey;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -12,8 +13,11 @@ import org.slf4j.LoggerFactory;
  * the peer stopped reading), an orderly close would queue the FIN behind them: a peer that never
  * reads again never sees the close, and both sides keep the connection until the kernel gives
  * up, minutes later. Such a channel is reset instead (SO_LINGER 0), which ends it on both sides at
- * once. A channel with nothing pending gets an ordinary close. Either way the channel is first
- * marked unwritable, so a body still streaming on its event loop stops at once.
+ * once. The same holds while a request body is still being sent even when Netty holds nothing:
+ * what it wrote may still sit in the kernel's send buffer, which Netty cannot see, so a channel
+ * marked with {@link #bodySending} is reset too. Any other channel gets an ordinary close. Either
+ * way the channel is first marked unwritable, so a body still streaming on its event loop stops at
+ * once.
  *
  * <p>Threads: any; the pending-bytes check reads a counter Netty keeps for writability.
  */
@@ -23,7 +27,22 @@ public final class ChannelClosing {
   /** The user-defined writability bit (1..31) this class clears on a channel it closes. */
   static final int ABANDONED_WRITABILITY_INDEX = 31;
 
+  /** Present while a request body is being sent on the channel; see {@link #bodySending}. */
+  private static final AttributeKey<Boolean> SENDING_BODY = AttributeKey.valueOf("ahc.sendingBody");
+
   private ChannelClosing() {}
+
+  /**
+   * Marks that a request body is being sent on {@code channel} ({@code true}, before its first
+   * byte) or that all of it was written ({@code false}); a close in between resets the connection.
+   */
+  public static void bodySending(Channel channel, boolean sending) {
+    channel.attr(SENDING_BODY).set(sending ? Boolean.TRUE : null);
+  }
+
+  private static boolean isSendingBody(Channel channel) {
+    return channel.hasAttr(SENDING_BODY) && channel.attr(SENDING_BODY).get() != null;
+  }
 
   public static ChannelFuture close(Channel channel) {
     ChannelOutboundBuffer pending = channel.unsafe().outboundBuffer();
@@ -33,7 +52,8 @@ public final class ChannelClosing {
       // whole body. Marking the channel unwritable (thread-safe) ends that loop at its next chunk.
       pending.setUserDefinedWritability(ABANDONED_WRITABILITY_INDEX, false);
     }
-    if (pending != null && pending.totalPendingWriteBytes() > 0 && channel.isOpen()) {
+    boolean unsent = pending != null && pending.totalPendingWriteBytes() > 0;
+    if ((unsent || isSendingBody(channel)) && channel.isOpen()) {
       try {
         channel.config().setOption(ChannelOption.SO_LINGER, 0);
       } catch (RuntimeException e) {

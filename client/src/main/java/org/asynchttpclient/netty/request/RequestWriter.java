@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
+import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.request.body.NettyBody;
@@ -55,12 +56,13 @@ public final class RequestWriter {
       if (request.isExpectContinue()) {
         responses.onContinue(() -> writeBody(ex, channel, body, readTimeoutNanos));
       } else {
+        ChannelClosing.bodySending(channel, true);
         last = body.write(channel);
       }
     }
     channel.flush();
     if (body == null || !request.isExpectContinue()) {
-      last.addListener(afterWrite(ex, channel, readTimeoutNanos));
+      last.addListener(afterWrite(ex, channel, readTimeoutNanos, body != null));
     } else {
       head.addListener(
           (ChannelFutureListener)
@@ -73,16 +75,21 @@ public final class RequestWriter {
   }
 
   private void writeBody(Exchange<?> ex, Channel channel, NettyBody body, long readTimeoutNanos) {
+    ChannelClosing.bodySending(channel, true);
     ChannelFuture last = body.write(channel);
     channel.flush();
-    last.addListener(afterWrite(ex, channel, readTimeoutNanos));
+    last.addListener(afterWrite(ex, channel, readTimeoutNanos, true));
   }
 
-  private ChannelFutureListener afterWrite(Exchange<?> ex, Channel channel, long readTimeoutNanos) {
+  private ChannelFutureListener afterWrite(
+      Exchange<?> ex, Channel channel, long readTimeoutNanos, boolean withBody) {
     return f -> {
       if (!f.isSuccess()) {
         failurePolicy.onWriteFailure(ex, channel, f.cause());
         return;
+      }
+      if (withBody) {
+        ChannelClosing.bodySending(channel, false);
       }
       ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
       if (responses != null) {
