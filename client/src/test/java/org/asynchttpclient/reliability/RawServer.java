@@ -64,6 +64,12 @@ final class RawServer implements AutoCloseable {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel ch) {
+                    // Configured before it is published: a test that sees the connection
+                    // accepted and turns reading back on must not be undone by this.
+                    if (readNothing) {
+                      ch.config().setAutoRead(false);
+                      ch.config().setOption(ChannelOption.SO_RCVBUF, 4096);
+                    }
                     accepted.add(ch);
                     synchronized (openLock) {
                       open++;
@@ -77,10 +83,6 @@ final class RawServer implements AutoCloseable {
                                 openLock.notifyAll();
                               }
                             });
-                    if (readNothing) {
-                      ch.config().setAutoRead(false);
-                      ch.config().setOption(ChannelOption.SO_RCVBUF, 4096);
-                    }
                     ch.pipeline().addLast(new HeadReader());
                   }
                 })
