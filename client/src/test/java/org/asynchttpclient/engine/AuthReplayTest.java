@@ -242,6 +242,42 @@ class AuthReplayTest {
   }
 
   @Test
+  void digestWithQopAuthIntHashesAnInMemoryBody() throws Exception {
+    server.route("/digest", digest("MD5", "auth-int", "n1", "ok"));
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response text =
+          run(client.preparePost(server.url("/digest")).setBody("a body to hash").setRealm(digestRealm("pass")));
+      assertEquals(200, text.getStatusCode());
+      Response bytes =
+          run(
+              client
+                  .preparePut(server.url("/digest"))
+                  .setBody("other bytes".getBytes(StandardCharsets.UTF_8))
+                  .setRealm(digestRealm("pass")));
+      assertEquals(200, bytes.getStatusCode());
+      assertEquals(4, server.received().size());
+      assertEquals("a body to hash", server.received().get(1).body);
+      assertTrue(
+          server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION).contains("qop=auth-int"));
+    }
+  }
+
+  @Test
+  void digestWithQopAuthIntIsNotAnsweredForABodyThatIsNotInMemory() throws Exception {
+    server.route("/digest", digest("MD5", "auth-int", "n1", "ok"));
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r =
+          run(
+              client
+                  .preparePost(server.url("/digest"))
+                  .setBody(new ByteArrayInputStream("streamed".getBytes(StandardCharsets.UTF_8)))
+                  .setRealm(digestRealm("pass")));
+      assertEquals(401, r.getStatusCode());
+      assertEquals(1, server.received().size());
+    }
+  }
+
+  @Test
   void wrongDigestPasswordEndsWithThe401AfterOneReplay() throws Exception {
     server.route("/digest", digest("MD5", "auth", "n1", "ok"));
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {

@@ -9,6 +9,7 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.EntityBodyHash;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
@@ -24,7 +25,9 @@ import org.slf4j.LoggerFactory;
  *   <li>Basic: replayed with the realm made preemptive, so the encoder sends {@code Basic ...};
  *       not replayed when the failed hop already carried an {@code Authorization}.
  *   <li>Digest (MD5, SHA-256, SHA-512-256, their -sess forms; qop auth or auth-int): replayed with
- *       a realm built from the challenge (nonce, opaque, algorithm, qop, nonce count 1).
+ *       a realm built from the challenge (nonce, opaque, algorithm, qop, nonce count 1). With
+ *       auth-int only (auth is preferred when offered) the body's hash is part of the answer, so a
+ *       body that is not in memory (see {@link EntityBodyHash}) leaves the challenge unanswered.
  * </ul>
  *
  * One replay per challenged resource: a second 401 after the replay goes to the handler, except a
@@ -153,6 +156,13 @@ final class AuthFollowUp {
       return null; // without a nonce the parser would fall back to Basic: never send that
     }
     b.setNc(NextHopRequests.nonceCount(1));
+    if ("auth-int".equals(b.getQopValue())
+        && EntityBodyHash.UNHASHABLE.equals(
+            EntityBodyHash.of(current, Realm.Builder.matchParam(challenge, "algorithm")))) {
+      // The encoder hashes the body for each hop; one it cannot hash gets no answer at all.
+      LOGGER.debug("Cannot answer the Digest challenge {}: the body is not in memory", challenge);
+      return null;
+    }
     try {
       return b.build();
     } catch (IllegalArgumentException e) {

@@ -94,9 +94,10 @@ public final class NettyRequestFactory {
     String method = connectTunnel ? "CONNECT" : request.getMethod();
     // Origin credentials never ride on the clear-text CONNECT; proxy credentials go only where the proxy reads the
     // head: on CONNECT, or on a plain-http request it forwards (inside a tunnel it sees nothing).
-    String authorization = connectTunnel ? null : PreemptiveAuthorization.headerValue(realm, uri, method);
+    String authorization =
+        connectTunnel ? null : PreemptiveAuthorization.headerValue(realm, uri, method, request);
     String proxyAuthorization = viaHttpProxy && (connectTunnel || !target.secured)
-        ? PreemptiveAuthorization.headerValue(proxyRealm, uri, method)
+        ? PreemptiveAuthorization.headerValue(proxyRealm, uri, method, connectTunnel ? null : request)
         : null;
     return newNettyRequest(request, target, connectTunnel, viaHttpProxy, authorization, proxyAuthorization);
   }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
+import org.asynchttpclient.Request;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
@@ -23,7 +24,13 @@ final class PreemptiveAuthorization {
 
   private PreemptiveAuthorization() {}
 
-  static @Nullable String headerValue(@Nullable Realm realm, Uri uri, String method) {
+  /**
+   * The header value for {@code realm}, or null. {@code bodySource} is the request whose body
+   * Digest {@code qop=auth-int} hashes (null: no body); a body that cannot be hashed gets no
+   * header.
+   */
+  static @Nullable String headerValue(
+      @Nullable Realm realm, Uri uri, String method, @Nullable Request bodySource) {
     if (realm == null || realm.getScheme() == null) {
       return null;
     }
@@ -37,7 +44,15 @@ final class PreemptiveAuthorization {
         if (nonce == null || nonce.isEmpty()) {
           return null;
         }
-        Realm forThisHop = Dsl.realm(realm).setUri(uri).setMethodName(method).build();
+        Realm.Builder hop = Dsl.realm(realm).setUri(uri).setMethodName(method);
+        if ("auth-int".equals(realm.getQop())) {
+          String bodyHash = EntityBodyHash.of(bodySource, realm.getAlgorithm());
+          if (EntityBodyHash.UNHASHABLE.equals(bodyHash)) {
+            return null;
+          }
+          hop.setEntityBodyHash(bodyHash);
+        }
+        Realm forThisHop = hop.build();
         return digest(forThisHop, digestUri(uri, forThisHop.isUseAbsoluteURI(), forThisHop.isOmitQuery()));
       default:
         return null;

@@ -50,18 +50,18 @@ class PreemptiveAuthorizationTest {
   void realmDrivenHeaders() {
     Uri uri = Uri.create("http://example.com/path?q=1");
     assertEquals("Basic dXNlcjpwYXNz", PreemptiveAuthorization.headerValue(
-        Dsl.basicAuthRealm("user", "pass").setUsePreemptiveAuth(true).build(), uri, "GET"));
+        Dsl.basicAuthRealm("user", "pass").setUsePreemptiveAuth(true).build(), uri, "GET", null));
     assertNull(PreemptiveAuthorization.headerValue(
-        Dsl.basicAuthRealm("user", "pass").setUsePreemptiveAuth(false).build(), uri, "GET"));
-    assertNull(PreemptiveAuthorization.headerValue(Dsl.digestAuthRealm("user", "pass").build(), uri, "GET"));
+        Dsl.basicAuthRealm("user", "pass").setUsePreemptiveAuth(false).build(), uri, "GET", null));
+    assertNull(PreemptiveAuthorization.headerValue(Dsl.digestAuthRealm("user", "pass").build(), uri, "GET", null));
     String digest = PreemptiveAuthorization.headerValue(
-        Dsl.digestAuthRealm("user", "pass").setRealmName("r").setNonce("n").build(), uri, "GET");
+        Dsl.digestAuthRealm("user", "pass").setRealmName("r").setNonce("n").build(), uri, "GET", null);
     assertNotNull(digest);
     assertTrue(digest.startsWith("Digest username=\"user\", realm=\"r\", nonce=\"n\", uri=\"/path?q=1\""), digest);
     for (Realm.AuthScheme scheme : new Realm.AuthScheme[] {
         Realm.AuthScheme.NTLM, Realm.AuthScheme.SPNEGO, Realm.AuthScheme.KERBEROS, Realm.AuthScheme.SCRAM_SHA_256}) {
       assertNull(PreemptiveAuthorization.headerValue(
-          Dsl.realm(scheme, "user", "pass").setUsePreemptiveAuth(true).build(), uri, "GET"), scheme.name());
+          Dsl.realm(scheme, "user", "pass").setUsePreemptiveAuth(true).build(), uri, "GET", null), scheme.name());
     }
   }
 }

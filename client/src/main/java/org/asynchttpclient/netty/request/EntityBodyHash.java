@@ -1,0 +1,97 @@
+package org.asynchttpclient.netty.request;
+
+import io.netty.buffer.ByteBuf;
+import java.nio.ByteBuffer;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.List;
+import java.util.Locale;
+import org.asynchttpclient.Request;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The {@code H(entity-body)} that Digest {@code qop=auth-int} puts into A2 (RFC 7616 section
+ * 3.4.3), as lower-case hex, for a request whose body is in memory: bytes, byte chunks, a string
+ * (in the request's charset, UTF-8 by default, as it is sent), a {@link ByteBuffer} or a {@link
+ * ByteBuf}, read without moving their positions. A body that is produced while it is sent (a
+ * stream, a file, multipart parts, a body generator, form parameters) cannot be hashed before it
+ * goes out: for those the challenge is not answered. 3.0.11 hashes the same in-memory kinds.
+ *
+ * <p>Threads: stateless.
+ */
+public final class EntityBodyHash {
+  /** Returned by {@link #of} for a body that cannot be hashed before it is sent. */
+  public static final String UNHASHABLE = "";
+
+  private EntityBodyHash() {}
+
+  /**
+   * The hex hash of {@code request}'s body with the Digest {@code algorithm} (null: MD5; a
+   * {@code -sess} suffix is ignored), null for a request without a body or a null request (the
+   * empty body's hash is then used), or {@link #UNHASHABLE}.
+   */
+  public static @Nullable String of(@Nullable Request request, @Nullable String algorithm) {
+    if (request == null) {
+      return null;
+    }
+    MessageDigest md = digest(algorithm);
+    if (md == null) {
+      return UNHASHABLE;
+    }
+    byte[] bytes = request.getByteData();
+    if (bytes != null) {
+      return hex(md.digest(bytes));
+    }
+    List<byte[]> chunks = request.getCompositeByteData();
+    if (chunks != null) {
+      for (byte[] chunk : chunks) {
+        md.update(chunk);
+      }
+      return hex(md.digest());
+    }
+    String string = request.getStringData();
+    if (string != null) {
+      Charset charset = request.getCharset() != null ? request.getCharset() : StandardCharsets.UTF_8;
+      return hex(md.digest(string.getBytes(charset)));
+    }
+    ByteBuffer buffer = request.getByteBufferData();
+    if (buffer != null) {
+      md.update(buffer.asReadOnlyBuffer());
+      return hex(md.digest());
+    }
+    ByteBuf buf = request.getByteBufData();
+    if (buf != null) {
+      md.update(buf.nioBuffer(buf.readerIndex(), buf.readableBytes()));
+      return hex(md.digest());
+    }
+    boolean streamed =
+        request.getStreamData() != null
+            || request.getFile() != null
+            || request.getBodyGenerator() != null
+            || (request.getBodyParts() != null && !request.getBodyParts().isEmpty())
+            || (request.getFormParams() != null && !request.getFormParams().isEmpty());
+    return streamed ? UNHASHABLE : null;
+  }
+
+  private static @Nullable MessageDigest digest(@Nullable String algorithm) {
+    String name = algorithm == null ? "MD5" : algorithm.toUpperCase(Locale.ROOT);
+    if (name.endsWith("-SESS")) {
+      name = name.substring(0, name.length() - "-SESS".length());
+    }
+    try {
+      return MessageDigest.getInstance(name.equals("SHA-512-256") ? "SHA-512/256" : name);
+    } catch (NoSuchAlgorithmException e) {
+      return null; // Realm.Builder refuses the same algorithm with a message
+    }
+  }
+
+  private static String hex(byte[] digest) {
+    StringBuilder sb = new StringBuilder(digest.length * 2);
+    for (byte b : digest) {
+      sb.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
+    }
+    return sb.toString();
+  }
+}
