@@ -156,9 +156,7 @@ final class AuthFollowUp {
       return null; // without a nonce the parser would fall back to Basic: never send that
     }
     b.setNc(NextHopRequests.nonceCount(1));
-    if ("auth-int".equals(b.getQopValue())
-        && EntityBodyHash.UNHASHABLE.equals(
-            EntityBodyHash.of(current, Realm.Builder.matchParam(challenge, "algorithm")))) {
+    if ("auth-int".equals(b.getQopValue()) && !EntityBodyHash.isHashable(current)) {
       // The encoder hashes the body for each hop; one it cannot hash gets no answer at all.
       LOGGER.debug("Cannot answer the Digest challenge {}: the body is not in memory", challenge);
       return null;

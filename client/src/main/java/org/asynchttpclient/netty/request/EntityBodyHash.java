@@ -2,8 +2,6 @@ package org.asynchttpclient.netty.request;
 
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
@@ -36,6 +34,9 @@ public final class EntityBodyHash {
     if (request == null) {
       return null;
     }
+    if (!isHashable(request)) {
+      return UNHASHABLE;
+    }
     MessageDigest md = digest(algorithm);
     if (md == null) {
       return UNHASHABLE;
@@ -53,8 +54,7 @@ public final class EntityBodyHash {
     }
     String string = request.getStringData();
     if (string != null) {
-      Charset charset = request.getCharset() != null ? request.getCharset() : StandardCharsets.UTF_8;
-      return hex(md.digest(string.getBytes(charset)));
+      return hex(md.digest(string.getBytes(NettyRequestFactory.charsetOf(request))));
     }
     ByteBuffer buffer = request.getByteBufferData();
     if (buffer != null) {
@@ -66,13 +66,27 @@ public final class EntityBodyHash {
       md.update(buf.nioBuffer(buf.readerIndex(), buf.readableBytes()));
       return hex(md.digest());
     }
-    boolean streamed =
-        request.getStreamData() != null
-            || request.getFile() != null
-            || request.getBodyGenerator() != null
-            || (request.getBodyParts() != null && !request.getBodyParts().isEmpty())
-            || (request.getFormParams() != null && !request.getFormParams().isEmpty());
-    return streamed ? UNHASHABLE : null;
+    return null; // no body
+  }
+
+  /**
+   * Whether {@link #of} can hash {@code request}'s body (true also for no body), without hashing
+   * it: the kinds it reads come first in the encoder's order of precedence, so any of them wins
+   * over a streamed kind set beside it.
+   */
+  public static boolean isHashable(Request request) {
+    if (request.getByteData() != null
+        || request.getCompositeByteData() != null
+        || request.getStringData() != null
+        || request.getByteBufferData() != null
+        || request.getByteBufData() != null) {
+      return true;
+    }
+    return request.getStreamData() == null
+        && request.getFile() == null
+        && request.getBodyGenerator() == null
+        && (request.getBodyParts() == null || request.getBodyParts().isEmpty())
+        && (request.getFormParams() == null || request.getFormParams().isEmpty());
   }
 
   private static @Nullable MessageDigest digest(@Nullable String algorithm) {

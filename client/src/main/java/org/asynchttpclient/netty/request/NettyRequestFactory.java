@@ -281,7 +281,8 @@ public final class NettyRequestFactory {
         && request.getByteBufData() == null && request.getStreamData() == null;
   }
 
-  private static Charset charsetOf(Request request) {
+  /** The charset a string or form body is encoded in: the request's, else UTF-8. */
+  static Charset charsetOf(Request request) {
     Charset charset = request.getCharset();
     return charset != null ? charset : StandardCharsets.UTF_8;
   }

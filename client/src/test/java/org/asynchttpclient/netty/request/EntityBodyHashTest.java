@@ -1,7 +1,9 @@
 package org.asynchttpclient.netty.request;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -63,5 +65,8 @@ class EntityBodyHashTest {
     assertEquals(
         EntityBodyHash.UNHASHABLE,
         EntityBodyHash.of(post().addFormParam("a", "b").build(), "MD5"));
+    assertFalse(EntityBodyHash.isHashable(post().setBody(new ByteArrayInputStream(new byte[] {1})).build()));
+    assertTrue(EntityBodyHash.isHashable(post().setBody("x").build()));
+    assertTrue(EntityBodyHash.isHashable(Dsl.get("http://example.com/").build()));
   }
 }
