@@ -252,6 +252,8 @@ public final class Compare {
     final List<Double> rates = new ArrayList<>();
     final List<Double> bytesPerRequest = new ArrayList<>();
     final List<Double> cpuMicrosPerRequest = new ArrayList<>();
+    // over the child's whole run, warm-up included: the server cannot see the measured window
+    final List<Double> serverCpuMicrosPerRequest = new ArrayList<>();
     final List<Double> jitMillis = new ArrayList<>();
     // rate / the reference's rate in the same round, for rounds where both ran
     final List<Double> pairedRatios = new ArrayList<>();
@@ -308,9 +310,11 @@ public final class Compare {
         }
         System.err.println("throughput round " + (round + 1) + "/" + rounds + ": " + c.label);
         try {
+          LoopbackServer.Usage serverBefore = server.usage();
           List<String> out =
               ChildJvm.run(pinning.childPrefix(), ChildJvm.classpath(c.classpath), c.main,
                   CHILD_TIMEOUT_SECONDS, c.args);
+          double serverCpu = server.usage().cpuMicrosPerRequestSince(serverBefore);
           long requests = Long.parseLong(ChildJvm.field(out, "requests"));
           long nanos = Long.parseLong(ChildJvm.field(out, "nanos"));
           long alloc = Long.parseLong(ChildJvm.field(out, "allocBytes"));
@@ -333,6 +337,9 @@ public final class Compare {
           if (cpu >= 0 && requests > 0) {
             c.cpuMicrosPerRequest.add(cpu / 1000.0 / requests);
           }
+          if (!Double.isNaN(serverCpu)) {
+            c.serverCpuMicrosPerRequest.add(serverCpu);
+          }
         } catch (IOException | RuntimeException e) {
           c.failure = e.getMessage();
         }
@@ -354,11 +361,11 @@ public final class Compare {
             + " s+ warm-up + " + measureSeconds + " s; median of rounds; " + pinning.describe());
     TextTable table =
         new TextTable("client", "req/s", "min..max", "vs " + AHC3, "paired", "CPU us/req",
-            "CPU vs " + AHC3, "bytes/req", "JIT ms", "rounds");
+            "CPU vs " + AHC3, "server us/req", "bytes/req", "JIT ms", "rounds");
     Map<String, String> failures = new LinkedHashMap<>();
     for (Contender c : contenders) {
       if (c.rates.isEmpty()) {
-        table.row(c.label, "failed", "", "", "", "", "", "", "", "0");
+        table.row(c.label, "failed", "", "", "", "", "", "", "", "", "0");
         failures.put(c.label, c.failure);
         continue;
       }
@@ -376,6 +383,9 @@ public final class Compare {
           c.cpuMicrosPerRequest.isEmpty() || Double.isNaN(referenceCpu)
               ? "n/a"
               : format("%.2fx", referenceCpu / median(c.cpuMicrosPerRequest)),
+          c.serverCpuMicrosPerRequest.isEmpty()
+              ? "n/a"
+              : format("%.1f", median(c.serverCpuMicrosPerRequest)),
           c.bytesPerRequest.isEmpty() ? "n/a" : format("%.0f", median(c.bytesPerRequest)),
           c.jitMillis.isEmpty() ? "n/a" : format("%.0f", median(c.jitMillis)),
           Integer.toString(c.rates.size()));
@@ -397,6 +407,11 @@ public final class Compare {
         "  CPU us/req: CPU time of the whole client JVM (GC and JIT included) in the window /"
             + " requests; CPU vs " + AHC3 + " = its CPU per request / this one's (higher is"
             + " cheaper). The server's CPU is not in it.");
+    System.out.println(
+        "  server us/req: CPU of the loopback server's threads / requests it answered, over the"
+            + " child's whole run (warm-up included). Unpinned, client and server share the"
+            + " same cores, so a saturated machine's rate is about cores / (client + server CPU"
+            + " per request): a client that costs 10% less CPU gains less than 10%.");
     for (Map.Entry<String, String> failure : failures.entrySet()) {
       System.out.println("  " + failure.getKey() + " failed: " + failure.getValue());
     }

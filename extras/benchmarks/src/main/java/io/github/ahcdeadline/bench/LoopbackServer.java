@@ -28,12 +28,18 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.NetUtil;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.Future;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A loopback HTTP/1.1 server for the benchmarks, bound to 127.0.0.1 on an ephemeral port.
@@ -52,6 +58,10 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>Responses are written in request order per connection (only {@code /redirect} defers, and no
  * client pipelines it), so keep-alive and pipelining clients both work against {@code /small}.
+ *
+ * <p>{@link #usage()} tells how many requests the server answered and how much CPU its threads
+ * used, so a benchmark can show what each request costs the server beside what it costs the client
+ * (on a shared machine both come out of the same cores).
  */
 public final class LoopbackServer implements AutoCloseable {
 
@@ -63,11 +73,39 @@ public final class LoopbackServer implements AutoCloseable {
   private final EventLoopGroup group;
   private final Channel serverChannel;
   private final int port;
+  private final List<Thread> threads;
+  private final LongAdder answered;
 
-  private LoopbackServer(EventLoopGroup group, Channel serverChannel) {
+  /** Requests answered and CPU used by the server's threads since it started. */
+  public static final class Usage {
+    final long requests;
+    final long cpuNanos;
+
+    Usage(long requests, long cpuNanos) {
+      this.requests = requests;
+      this.cpuNanos = cpuNanos;
+    }
+
+    /**
+     * Server CPU microseconds per request answered between {@code earlier} and this, or NaN when
+     * no request was answered or the JVM cannot measure thread CPU time.
+     */
+    public double cpuMicrosPerRequestSince(Usage earlier) {
+      long requestsBetween = requests - earlier.requests;
+      if (requestsBetween <= 0 || cpuNanos < 0 || earlier.cpuNanos < 0) {
+        return Double.NaN;
+      }
+      return (cpuNanos - earlier.cpuNanos) / 1000.0 / requestsBetween;
+    }
+  }
+
+  private LoopbackServer(
+      EventLoopGroup group, Channel serverChannel, List<Thread> threads, LongAdder answered) {
     this.group = group;
     this.serverChannel = serverChannel;
     this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    this.threads = threads;
+    this.answered = answered;
   }
 
   /**
@@ -79,7 +117,17 @@ public final class LoopbackServer implements AutoCloseable {
     if (ioThreads < 1) {
       throw new IllegalArgumentException("ioThreads: " + ioThreads + " (expected >= 1)");
     }
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(ioThreads, NioIoHandler.newFactory());
+    List<Thread> threads = new CopyOnWriteArrayList<>();
+    ThreadFactory named = new DefaultThreadFactory("loopback-server");
+    ThreadFactory recording =
+        r -> {
+          Thread t = named.newThread(r);
+          threads.add(t);
+          return t;
+        };
+    LongAdder answered = new LongAdder();
+    EventLoopGroup group =
+        new MultiThreadIoEventLoopGroup(ioThreads, recording, NioIoHandler.newFactory());
     try {
       Channel channel =
           new ServerBootstrap()
@@ -93,13 +141,13 @@ public final class LoopbackServer implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                      ch.pipeline().addLast(new HttpServerCodec(), new RouteHandler());
+                      ch.pipeline().addLast(new HttpServerCodec(), new RouteHandler(answered));
                     }
                   })
               .bind(new InetSocketAddress(NetUtil.LOCALHOST4, 0))
               .sync()
               .channel();
-      return new LoopbackServer(group, channel);
+      return new LoopbackServer(group, channel, threads, answered);
     } catch (InterruptedException | RuntimeException e) {
       group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
       throw e;
@@ -116,6 +164,27 @@ public final class LoopbackServer implements AutoCloseable {
     return "http://127.0.0.1:" + port + path;
   }
 
+  /**
+   * Requests answered so far and the CPU time of the server's threads (-1 when the JVM does not
+   * measure thread CPU time). A thread's time counts only while it is alive; the server's threads
+   * live until {@link #close()}.
+   */
+  public Usage usage() {
+    long requests = answered.sum();
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    if (!mx.isThreadCpuTimeSupported() || !mx.isThreadCpuTimeEnabled()) {
+      return new Usage(requests, -1);
+    }
+    long cpu = 0;
+    for (Thread t : threads) {
+      long nanos = mx.getThreadCpuTime(t.getId());
+      if (nanos > 0) {
+        cpu += nanos;
+      }
+    }
+    return new Usage(requests, cpu);
+  }
+
   @Override
   public void close() {
     serverChannel.close().syncUninterruptibly();
@@ -130,11 +199,17 @@ public final class LoopbackServer implements AutoCloseable {
   private static final class RouteHandler extends SimpleChannelInboundHandler<HttpObject> {
     private static final byte[] SMALL_BODY = smallBody();
 
+    private final LongAdder answered;
+
     /** Route of the request being read, decided at its head and acted on at its last content. */
     private String route = "";
 
     private boolean keepAlive;
     private Map<String, List<String>> query = Map.of();
+
+    RouteHandler(LongAdder answered) {
+      this.answered = answered;
+    }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
@@ -151,6 +226,7 @@ public final class LoopbackServer implements AutoCloseable {
     }
 
     private void respond(ChannelHandlerContext ctx) {
+      answered.increment();
       switch (route) {
         case "/small":
           write(ctx, HttpResponseStatus.OK, Unpooled.wrappedBuffer(SMALL_BODY), null, keepAlive);

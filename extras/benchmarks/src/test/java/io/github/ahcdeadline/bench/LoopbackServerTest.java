@@ -79,4 +79,18 @@ class LoopbackServerTest {
   void unknownPathIsNotFound() throws Exception {
     assertEquals(404, get("/nope").statusCode());
   }
+
+  @Test
+  void usageCountsAnsweredRequestsAndServerCpu() throws Exception {
+    LoopbackServer.Usage before = server.usage();
+    for (int i = 0; i < 20; i++) {
+      assertEquals(200, get("/small").statusCode());
+    }
+    LoopbackServer.Usage after = server.usage();
+    assertEquals(20, after.requests - before.requests);
+    double perRequest = after.cpuMicrosPerRequestSince(before);
+    // The server thread did parse and answer 20 requests: some CPU, and not absurdly much.
+    assertTrue(perRequest > 0 && perRequest < 1_000_000, "server us/req: " + perRequest);
+    assertTrue(Double.isNaN(after.cpuMicrosPerRequestSince(after)), "no request between: NaN");
+  }
 }
