@@ -78,9 +78,13 @@ final class DigestAuthResponse {
 
   /**
    * The {@code uri} of the Authorization header: the request target ({@code path?query}), or the absolute
-   * URL when {@code useAbsoluteUri}; without the query when {@code omitQuery}.
+   * URL when {@code useAbsoluteUri}; without the query when {@code omitQuery}. For CONNECT the request target
+   * is the authority ({@code host:port}, RFC 9112 section 3.2.3), so that is what the digest covers.
    */
-  static String digestUri(Uri uri, boolean useAbsoluteUri, boolean omitQuery) {
+  static String digestUri(Uri uri, @Nullable String method, boolean useAbsoluteUri, boolean omitQuery) {
+    if ("CONNECT".equals(method)) {
+      return uri.getAuthority();
+    }
     String query = uri.getQuery();
     boolean noQuery = omitQuery || query == null || query.isEmpty();
     if (useAbsoluteUri) {

@@ -554,7 +554,7 @@ public class Realm {
       if (n != null && !n.isEmpty() && u != null && principal != null && password != null) {
         newCnonce = DigestAuthResponse.newCnonce();
         newResponse = DigestAuthResponse.response(algorithm, principal, realmName == null ? "" : realmName, password,
-            n, newCnonce, nc, qop, methodName, DigestAuthResponse.digestUri(u, useAbsoluteURI, omitQuery),
+            n, newCnonce, nc, qop, methodName, DigestAuthResponse.digestUri(u, methodName, useAbsoluteURI, omitQuery),
             entityBodyHash, digestCharset);
       }
       return new Realm(this, s, newCnonce, newResponse);

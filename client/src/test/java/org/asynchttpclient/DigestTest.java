@@ -105,11 +105,18 @@ class DigestTest {
   @Test
   void digestUriFollowsTheRealmFlags() {
     Uri uri = Uri.create("http://h:8080/dir/index.html?x=1");
-    assertEquals("/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, false, false));
-    assertEquals("/dir/index.html", DigestAuthResponse.digestUri(uri, false, true));
-    assertEquals("http://h:8080/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, true, false));
-    assertEquals("http://h:8080/dir/index.html", DigestAuthResponse.digestUri(uri, true, true));
-    assertEquals("/", DigestAuthResponse.digestUri(Uri.create("http://h"), false, false));
+    assertEquals("/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, "GET", false, false));
+    assertEquals("/dir/index.html", DigestAuthResponse.digestUri(uri, "GET", false, true));
+    assertEquals("http://h:8080/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, "GET", true, false));
+    assertEquals("http://h:8080/dir/index.html", DigestAuthResponse.digestUri(uri, "GET", true, true));
+    assertEquals("/", DigestAuthResponse.digestUri(Uri.create("http://h"), "GET", false, false));
+  }
+
+  @Test
+  void connectDigestCoversTheAuthorityWhateverTheFlags() {
+    Uri uri = Uri.create("https://h/dir/index.html?x=1");
+    assertEquals("h:443", DigestAuthResponse.digestUri(uri, "CONNECT", false, false));
+    assertEquals("h:443", DigestAuthResponse.digestUri(uri, "CONNECT", true, true));
   }
 
   @Test

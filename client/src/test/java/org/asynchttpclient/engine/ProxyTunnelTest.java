@@ -47,9 +47,11 @@ import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Response;
@@ -212,6 +214,91 @@ class ProxyTunnelTest {
     assertEquals(0, target.acceptedCount(), "connections at the target");
   }
 
+  private static final String DIGEST_CHALLENGE =
+      "Digest realm=\"p\", nonce=\"n0nce\", qop=\"auth\", algorithm=SHA-256, opaque=\"op\"";
+
+  /** A proxy that wants a Digest over CONNECT and its own target, made with {@code password}. */
+  private ConnectProxy digestProxy(String password) throws InterruptedException {
+    return closeLater(
+        new ConnectProxy(
+            DIGEST_CHALLENGE,
+            req -> {
+              String sent = req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION);
+              return sent != null
+                  && DigestVerifier.valid(
+                      DigestVerifier.params(sent), password, "CONNECT", req.uri(), "");
+            }));
+  }
+
+  @Test
+  void connectAnsweredDigest407IsRepeatedWithADigestOverTheAuthority() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = digestProxy("secret");
+    ProxyServer p =
+        Dsl.proxyServer("127.0.0.1", proxy.port())
+            .setRealm(Dsl.digestAuthRealm("user", "secret"))
+            .build();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure?x=1")
+              .setProxyServer(p)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("tunnelled", r.getResponseBody());
+    }
+    String authority = "127.0.0.1:" + target.port();
+    assertEquals(List.of(authority, authority), proxy.connectTargets);
+    assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    Map<String, String> sent =
+        DigestVerifier.params(
+            proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertEquals(authority, sent.get("uri"), "CONNECT's request target, not the URL's path");
+    assertEquals("n0nce", sent.get("nonce"));
+    assertEquals("op", sent.get("opaque"));
+    assertEquals("00000001", sent.get("nc"));
+    assertEquals("SHA-256", sent.get("algorithm"));
+    assertEquals(2, proxy.server.acceptedCount(), "the replayed CONNECT goes on a fresh connection");
+    assertEquals(1, target.received().size(), "requests at the target");
+    assertEquals("/secure?x=1", target.received().get(0).uri);
+    assertNull(
+        target.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION),
+        "proxy credentials must not reach the target");
+  }
+
+  @Test
+  void connectRefusingTheDigestEndsAfterOneReplay() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = digestProxy("secret");
+    Throwable t =
+        tunnelFailure(
+            target,
+            Dsl.proxyServer("127.0.0.1", proxy.port())
+                .setRealm(Dsl.digestAuthRealm("user", "wrong")));
+    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    assertEquals(2, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertTrue(
+        proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION).startsWith("Digest "),
+        String.valueOf(proxy.connectHeaders.get(1)));
+    assertEquals(0, target.acceptedCount(), "connections at the target");
+  }
+
+  @Test
+  void connectBasicRealmDoesNotAnswerADigestChallenge() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = digestProxy("secret");
+    Throwable t =
+        tunnelFailure(
+            target,
+            Dsl.proxyServer("127.0.0.1", proxy.port())
+                .setRealm(Dsl.basicAuthRealm("user", "secret")));
+    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    assertEquals(1, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertEquals(0, target.acceptedCount(), "connections at the target");
+  }
+
   // ---------------------------------------------------------------- 407 on plain HTTP
 
   /** A proxy (answering itself) that wants {@link #USER_SECRET}. */
@@ -367,7 +454,7 @@ class ProxyTunnelTest {
 
   /**
    * An HTTP proxy that only does CONNECT: records each request target and head, answers 407 with
-   * a Basic challenge while {@code wanted} is set and not sent, else connects to the target (on
+   * a challenge (Basic unless given) while the CONNECT is not authorized, else connects to the target (on
    * 127.0.0.1 whatever the host) and relays bytes both ways after a 200.
    */
   private static final class ConnectProxy implements AutoCloseable {
@@ -376,13 +463,23 @@ class ProxyTunnelTest {
     final RawServer server;
 
     ConnectProxy(String wanted) throws InterruptedException {
+      this(
+          "Basic realm=\"p\"",
+          wanted == null
+              ? null
+              : req -> wanted.equals(req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION)));
+    }
+
+    /** Answers 407 with {@code challenge} to each CONNECT that {@code authorized} refuses. */
+    ConnectProxy(String challenge, Predicate<FullHttpRequest> authorized)
+        throws InterruptedException {
       server =
           new RawServer(
               ch ->
                   ch.pipeline()
                       .addLast("codec", new HttpServerCodec())
                       .addLast("aggregator", new HttpObjectAggregator(8192))
-                      .addLast("connect", new ConnectHandler(wanted)));
+                      .addLast("connect", new ConnectHandler(challenge, authorized)));
     }
 
     int port() {
@@ -395,10 +492,12 @@ class ProxyTunnelTest {
     }
 
     private final class ConnectHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-      private final String wanted;
+      private final String challenge;
+      private final Predicate<FullHttpRequest> authorized;
 
-      ConnectHandler(String wanted) {
-        this.wanted = wanted;
+      ConnectHandler(String challenge, Predicate<FullHttpRequest> authorized) {
+        this.challenge = challenge;
+        this.authorized = authorized;
       }
 
       @Override
@@ -410,8 +509,8 @@ class ProxyTunnelTest {
           answer(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, req, null);
           return;
         }
-        if (wanted != null && !wanted.equals(req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION))) {
-          answer(ctx, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, req, "Basic realm=\"p\"");
+        if (authorized != null && !authorized.test(req)) {
+          answer(ctx, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, req, challenge);
           return;
         }
         String authority = req.uri();

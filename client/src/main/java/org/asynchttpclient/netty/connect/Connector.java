@@ -29,11 +29,11 @@ import java.util.function.Supplier;
 import javax.net.ssl.SSLEngine;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
-import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.hop.ChallengeAnswers;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.proxy.ProxyServer;
@@ -291,7 +291,7 @@ public final class Connector {
           HttpResponse head = (HttpResponse) f.getNow();
           int status = head.status().code();
           ProxyServer withCredentials =
-              status == 407 && !sentCredentials ? basicProxyAnswer(proxy, head.headers()) : null;
+              status == 407 && !sentCredentials ? answeredProxy(proxy, head.headers(), target) : null;
           if (withCredentials != null) {
             // One more CONNECT, on a fresh connection since the proxy may close this one after its
             // 407. It carries Proxy-Authorization, so a second 407 ends the exchange below: the
@@ -324,33 +324,25 @@ public final class Connector {
   }
 
   /**
-   * The proxy with its realm made preemptive when the realm is Basic and the 407 offers Basic, else
-   * null. Digest and the other schemes are not answered on CONNECT: the 407 fails the exchange.
+   * The proxy with a realm that answers the CONNECT's 407 (Basic made preemptive, or Digest from the
+   * challenge over {@code CONNECT host:port}), or null when its realm answers none of the challenges:
+   * the 407 then fails the exchange.
    */
-  private static @Nullable ProxyServer basicProxyAnswer(ProxyServer proxy, HttpHeaders headers) {
+  private static @Nullable ProxyServer answeredProxy(ProxyServer proxy, HttpHeaders headers, Uri target) {
     Realm realm = proxy.getRealm();
-    if (realm == null || realm.getScheme() != Realm.AuthScheme.BASIC) {
+    if (realm == null) {
       return null;
     }
-    boolean basicOffered = false;
-    for (String challenge : headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE)) {
-      String c = challenge.trim();
-      if (c.regionMatches(true, 0, "Basic", 0, 5)
-          && (c.length() == 5 || Character.isWhitespace(c.charAt(5)))) {
-        basicOffered = true;
-      }
-    }
-    if (!basicOffered) {
-      return null;
-    }
-    return new ProxyServer(
-        proxy.getHost(),
-        proxy.getPort(),
-        proxy.getSecuredPort(),
-        Dsl.realm(realm).setUsePreemptiveAuth(true).build(),
-        proxy.getNonProxyHosts(),
-        proxy.getProxyType(),
-        proxy.getCustomHeaders());
+    Realm answer =
+        ChallengeAnswers.answer(
+            realm,
+            headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE),
+            target,
+            "CONNECT",
+            null,
+            false,
+            true);
+    return answer == null ? null : ChallengeAnswers.withRealm(proxy, answer);
   }
 
   private void connectViaSocks(

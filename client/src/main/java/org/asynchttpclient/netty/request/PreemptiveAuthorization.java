@@ -53,7 +53,8 @@ final class PreemptiveAuthorization {
           hop.setEntityBodyHash(bodyHash);
         }
         Realm forThisHop = hop.build();
-        return digest(forThisHop, digestUri(uri, forThisHop.isUseAbsoluteURI(), forThisHop.isOmitQuery()));
+        return digest(
+            forThisHop, digestUri(uri, method, forThisHop.isUseAbsoluteURI(), forThisHop.isOmitQuery()));
       default:
         return null;
     }
@@ -69,8 +70,14 @@ final class PreemptiveAuthorization {
     return "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(charset));
   }
 
-  /** The digest-uri: the request target as the realm says the server expects it. */
-  static String digestUri(Uri uri, boolean absolute, boolean omitQuery) {
+  /**
+   * The digest-uri: the request target as the realm says the server expects it; for CONNECT always the
+   * authority ({@code host:port}), the only target form CONNECT has.
+   */
+  static String digestUri(Uri uri, String method, boolean absolute, boolean omitQuery) {
+    if ("CONNECT".equals(method)) {
+      return uri.getAuthority();
+    }
     HopTarget target = HopTarget.of(uri);
     String query = omitQuery ? null : target.query;
     HopTarget effective = new HopTarget(target.scheme, target.host, target.explicitPort, target.defaultPort,
