@@ -17,8 +17,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.LongAccumulator;
-import java.util.concurrent.atomic.LongAdder;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.ClientStats;
@@ -29,7 +27,6 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.channel.ChannelPool;
-import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ChannelManager;
@@ -43,11 +40,9 @@ import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.FollowUpDecider;
 import org.asynchttpclient.netty.hop.HopDecider;
-import org.asynchttpclient.netty.hop.IoExceptionFilters;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.request.RequestWriter;
-import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
@@ -60,7 +55,9 @@ import org.slf4j.LoggerFactory;
  * The engine behind {@code DefaultAsyncHttpClient}: it starts exchanges and carries each hop
  * through permit, pooled or new connection, and write; the response side lives in {@link
  * ResponseHandler}. It also answers the exchanges' requests to recycle or close channels and give
- * permits back, and it fails every exchange still in flight when the client closes.
+ * permits back, and it fails every exchange still in flight when the client closes. Whether a hop
+ * that failed before its response is sent again is {@link BeforeResponseRetries}'s decision; the
+ * timeout counters are {@link TimeoutCounters}.
  *
  * <p>Threads: any thread may submit; per-hop work continues on the permit's, resolver's or
  * channel's thread, and channel work always runs on the channel's event loop.
@@ -82,13 +79,11 @@ public final class ClientEngine
   private final RequestWriter writer;
   private final NettyRequestFactory requestFactory;
   private final HopDecider hopDecider;
+  private final BeforeResponseRetries retries;
 
   // any thread
   private final Set<Exchange<?>> inFlight = ConcurrentHashMap.newKeySet();
-  private final LongAdder requestTimeoutsFired = new LongAdder();
-  private final LongAdder readTimeoutsFired = new LongAdder();
-  private final LongAdder timeoutLateNanos = new LongAdder();
-  private final LongAccumulator maxTimeoutLateNanos = new LongAccumulator(Math::max, 0);
+  private final TimeoutCounters timeouts = new TimeoutCounters();
   private volatile boolean closed;
 
   public ClientEngine(AsyncHttpClientConfig config) {
@@ -128,6 +123,7 @@ public final class ClientEngine
             channels::newCodec);
     this.writer = new RequestWriter(this);
     this.hopDecider = new FollowUpDecider(config);
+    this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
   }
 
   private static Timer newTimer(AsyncHttpClientConfig config) {
@@ -321,38 +317,11 @@ public final class ClientEngine
     return key != null ? key : partitionKey(ex.request(), ProxySelection.select(config, ex.request()));
   }
 
-  // ---- retries before any response byte
+  // ---- retries before any response byte (decided by BeforeResponseRetries)
 
   @Override
   public boolean retryBeforeResponse(Exchange<?> ex, Throwable cause) {
-    if (ex.isDone() || closed || ex.request().getUri() == null) {
-      return false;
-    }
-    NettyRequest sent = ex.nettyRequest();
-    boolean replayable = sent == null || canReplay(sent.getBody());
-    if (cause instanceof IOException && !config.getIoExceptionFilters().isEmpty()) {
-      Request replay;
-      try {
-        replay = IoExceptionFilters.replay(config.getIoExceptionFilters(), ex, (IOException) cause);
-      } catch (FilterException e) {
-        ex.fail(e);
-        return true;
-      }
-      if (replay != null && replayable) {
-        replayOnFreshConnection(ex, replay);
-        return true;
-      }
-    }
-    if (!replayable) {
-      return false;
-    }
-    if (ex.incrementRetries() > config.getMaxRequestRetry()) {
-      return false;
-    }
-    LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
-    ex.handler().onRetry();
-    replayOnFreshConnection(ex, ex.request());
-    return true;
+    return retries.retry(ex, cause, closed);
   }
 
   /** Abandons the failed hop's channel and permit and sends {@code request} as a new hop. */
@@ -402,10 +371,6 @@ public final class ClientEngine
     }
   }
 
-  private static boolean canReplay(@Nullable NettyBody body) {
-    return body == null || body.isReplayable();
-  }
-
   @Override
   public void idleChannelClosed(Channel channel) {
     pool.removeAll(channel);
@@ -453,13 +418,7 @@ public final class ClientEngine
 
   @Override
   public void onTimeoutFired(ExchangeTimeoutException e) {
-    if (e.getKind() == ExchangeTimeoutException.Kind.READ) {
-      readTimeoutsFired.increment();
-    } else {
-      requestTimeoutsFired.increment();
-    }
-    timeoutLateNanos.add(e.getLateNanos());
-    maxTimeoutLateNanos.accumulate(e.getLateNanos());
+    timeouts.record(e);
   }
 
   // ---- stats and lifecycle
@@ -474,11 +433,7 @@ public final class ClientEngine
 
   /** How the client's timeouts have fired so far. */
   public TimeoutStats timeoutStats() {
-    return new TimeoutStats(
-        requestTimeoutsFired.sum(),
-        readTimeoutsFired.sum(),
-        timeoutLateNanos.sum(),
-        maxTimeoutLateNanos.get());
+    return timeouts.snapshot();
   }
 
   public ClientStats clientStats() {

@@ -1,0 +1,79 @@
+package org.asynchttpclient.netty;
+
+import java.io.IOException;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.exception.FilterException;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.hop.IoExceptionFilters;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.request.body.NettyBody;
+import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Decides whether a hop that failed before any byte of its response arrived is sent again, as
+ * 3.0.11 does: the configured {@code IOExceptionFilter}s first (a request one of them returns is
+ * sent on a fresh connection, when the body can be produced again), then up to {@code
+ * maxRequestRetry} replays of the same request. A body that cannot be produced twice (a stream)
+ * is never replayed. The replay itself, a new hop of the same exchange under the same budget, is
+ * the {@link Replayer}'s.
+ *
+ * <p>Threads: any thread (the failed hop's); holds only the configuration.
+ */
+final class BeforeResponseRetries {
+  private static final Logger LOGGER = LoggerFactory.getLogger(BeforeResponseRetries.class);
+
+  /** Sends {@code request} as the exchange's next hop, on a fresh connection. */
+  interface Replayer {
+    void replayOnFreshConnection(Exchange<?> ex, Request request);
+  }
+
+  private final AsyncHttpClientConfig config;
+  private final Replayer replayer;
+
+  BeforeResponseRetries(AsyncHttpClientConfig config, Replayer replayer) {
+    this.config = config;
+    this.replayer = replayer;
+  }
+
+  /**
+   * Replays the exchange, or fails it when a filter throws, and returns true; returns false when
+   * the failure should end the exchange (the caller fails it).
+   */
+  boolean retry(Exchange<?> ex, Throwable cause, boolean clientClosed) {
+    if (ex.isDone() || clientClosed || ex.request().getUri() == null) {
+      return false;
+    }
+    NettyRequest sent = ex.nettyRequest();
+    boolean replayable = sent == null || canReplay(sent.getBody());
+    if (cause instanceof IOException && !config.getIoExceptionFilters().isEmpty()) {
+      Request replay;
+      try {
+        replay = IoExceptionFilters.replay(config.getIoExceptionFilters(), ex, (IOException) cause);
+      } catch (FilterException e) {
+        ex.fail(e);
+        return true;
+      }
+      if (replay != null && replayable) {
+        replayer.replayOnFreshConnection(ex, replay);
+        return true;
+      }
+    }
+    if (!replayable) {
+      return false;
+    }
+    if (ex.incrementRetries() > config.getMaxRequestRetry()) {
+      return false;
+    }
+    LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
+    ex.handler().onRetry();
+    replayer.replayOnFreshConnection(ex, ex.request());
+    return true;
+  }
+
+  private static boolean canReplay(@Nullable NettyBody body) {
+    return body == null || body.isReplayable();
+  }
+}
