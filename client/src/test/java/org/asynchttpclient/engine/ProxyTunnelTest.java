@@ -54,6 +54,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Dsl;
+import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
@@ -147,11 +148,21 @@ class ProxyTunnelTest {
         Dsl.proxyServer("127.0.0.1", proxy.port())
             .setRealm(Dsl.basicAuthRealm("user", "secret"))
             .build();
+    assertEquals(USER_SECRET, tunnelledAfterOneReplay(target, proxy, p, "/secure"));
+  }
+
+  /**
+   * Runs a GET of {@code pathAndQuery} through {@code p} to the TLS target, checks that it took
+   * exactly two CONNECTs on two connections (the first without credentials) and reached the target
+   * once without the proxy's credentials, and returns the second CONNECT's Proxy-Authorization.
+   */
+  private static String tunnelledAfterOneReplay(
+      TestServer target, ConnectProxy proxy, ProxyServer p, String pathAndQuery) throws Exception {
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
       Response r =
           client
-              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+              .prepareGet("https://127.0.0.1:" + target.port() + pathAndQuery)
               .setProxyServer(p)
               .execute()
               .get(10, TimeUnit.SECONDS);
@@ -161,13 +172,13 @@ class ProxyTunnelTest {
     String authority = "127.0.0.1:" + target.port();
     assertEquals(List.of(authority, authority), proxy.connectTargets);
     assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
-    assertEquals(USER_SECRET, proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION));
     assertEquals(2, proxy.server.acceptedCount(), "the replayed CONNECT goes on a fresh connection");
     assertEquals(1, target.received().size(), "requests at the target");
-    assertEquals("/secure", target.received().get(0).uri);
+    assertEquals(pathAndQuery, target.received().get(0).uri);
     assertNull(
         target.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION),
         "proxy credentials must not reach the target");
+    return proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION);
   }
 
   /** Runs a GET through {@code p} to the TLS target and returns why it failed. */
@@ -238,65 +249,42 @@ class ProxyTunnelTest {
         Dsl.proxyServer("127.0.0.1", proxy.port())
             .setRealm(Dsl.digestAuthRealm("user", "secret"))
             .build();
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
-      Response r =
-          client
-              .prepareGet("https://127.0.0.1:" + target.port() + "/secure?x=1")
-              .setProxyServer(p)
-              .execute()
-              .get(10, TimeUnit.SECONDS);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("tunnelled", r.getResponseBody());
-    }
-    String authority = "127.0.0.1:" + target.port();
-    assertEquals(List.of(authority, authority), proxy.connectTargets);
-    assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
     Map<String, String> sent =
-        DigestVerifier.params(
-            proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION));
-    assertEquals(authority, sent.get("uri"), "CONNECT's request target, not the URL's path");
+        DigestVerifier.params(tunnelledAfterOneReplay(target, proxy, p, "/secure?x=1"));
+    assertEquals(
+        "127.0.0.1:" + target.port(), sent.get("uri"), "CONNECT's request target, not the path");
     assertEquals("n0nce", sent.get("nonce"));
     assertEquals("op", sent.get("opaque"));
     assertEquals("00000001", sent.get("nc"));
     assertEquals("SHA-256", sent.get("algorithm"));
-    assertEquals(2, proxy.server.acceptedCount(), "the replayed CONNECT goes on a fresh connection");
-    assertEquals(1, target.received().size(), "requests at the target");
-    assertEquals("/secure?x=1", target.received().get(0).uri);
-    assertNull(
-        target.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION),
-        "proxy credentials must not reach the target");
   }
 
   @Test
   void connectRefusingTheDigestEndsAfterOneReplay() throws Exception {
-    TestServer target = tlsTarget();
     ConnectProxy proxy = digestProxy("secret");
-    Throwable t =
-        tunnelFailure(
-            target,
-            Dsl.proxyServer("127.0.0.1", proxy.port())
-                .setRealm(Dsl.digestAuthRealm("user", "wrong")));
-    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
-    assertEquals(2, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertEquals(2, connectsBefore407Failure(proxy, Dsl.digestAuthRealm("user", "wrong")));
     assertTrue(
         proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION).startsWith("Digest "),
         String.valueOf(proxy.connectHeaders.get(1)));
-    assertEquals(0, target.acceptedCount(), "connections at the target");
   }
 
   @Test
   void connectBasicRealmDoesNotAnswerADigestChallenge() throws Exception {
-    TestServer target = tlsTarget();
     ConnectProxy proxy = digestProxy("secret");
+    assertEquals(1, connectsBefore407Failure(proxy, Dsl.basicAuthRealm("user", "secret")));
+  }
+
+  /**
+   * Runs a GET through {@code proxy} with {@code realm}, checks that it failed on the proxy's 407
+   * without reaching the target, and returns how many CONNECTs the proxy saw.
+   */
+  private int connectsBefore407Failure(ConnectProxy proxy, Realm.Builder realm) throws Exception {
+    TestServer target = tlsTarget();
     Throwable t =
-        tunnelFailure(
-            target,
-            Dsl.proxyServer("127.0.0.1", proxy.port())
-                .setRealm(Dsl.basicAuthRealm("user", "secret")));
+        tunnelFailure(target, Dsl.proxyServer("127.0.0.1", proxy.port()).setRealm(realm));
     assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
-    assertEquals(1, proxy.connectTargets.size(), "CONNECTs at the proxy");
     assertEquals(0, target.acceptedCount(), "connections at the target");
+    return proxy.connectTargets.size();
   }
 
   // ---------------------------------------------------------------- 407 on plain HTTP

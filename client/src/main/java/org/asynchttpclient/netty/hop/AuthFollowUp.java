@@ -54,15 +54,7 @@ final class AuthFollowUp {
     if (state.authReplayed && !staleRetry) {
       return null; // these credentials were refused: the handler hears the 401
     }
-    Realm answer =
-        ChallengeAnswers.answer(
-            realm,
-            challenges,
-            current.getUri(),
-            current.getMethod(),
-            current,
-            sentHeader(ex, HttpHeaderNames.AUTHORIZATION),
-            false);
+    Realm answer = answer(ex, realm, challenges, false);
     if (answer == null) {
       return null;
     }
@@ -89,15 +81,7 @@ final class AuthFollowUp {
         || !NextHopRequests.bodyReplayable(ex)) {
       return null;
     }
-    Realm answer =
-        ChallengeAnswers.answer(
-            realm,
-            challenges,
-            current.getUri(),
-            current.getMethod(),
-            current,
-            sentHeader(ex, HttpHeaderNames.PROXY_AUTHORIZATION),
-            true);
+    Realm answer = answer(ex, realm, challenges, true);
     if (answer == null) {
       return null;
     }
@@ -106,6 +90,22 @@ final class AuthFollowUp {
     ex.followUpState(state.proxyAuthReplayed(caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build();
+  }
+
+  /** The realm answering one of {@code challenges} with a replay of the exchange's request. */
+  private static @Nullable Realm answer(
+      Exchange<?> ex, Realm realm, List<String> challenges, boolean proxy) {
+    Request current = ex.request();
+    CharSequence credentials =
+        proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION;
+    return ChallengeAnswers.answer(
+        realm,
+        challenges,
+        current.getUri(),
+        current.getMethod(),
+        current,
+        sentHeader(ex, credentials),
+        proxy);
   }
 
   private static boolean sentHeader(Exchange<?> ex, CharSequence name) {
