@@ -346,7 +346,9 @@ public interface AsyncHttpClientConfig {
   /**
    * Number of I/O threads the client creates; -1 (the default) or 0 for Netty's default, twice the
    * processors. 3.0.11 made one per processor: on a small machine that delays event-loop timeouts
-   * during a burst of connects several times over (measured in the README's Compatibility section).
+   * during a burst of connects several times over, but at a moderate, steady request rate it costs
+   * less CPU per request, since each loop wakes for more requests (both measured in the README's
+   * Compatibility and Performance sections). Set it to the processor count for 3.0.11's layout.
    */
   int getIoThreadsCount();
 

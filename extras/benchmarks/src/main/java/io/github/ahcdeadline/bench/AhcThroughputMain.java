@@ -13,22 +13,24 @@ import org.asynchttpclient.Response;
  * Child-JVM entry point of the throughput benchmark for an AsyncHttpClient API client (ahc-deadline
  * or AHC 3.0.11, whichever is on the classpath): keep-alive GETs with a fixed number in flight.
  *
- * <p>Usage: {@code AhcThroughputMain URL IN_FLIGHT WARMUP_MS MEASURE_MS timer|eventloop}. Prints
- * {@code MODE_APPLIED B} then the {@link Meter.Window#resultLine} line.
+ * <p>Usage: {@code AhcThroughputMain URL IN_FLIGHT WARMUP_MS MEASURE_MS timer|eventloop [RATE]},
+ * RATE requests per second (0 or absent: as fast as completions allow, see {@link ClosedLoop}).
+ * Prints {@code MODE_APPLIED B} then the {@link Meter.Window#resultLine} line.
  */
 public final class AhcThroughputMain {
   private AhcThroughputMain() {}
 
   public static void main(String[] args) throws InterruptedException, IOException {
-    if (args.length != 5) {
+    if (args.length != 5 && args.length != 6) {
       throw new IllegalArgumentException(
-          "arguments: " + args.length + " (expected URL IN_FLIGHT WARMUP_MS MEASURE_MS MODE)");
+          "arguments: " + args.length + " (expected URL IN_FLIGHT WARMUP_MS MEASURE_MS MODE [RATE])");
     }
     String url = args[0];
     int inFlight = Integer.parseInt(args[1]);
     long warmup = Long.parseLong(args[2]);
     long measure = Long.parseLong(args[3]);
     ClientTimeoutRun.Mode mode = ClientTimeoutRun.Mode.parse(args[4]);
+    long rate = args.length == 6 ? Long.parseLong(args[5]) : 0;
     DefaultAsyncHttpClientConfig.Builder builder =
         new DefaultAsyncHttpClientConfig.Builder().setKeepAlive(true);
     boolean applied =
@@ -36,7 +38,7 @@ public final class AhcThroughputMain {
             || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
     System.out.println("MODE_APPLIED " + applied);
     try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {
-      ClosedLoop loop = new ClosedLoop(done -> get(client, url, done), inFlight);
+      ClosedLoop loop = new ClosedLoop(done -> get(client, url, done), inFlight, rate);
       loop.start();
       Meter.Window window = Meter.measure(loop::completed, warmup, measure);
       loop.stop(30_000);

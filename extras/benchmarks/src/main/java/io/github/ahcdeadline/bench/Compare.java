@@ -31,7 +31,8 @@ import java.util.Map;
  * busy, up to three times), {@code --measure S} (10), {@code --in-flight N} (32), {@code
  * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}, {@code --pin}
  * (throughput: the server on half the CPUs, the clients on the other half, see {@link
- * CpuPinning}).
+ * CpuPinning}), {@code --rate R} (throughput of the AsyncHttpClient API clients only, each paced
+ * to R requests/s, so their CPU per request compares at the same load).
  */
 public final class Compare {
   private static final String AHC3 = "AHC 3.0.11";
@@ -48,6 +49,7 @@ public final class Compare {
   private boolean timeouts = true;
   private boolean throughput = true;
   private boolean pin;
+  private long rate;
 
   private Compare() {}
 
@@ -80,6 +82,9 @@ public final class Compare {
             break;
           case "--rounds":
             rounds = Integer.parseInt(value);
+            break;
+          case "--rate":
+            rate = Long.parseLong(value);
             break;
           case "--warmup":
             warmupSeconds = Long.parseLong(value);
@@ -273,23 +278,29 @@ public final class Compare {
     String n = Integer.toString(inFlight);
     String warm = Long.toString(warmupSeconds * 1000);
     String meas = Long.toString(measureSeconds * 1000);
+    String paced = Long.toString(rate);
     List<Contender> contenders = new ArrayList<>();
     if (ahc3 != null) {
-      contenders.add(new Contender(AHC3, ahc3, AhcThroughputMain.class, url, n, warm, meas, "timer"));
+      contenders.add(
+          new Contender(AHC3, ahc3, AhcThroughputMain.class, url, n, warm, meas, "timer", paced));
     }
     if (ours != null) {
       contenders.add(new Contender("ahc-deadline timer", ours, AhcThroughputMain.class, url, n,
-          warm, meas, "timer"));
+          warm, meas, "timer", paced));
       contenders.add(new Contender("ahc-deadline event-loop", ours, AhcThroughputMain.class, url,
-          n, warm, meas, "eventloop"));
+          n, warm, meas, "eventloop", paced));
     }
-    contenders.add(new Contender("JDK HttpClient", "", JdkThroughputMain.class, url, n, warm, meas));
-    if (ours != null) {
-      contenders.add(new Contender("raw Netty (ceiling) " + inFlight + "x1", ours,
-          RawNettyThroughputMain.class, url, n, "1", warm, meas));
-      int pipelined = Math.max(1, inFlight / 8);
-      contenders.add(new Contender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
-          RawNettyThroughputMain.class, url, Integer.toString(pipelined), "8", warm, meas));
+    // Paced, only the AsyncHttpClient API clients run: the others' drivers are not paced.
+    if (rate == 0) {
+      contenders.add(
+          new Contender("JDK HttpClient", "", JdkThroughputMain.class, url, n, warm, meas));
+      if (ours != null) {
+        contenders.add(new Contender("raw Netty (ceiling) " + inFlight + "x1", ours,
+            RawNettyThroughputMain.class, url, n, "1", warm, meas));
+        int pipelined = Math.max(1, inFlight / 8);
+        contenders.add(new Contender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
+            RawNettyThroughputMain.class, url, Integer.toString(pipelined), "8", warm, meas));
+      }
     }
     CpuPinning pinning =
         pin
@@ -358,7 +369,8 @@ public final class Compare {
     System.out.println(
         "Throughput: keep-alive GET /small (" + LoopbackServer.SMALL_BODY_LENGTH + " B), "
             + inFlight + " in flight, " + rounds + " alternating rounds of " + warmupSeconds
-            + " s+ warm-up + " + measureSeconds + " s; median of rounds; " + pinning.describe());
+            + " s+ warm-up + " + measureSeconds + " s; median of rounds; " + pinning.describe()
+            + (rate > 0 ? "; each client paced to " + rate + " requests/s" : ""));
     TextTable table =
         new TextTable("client", "req/s", "min..max", "vs " + AHC3, "paired", "CPU us/req",
             "CPU vs " + AHC3, "server us/req", "bytes/req", "JIT ms", "rounds");
