@@ -49,7 +49,8 @@ public final class Compare {
   private boolean timeouts = true;
   private boolean throughput = true;
   private boolean pin;
-  private long rate;
+  // requests/s each AsyncHttpClient API client is paced to; 0: unpaced
+  private long pacedRate;
 
   private Compare() {}
 
@@ -84,7 +85,7 @@ public final class Compare {
             rounds = Integer.parseInt(value);
             break;
           case "--rate":
-            rate = Long.parseLong(value);
+            pacedRate = Long.parseLong(value);
             break;
           case "--warmup":
             warmupSeconds = Long.parseLong(value);
@@ -278,7 +279,7 @@ public final class Compare {
     String n = Integer.toString(inFlight);
     String warm = Long.toString(warmupSeconds * 1000);
     String meas = Long.toString(measureSeconds * 1000);
-    String paced = Long.toString(rate);
+    String paced = Long.toString(pacedRate);
     List<Contender> contenders = new ArrayList<>();
     if (ahc3 != null) {
       contenders.add(
@@ -291,7 +292,7 @@ public final class Compare {
           n, warm, meas, "eventloop", paced));
     }
     // Paced, only the AsyncHttpClient API clients run: the others' drivers are not paced.
-    if (rate == 0) {
+    if (pacedRate == 0) {
       contenders.add(
           new Contender("JDK HttpClient", "", JdkThroughputMain.class, url, n, warm, meas));
       if (ours != null) {
@@ -370,7 +371,7 @@ public final class Compare {
         "Throughput: keep-alive GET /small (" + LoopbackServer.SMALL_BODY_LENGTH + " B), "
             + inFlight + " in flight, " + rounds + " alternating rounds of " + warmupSeconds
             + " s+ warm-up + " + measureSeconds + " s; median of rounds; " + pinning.describe()
-            + (rate > 0 ? "; each client paced to " + rate + " requests/s" : ""));
+            + (pacedRate > 0 ? "; each client paced to " + pacedRate + " requests/s" : ""));
     TextTable table =
         new TextTable("client", "req/s", "min..max", "vs " + AHC3, "paired", "CPU us/req",
             "CPU vs " + AHC3, "server us/req", "bytes/req", "JIT ms", "rounds");

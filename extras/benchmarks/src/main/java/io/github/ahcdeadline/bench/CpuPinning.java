@@ -9,14 +9,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * Splits the machine's CPUs between the loopback server (this JVM) and the client child JVMs, with
  * Linux {@code taskset}. Unpinned, the server's loops, the client's loops and both JITs compete for
- * the same cores, and on a small machine the scheduler's choices move a client's throughput by a
- * fifth from one run to the next; pinned, each side has its own cores, the client's rate follows
- * the CPU its own work costs, and the raw Netty row shows what the server side allows.
+ * the same cores; pinned, each side has its own cores, so the client's rate follows the CPU its own
+ * work costs once the server has headroom, and the raw Netty row shows what the server side allows.
  *
  * <p>The server gets the lower half of the CPUs (at least one), the clients the rest. On a
  * two-CPU machine the server then has one core, and that core is the limit: compare each client
- * with the raw Netty row of the same run, and read the CPU per request column, which pinning makes
- * steady.
+ * with the raw Netty row of the same run. On the 2 vCPU VM the README names, pinned runs were no
+ * steadier than unpinned ones (the raw Netty row moved from 1.07x to 1.46x of AHC 3.0.11 between
+ * two runs), so pinning pays off on a machine with dedicated cores to spare, not there.
  */
 final class CpuPinning {
   private final List<String> childPrefix;

@@ -1,5 +1,6 @@
 package io.github.ahcdeadline.bench;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.function.LongSupplier;
 
@@ -100,8 +101,9 @@ public final class Meter {
    * Warms up, then measures for {@code measureMillis}. The warm-up lasts at least {@code
    * warmupMillis} and then goes on, one second at a time, until the JIT compilers spent less than
    * {@value #QUIET_JIT_MILLIS_PER_SLICE} ms in each of the last {@value #QUIET_SLICES} seconds, or
-   * until three times {@code warmupMillis}: on a two-core machine shared with the server, C2 still compiles the hot path
-   * ten seconds in, and a window that overlaps it measures the compiler as much as the client.
+   * until three times {@code warmupMillis}: on a two-core machine shared with the server, C2 still
+   * compiles the hot path ten seconds in, and a window that overlaps it measures the compiler as
+   * much as the client.
    * Sleeping is the point here: the main thread only marks the window, the load runs on other
    * threads.
    */
@@ -139,7 +141,7 @@ public final class Meter {
 
   /** Total time the JIT compilers have spent so far, ms, or -1 if the JVM does not tell. */
   public static long jitMillis() {
-    java.lang.management.CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
     if (jit == null || !jit.isCompilationTimeMonitoringSupported()) {
       return -1;
     }
