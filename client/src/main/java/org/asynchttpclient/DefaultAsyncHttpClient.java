@@ -11,10 +11,6 @@ import static org.asynchttpclient.util.HttpConstantsMethods.PUT;
 import static org.asynchttpclient.util.HttpConstantsMethods.TRACE;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.handler.codec.http.cookie.Cookie;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.asynchttpclient.channel.ChannelPool;
@@ -24,6 +20,7 @@ import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.netty.ClientEngine;
+import org.asynchttpclient.netty.hop.HopCookies;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -148,7 +145,7 @@ public class DefaultAsyncHttpClient implements AsyncHttpClient {
   @Override
   public <T> ListenableFuture<T> executeRequest(Request request, AsyncHandler<T> handler) {
     if (config.getRequestFilters().isEmpty()) {
-      return engine.execute(withStoredCookies(request), handler);
+      return engine.execute(HopCookies.withStoredCookies(request, config.getCookieStore()), handler);
     }
     FilterContext<T> fc = new FilterContext.FilterContextBuilder<>(handler, request).build();
     try {
@@ -159,37 +156,8 @@ public class DefaultAsyncHttpClient implements AsyncHttpClient {
       handler.onThrowable(e);
       return new ListenableFuture.CompletedFailure<>(e);
     }
-    return engine.execute(withStoredCookies(fc.getRequest()), fc.getAsyncHandler());
-  }
-
-  /**
-   * Adds the cookie store's cookies for the request's URI, except those whose name the request
-   * already carries: cookies the caller set are never overwritten by the store (the flaw behind
-   * CVE-2024-53990 in 3.0.x).
-   */
-  private Request withStoredCookies(Request request) {
-    CookieStore store = config.getCookieStore();
-    if (store == null) {
-      return request;
-    }
-    List<Cookie> stored = store.get(request.getUri());
-    if (stored.isEmpty()) {
-      return request;
-    }
-    Set<String> own = new HashSet<>();
-    for (Cookie c : request.getCookies()) {
-      own.add(c.name());
-    }
-    RequestBuilder rb = null;
-    for (Cookie c : stored) {
-      if (!own.contains(c.name())) {
-        if (rb == null) {
-          rb = request.toBuilder();
-        }
-        rb.addCookie(c);
-      }
-    }
-    return rb == null ? request : rb.build();
+    return engine.execute(
+        HopCookies.withStoredCookies(fc.getRequest(), config.getCookieStore()), fc.getAsyncHandler());
   }
 
   @Override

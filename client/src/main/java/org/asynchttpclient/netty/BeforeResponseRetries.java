@@ -6,7 +6,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.hop.IoExceptionFilters;
-import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
@@ -25,9 +25,9 @@ import org.slf4j.LoggerFactory;
 final class BeforeResponseRetries {
   private static final Logger LOGGER = LoggerFactory.getLogger(BeforeResponseRetries.class);
 
-  /** Sends {@code request} as the exchange's next hop, on a fresh connection. */
+  /** Ends the failed attempt and sends {@code request} as the exchange's next hop, on a fresh connection. */
   interface Replayer {
-    void replayOnFreshConnection(Exchange<?> ex, Request request);
+    void replayOnFreshConnection(Attempt failed, Request request);
   }
 
   private final AsyncHttpClientConfig config;
@@ -42,12 +42,12 @@ final class BeforeResponseRetries {
    * Replays the exchange, or fails it when a filter throws, and returns true; returns false when
    * the failure should end the exchange (the caller fails it).
    */
-  boolean retry(Exchange<?> ex, Throwable cause, boolean clientClosed) {
-    if (ex.isDone() || clientClosed || ex.request().getUri() == null) {
+  boolean retry(Attempt failed, Throwable cause, boolean clientClosed) {
+    Exchange<?> ex = failed.exchange();
+    if (failed.isOver() || clientClosed) {
       return false;
     }
-    NettyRequest sent = ex.nettyRequest();
-    boolean replayable = sent == null || canReplay(sent.getBody());
+    boolean replayable = canReplay(failed.wire().getBody());
     if (cause instanceof IOException && !config.getIoExceptionFilters().isEmpty()) {
       Request replay;
       try {
@@ -57,7 +57,7 @@ final class BeforeResponseRetries {
         return true;
       }
       if (replay != null && replayable) {
-        replayer.replayOnFreshConnection(ex, replay);
+        replayer.replayOnFreshConnection(failed, replay);
         return true;
       }
     }
@@ -69,7 +69,7 @@ final class BeforeResponseRetries {
     }
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
     ex.handler().onRetry();
-    replayer.replayOnFreshConnection(ex, ex.request());
+    replayer.replayOnFreshConnection(failed, failed.request());
     return true;
   }
 

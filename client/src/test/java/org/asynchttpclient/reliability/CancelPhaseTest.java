@@ -36,6 +36,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -155,8 +156,11 @@ class CancelPhaseTest {
     assertEquals(1, handler.terminals.get(), phase + ": terminal callbacks");
     assertInstanceOf(CancellationException.class, handler.failure, phase);
     Exchange<?> ex = (Exchange<?>) f;
-    assertFalse(ex.timeouts().isRequestTimeoutArmed(), phase + ": request timeout still armed");
-    assertEquals(null, ex.channel(), phase + ": exchange still holds its channel");
+    Attempt last = ex.current();
+    assertTrue(last != null, phase + ": no attempt started");
+    assertFalse(last.timeouts().request().isArmed(), phase + ": request timeout still armed");
+    assertFalse(last.timeouts().read().isArmed(), phase + ": read timeout still armed");
+    assertEquals(null, last.carrier(), phase + ": the attempt still holds its channel");
     for (Channel ch : clientChannels) {
       assertTrue(
           ch.closeFuture().await(1000), phase + ": client channel " + ch + " still open after cancel");

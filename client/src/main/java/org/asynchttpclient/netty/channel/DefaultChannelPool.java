@@ -93,7 +93,7 @@ public final class DefaultChannelPool implements ChannelPool {
         boolean idleTooLong = idleTimeoutNanos > 0 && now - idle.idleSince >= idleTimeoutNanos;
         if (idleTooLong || isExpired(idle.channel, now) || !idle.channel.isActive()) {
           if (deque.remove(idle)) {
-            idle.channel.close();
+            ChannelClosing.close(idle.channel);
           }
         }
       }
@@ -142,7 +142,7 @@ public final class DefaultChannelPool implements ChannelPool {
       if (ch.isActive() && !isExpired(ch, now)) {
         return ch;
       }
-      ch.close();
+      ChannelClosing.close(ch);
     }
     return null;
   }
@@ -172,7 +172,7 @@ public final class DefaultChannelPool implements ChannelPool {
     for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
       IdleChannel idle;
       while ((idle = deque.pollFirst()) != null) {
-        idle.channel.close();
+        ChannelClosing.close(idle.channel);
       }
     }
     partitions.clear();
@@ -184,7 +184,7 @@ public final class DefaultChannelPool implements ChannelPool {
       if (predicate.test(e.getKey())) {
         ConcurrentLinkedDeque<IdleChannel> deque = partitions.remove(e.getKey());
         if (deque != null) {
-          deque.forEach(idle -> idle.channel.close());
+          deque.forEach(idle -> ChannelClosing.close(idle.channel));
         }
       }
     }

@@ -107,7 +107,7 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
                     + " bytes (expected at most "
                     + maxBytes
                     + "); the connection was closed"));
-        ctx.close();
+        ChannelClosing.close(ctx.channel());
         return;
       }
     }

@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Promise;
 import java.io.IOException;
+import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -51,6 +52,6 @@ final class TunnelHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     done.tryFailure(cause);
-    ctx.close();
+    ChannelClosing.close(ctx.channel());
   }
 }

@@ -1,54 +1,46 @@
 package org.asynchttpclient.netty.exchange;
 
-import io.netty.channel.Channel;
-import io.netty.channel.EventLoop;
-import java.net.SocketAddress;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
-import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
-import org.asynchttpclient.netty.timeout.TimeoutsHolder;
+import org.asynchttpclient.netty.hop.FollowUpState;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One user request, from submission to its single outcome. It is the {@link ListenableFuture}
- * the caller holds, and it owns the outcome, the timeouts, the current hop's channel and the
- * connection permit. A redirect, retry or auth replay is a new hop of the same exchange.
+ * the caller holds, and it owns what spans the request's hops: the outcome, the deadline, the
+ * connection permit, the handler, the follow-up memory and the current {@link Attempt}. A
+ * redirect, retry or auth replay is a new attempt of the same exchange, never a new exchange.
  *
  * <pre>
  *                 complete(keepAlive) / done()
  *          +-----------------------------------------&gt; COMPLETED
  *          |      fail(t) / abort(t) / IO error
  *  PENDING +-----------------------------------------&gt; FAILED
- *          |      onTimeout(request | read)
+ *          |      timedOut(attempt, ...) / budget spent before a hop
  *          +-----------------------------------------&gt; TIMED_OUT
  *          |      cancel() / CompletableFuture view
  *          +-----------------------------------------&gt; CANCELLED
  * </pre>
  *
- * Exactly one transition leaves PENDING, decided by one compare-and-set on {@code state}. Only its
- * winner acts: it cancels the timeouts, recycles the channel into the pool (a complete, keep-alive
- * response) or closes it (everything else), gives the permit back, and only then tells the handler
- * (one terminal callback) and completes the future. Losers return {@code false} and touch nothing,
- * so a timeout that fires after the response completed is a no-op, and cancel never throws
- * because of a race with completion.
+ * Exactly one transition leaves PENDING, decided by one compare-and-set on {@code state} (O1).
+ * Only its winner acts: it cancels the current attempt's timeouts, takes its carrier and recycles
+ * it into the pool (a complete, keep-alive response) or closes it (everything else), gives the
+ * permit back, and only then tells the handler (one terminal callback) and completes the future
+ * (O2). Losers return {@code false} and touch nothing, so a timeout that fires after the response
+ * completed is a no-op, and cancel never throws because of a race with completion (O5).
  *
  * <p>Threads: terminal methods may be called from any thread. Response callbacks to the handler
- * run on the channel's event loop while the exchange is PENDING.
+ * run on the carrier's event loop while the exchange is PENDING.
  */
-public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Target {
+public final class Exchange<T> extends ExchangeFuture<T> {
   private static final Logger LOGGER = LoggerFactory.getLogger(Exchange.class);
 
   static final int PENDING = 0;
@@ -66,44 +58,28 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
 
   // immutable
   private final ExchangeServices services;
-  private final long submitNanos;
-  private final ExchangeCompletableFuture<T> result;
-  private final TimeoutsHolder timeouts;
-  /** Resolved once at creation (request value, else config): redirects rebuild requests. */
-  private final boolean absoluteDeadline;
-  /** Ticker nanos when the whole exchange's budget is spent; Long.MAX_VALUE for none. */
-  private final long exchangeDeadlineNanos;
-  private final long exchangeBudgetNanos;
-  /**
-   * A random hash drawn without contention: the client keeps every exchange in a concurrent set
-   * until it ends, and the identity hash (made on first use, in the object header) showed as a
-   * percent of a keep-alive request's CPU.
-   */
-  private final int hash = ThreadLocalRandom.current().nextInt();
+  private final Request original;
+  private final ExchangeDeadline deadline;
 
   // any thread
+  private volatile int state = PENDING;
   /** Replaced only by a response or I/O exception filter, between hops. */
   private volatile AsyncHandler<T> handler;
-  private volatile int state = PENDING;
+  /** Set when a hop's permit is granted, taken back exactly once. */
   private volatile @Nullable Object permitKey;
-  private volatile @Nullable Channel channel;
-  private volatile Request request;
-  private volatile int hop;
-  private volatile long lastReadNanos;
-  private volatile @Nullable SocketAddress remoteAddress;
-  private volatile int retries;
-  private volatile @Nullable NettyRequest nettyRequest;
-  /** Per-exchange memory of the follow-up logic (redirect and auth counters, challenges seen). */
-  private volatile @Nullable Object followUpState;
+  /** Written only by the hop driver ({@link #begin}), one hop after the other. */
+  private volatile @Nullable Attempt current;
+  /** Written by the follow-up logic on the carrier's loop, one hop at a time. */
+  private volatile FollowUpState followUp = FollowUpState.INITIAL;
   /** Sticky: once a hop left the first origin, credentials are never re-derived from config. */
   private volatile boolean credentialsDropped;
-  /** The pool partition of the current hop (target and proxy), set when the hop is sent. */
-  private volatile @Nullable Object partitionKey;
+  /** Replays after connection failures; written by the failed hop's thread, one hop at a time. */
+  private volatile int retries;
 
   /**
-   * @param absoluteDeadline whether the request timeout bounds the whole exchange (all hops)
-   * @param budgetNanos the request timeout of the first hop; negative for none (zero expires at
-   *     once, as a zero request timeout does in 3.0.11)
+   * @param absoluteDeadline whether the request timeout bounds the whole exchange (all hops),
+   *     resolved once here (D1)
+   * @param budgetNanos the first hop's request timeout, or {@code TimeoutValues.NONE}
    */
   public Exchange(
       ExchangeServices services,
@@ -112,77 +88,22 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
       boolean absoluteDeadline,
       long budgetNanos) {
     this.services = services;
-    this.request = request;
+    this.original = request;
     this.handler = handler;
-    this.submitNanos = services.ticker().nanoTime();
-    this.lastReadNanos = submitNanos;
-    this.absoluteDeadline = absoluteDeadline;
-    this.exchangeBudgetNanos = budgetNanos;
-    this.exchangeDeadlineNanos =
-        absoluteDeadline && budgetNanos >= 0 ? submitNanos + budgetNanos : Long.MAX_VALUE;
-    this.result = new ExchangeCompletableFuture<>(this);
-    this.timeouts =
-        new TimeoutsHolder(
-            services.timer(), services.ticker(), this, services.useEventLoopTimeouts());
-  }
-
-  /** An exchange whose hops each get their own request timeout (3.0.11's behaviour). */
-  public Exchange(ExchangeServices services, Request request, AsyncHandler<T> handler) {
-    this(services, request, handler, false, -1);
-  }
-
-  /** Identity equality (not overridden) with a hash that is cheaper than the identity hash. */
-  @Override
-  public int hashCode() {
-    return hash;
-  }
-
-  public boolean absoluteDeadline() {
-    return absoluteDeadline;
-  }
-
-  /**
-   * Arms the current hop's request timeout: {@code hopTimeoutNanos} from now, or what is left of
-   * the exchange's budget if that is less (absolute deadline). {@code loop} is the hop channel's
-   * loop once it has one. Returns false, and fails the exchange with a timeout, when the budget
-   * is already spent: such a hop must not be sent.
-   */
-  public boolean armHopTimeout(long hopTimeoutNanos, @Nullable EventLoop loop) {
-    long now = services.ticker().nanoTime();
-    long deadline = hopTimeoutNanos >= 0 ? now + hopTimeoutNanos : Long.MAX_VALUE;
-    long budget = hopTimeoutNanos;
-    if (exchangeDeadlineNanos <= deadline) {
-      deadline = exchangeDeadlineNanos;
-      budget = exchangeBudgetNanos;
-    }
-    if (deadline == Long.MAX_VALUE) {
-      timeouts.armRequestTimeout(0, deadline, loop);
-      return true;
-    }
-    if (deadline <= now) {
-      onTimeout(ExchangeTimeoutException.Kind.REQUEST, budget, deadline);
-      return false;
-    }
-    timeouts.armRequestTimeout(budget, deadline, loop);
-    return true;
-  }
-
-  /**
-   * Checks, before a permit, a connection or a write, whether the exchange's absolute budget is
-   * already spent; if so fails it with a timeout and returns false.
-   */
-  public boolean checkBudget() {
-    if (exchangeDeadlineNanos == Long.MAX_VALUE) {
-      return !isDone();
-    }
-    if (services.ticker().nanoTime() >= exchangeDeadlineNanos) {
-      onTimeout(ExchangeTimeoutException.Kind.REQUEST, exchangeBudgetNanos, exchangeDeadlineNanos);
-      return false;
-    }
-    return !isDone();
+    this.deadline =
+        new ExchangeDeadline(
+            services.timeouts().ticker().nanoTime(), absoluteDeadline, budgetNanos);
   }
 
   // ---- accessors
+
+  public ExchangeServices services() {
+    return services;
+  }
+
+  public ExchangeDeadline deadline() {
+    return deadline;
+  }
 
   public AsyncHandler<T> handler() {
     return handler;
@@ -196,25 +117,37 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     this.handler = replacement;
   }
 
-  /** The request of the current hop. */
+  /** The request of the current hop (the submitted one before the first hop starts). */
   public Request request() {
-    return request;
+    Attempt a = current;
+    return a != null ? a.request() : original;
   }
 
-  public int hop() {
-    return hop;
+  /** The current attempt, or null before the first one starts. */
+  public @Nullable Attempt current() {
+    return current;
   }
 
-  public long submitNanos() {
-    return submitNanos;
+  public FollowUpState followUp() {
+    return followUp;
   }
 
-  public TimeoutsHolder timeouts() {
-    return timeouts;
+  public void followUp(FollowUpState state) {
+    this.followUp = state;
   }
 
-  public @Nullable Channel channel() {
-    return channel;
+  /** Whether a hop crossed origins: from then on the config's Realm is not applied. */
+  public boolean credentialsDropped() {
+    return credentialsDropped;
+  }
+
+  public void dropCredentials() {
+    this.credentialsDropped = true;
+  }
+
+  /** Counts one more replay after a connection failure; returns the count. */
+  public int incrementRetries() {
+    return ++retries;
   }
 
   @Override
@@ -227,16 +160,46 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     return state == CANCELLED;
   }
 
-  // ---- hops, channel and permit
+  // ---- hops and permit
 
-  /** Starts a new hop of this exchange with the given request (redirect, retry, auth replay). */
-  public void newHop(Request next) {
-    this.request = next;
-    this.hop++;
+  /**
+   * Publishes the next attempt (the previous one must have ended) and frees what the previous
+   * hop's wire request still holds. Returns null when the exchange has ended meanwhile.
+   */
+  public @Nullable Attempt begin(Attempt.Builder next) {
+    Attempt previous = current;
+    Attempt attempt = next.number(previous == null ? 0 : previous.number() + 1).build();
+    current = attempt;
+    if (previous != null) {
+      previous.wire().release();
+    }
+    if (isDone()) {
+      attempt.wire().release();
+      return null;
+    }
+    return attempt;
   }
 
   /**
-   * Records the permit taken for this hop. When the exchange has already ended, the permit goes
+   * Fails the exchange with a timeout when its whole budget is already spent (D3), before a hop
+   * takes a permit or a connection or writes. Returns whether the exchange may go on.
+   */
+  public boolean checkBudget() {
+    long now = services.timeouts().ticker().nanoTime();
+    if (deadline.spentAt(now)) {
+      timedOut(
+          current,
+          ExchangeTimeoutException.Kind.REQUEST,
+          deadline.budgetNanos(),
+          deadline.deadlineNanos(),
+          now);
+      return false;
+    }
+    return !isDone();
+  }
+
+  /**
+   * Records the permit taken for a hop. When the exchange has already ended, the permit goes
    * straight back and false is returned.
    */
   public boolean attachPermit(Object partitionKey) {
@@ -256,125 +219,28 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     }
   }
 
-  /**
-   * Publishes the channel carrying the current hop. If the exchange ended meanwhile, the channel
-   * is closed and false is returned: nobody else would.
-   */
-  public boolean attachChannel(Channel ch) {
-    this.channel = ch;
-    this.remoteAddress = ch.remoteAddress();
-    if (isDone()) {
-      this.channel = null;
-      ch.close();
-      return false;
-    }
-    timeouts.onChannelAttached(ch.eventLoop());
-    return true;
-  }
-
-  /** The wire request of the current hop, once encoded. */
-  public @Nullable NettyRequest nettyRequest() {
-    return nettyRequest;
-  }
-
-  /** Records the wire request of a new hop, freeing the previous hop's. */
-  public void nettyRequest(NettyRequest request) {
-    NettyRequest previous = this.nettyRequest;
-    this.nettyRequest = request;
-    if (previous != null && previous != request) {
-      previous.release();
-    }
-  }
-
-  public @Nullable Object partitionKey() {
-    return partitionKey;
-  }
-
-  public void partitionKey(Object key) {
-    this.partitionKey = key;
-  }
-
-  public @Nullable Object followUpState() {
-    return followUpState;
-  }
-
-  public void followUpState(@Nullable Object state) {
-    this.followUpState = state;
-  }
-
-  /** Whether a hop crossed origins: from then on the config's Realm is not applied. */
-  public boolean credentialsDropped() {
-    return credentialsDropped;
-  }
-
-  public void dropCredentials() {
-    this.credentialsDropped = true;
-  }
-
-  /** Counts one more replay of the current hop after a connection failure; returns the count. */
-  public int incrementRetries() {
-    return ++retries;
-  }
-
-  /**
-   * Publishes a channel whose connect has only started: a cancel or timeout now closes it (which
-   * aborts the connect), and in event-loop mode the request timeout moves onto its loop at once,
-   * so that a burst of connects does not leave timeouts waiting for the timer's next tick.
-   */
-  public boolean connecting(Channel ch) {
-    this.channel = ch;
-    if (isDone()) {
-      this.channel = null;
-      ch.close();
-      return false;
-    }
-    timeouts.onChannelAttached(ch.eventLoop());
-    return true;
-  }
-
-  /** Forgets the channel without closing it (for a retry on a fresh connection). */
-  public void detachChannel() {
-    this.channel = null;
-  }
-
-  /** Marks a read on the current channel, which pushes the read timeout back. */
-  @Override
-  public void touch() {
-    lastReadNanos = services.ticker().nanoTime();
-  }
-
-  @Override
-  public long lastReadNanos() {
-    return lastReadNanos;
-  }
-
   // ---- terminal transitions
 
   /**
    * The response ended normally. {@code keepAlive} says whether the channel may go back to the
-   * pool. Runs on the channel's event loop.
+   * pool. Runs on the carrier's event loop. An exception thrown by the handler's {@code
+   * onCompleted} goes to its {@code onThrowable} and fails the future, as in 3.0.11.
    */
   public boolean complete(boolean keepAlive) {
     if (!STATE.compareAndSet(this, PENDING, COMPLETED)) {
       return false;
     }
-    timeouts.cancel();
-    Channel ch = channel;
-    channel = null;
-    if (ch != null) {
-      if (keepAlive && ch.isActive()) {
-        services.recycle(ch, this);
-      } else {
-        services.closeChannel(ch);
-      }
+    Attempt a = current;
+    if (a != null) {
+      a.release(keepAlive);
     }
     releasePermit();
-    releaseRequest();
     services.unregister(this);
     T value;
     try {
       value = handler.onCompleted();
     } catch (Throwable t) {
+      notifyThrowable(t);
       result.failInternal(t);
       return true;
     }
@@ -403,20 +269,28 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     complete(false);
   }
 
-  @Override
-  public void onTimeout(ExchangeTimeoutException.Kind kind, long budgetNanos, long deadlineNanos) {
+  /**
+   * A timeout decided: {@code attempt}'s own (which it already ended), or the exchange's budget
+   * found spent before a hop (attempt is then the last one, or null). The exception names the
+   * kind, the budget, the hop and the remote address (T1).
+   */
+  void timedOut(
+      @Nullable Attempt attempt,
+      ExchangeTimeoutException.Kind kind,
+      long budgetNanos,
+      long deadlineNanos,
+      long nowNanos) {
     if (isDone()) {
       return;
     }
-    long now = services.ticker().nanoTime();
     ExchangeTimeoutException e =
         new ExchangeTimeoutException(
             kind,
             TimeUnit.NANOSECONDS.toMillis(budgetNanos),
-            TimeUnit.NANOSECONDS.toMillis(now - submitNanos),
-            hop,
-            remoteAddress,
-            Math.max(0, now - deadlineNanos));
+            TimeUnit.NANOSECONDS.toMillis(nowNanos - deadline.submitNanos()),
+            attempt == null ? 0 : attempt.number(),
+            attempt == null ? null : attempt.remoteAddress(),
+            Math.max(0, nowNanos - deadlineNanos));
     if (!STATE.compareAndSet(this, PENDING, TIMED_OUT)) {
       return;
     }
@@ -425,6 +299,7 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     finishDecided(TIMED_OUT, e);
   }
 
+  @Override
   boolean abortForExternalCompletion(T value) {
     if (!STATE.compareAndSet(this, PENDING, CANCELLED)) {
       return false;
@@ -435,6 +310,7 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   }
 
   /** Abort from the CompletableFuture view; says whether this call decided the outcome. */
+  @Override
   boolean abortFromView(Throwable t) {
     return finishExceptionally(t instanceof CancellationException ? CANCELLED : FAILED, t);
   }
@@ -459,23 +335,12 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
   }
 
   private void releaseResources() {
-    timeouts.cancel();
-    Channel ch = channel;
-    channel = null;
-    if (ch != null) {
-      services.closeChannel(ch);
+    Attempt a = current;
+    if (a != null) {
+      a.release(false);
     }
     releasePermit();
-    releaseRequest();
     services.unregister(this);
-  }
-
-  /** Frees what the last hop's wire request still holds (open files, subscriptions). */
-  private void releaseRequest() {
-    NettyRequest nr = nettyRequest;
-    if (nr != null) {
-      nr.release();
-    }
   }
 
   private void notifyThrowable(Throwable cause) {
@@ -486,44 +351,19 @@ public final class Exchange<T> implements ListenableFuture<T>, TimeoutsHolder.Ta
     }
   }
 
-  // ---- Future / ListenableFuture
+  // ---- ListenableFuture
 
+  /** Pushes the current hop's read timeout back, as a read on its channel would. */
   @Override
-  public T get() throws InterruptedException, ExecutionException {
-    return result.get();
-  }
-
-  @Override
-  public T get(long timeout, TimeUnit unit)
-      throws InterruptedException, ExecutionException, TimeoutException {
-    return result.get(timeout, unit);
-  }
-
-  @Override
-  public ListenableFuture<T> addListener(Runnable listener, @Nullable Executor exec) {
-    if (exec == null) {
-      result.whenComplete((v, t) -> listener.run());
-    } else {
-      result.whenCompleteAsync((v, t) -> listener.run(), exec);
+  public void touch() {
+    Attempt a = current;
+    if (a != null) {
+      a.touch();
     }
-    return this;
-  }
-
-  @Override
-  public CompletableFuture<T> toCompletableFuture() {
-    return result;
   }
 
   @Override
   public String toString() {
-    return "Exchange{state="
-        + state
-        + ", hop="
-        + hop
-        + ", uri="
-        + request.getUri()
-        + ", channel="
-        + channel
-        + '}';
+    return "Exchange{state=" + state + ", attempt=" + current + '}';
   }
 }

@@ -14,9 +14,9 @@ import org.jetbrains.annotations.Nullable;
  * stage runs. Dependent stages are plain futures: completing one of them does not reach back.
  */
 final class ExchangeCompletableFuture<T> extends CompletableFuture<T> {
-  private final Exchange<T> exchange;
+  private final ExchangeFuture<T> exchange;
 
-  ExchangeCompletableFuture(Exchange<T> exchange) {
+  ExchangeCompletableFuture(ExchangeFuture<T> exchange) {
     this.exchange = exchange;
   }
 

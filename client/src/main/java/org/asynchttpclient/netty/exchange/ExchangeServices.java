@@ -1,20 +1,15 @@
 package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
-import io.netty.util.Timer;
-import io.netty.util.concurrent.Ticker;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 
 /** What an exchange needs from its client to end cleanly. */
 public interface ExchangeServices {
-  Timer timer();
+  /** Where the exchange's timeouts run, and the clock they read. */
+  TimeoutScheduler timeouts();
 
-  Ticker ticker();
-
-  /** Whether timeouts run on the channel's event loop ({@code useEventLoopTimeouts}). */
-  boolean useEventLoopTimeouts();
-
-  /** Offers a channel whose response was fully read back to the pool. */
+  /** Offers a channel whose response was fully read back to the pool (or closes it). */
   void recycle(Channel channel, Exchange<?> exchange);
 
   void closeChannel(Channel channel);

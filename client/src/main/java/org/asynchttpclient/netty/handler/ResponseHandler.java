@@ -6,14 +6,11 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.cookie.ClientCookieDecoder;
-import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -22,9 +19,10 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.Request;
-import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.netty.NettyResponseStatus;
-import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.hop.HopCookies;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -46,17 +44,17 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
      * The connection failed before any response byte arrived. Returns true when the owner replays
      * the hop on a fresh connection (the exchange must then not be failed).
      */
-    boolean retryBeforeResponse(Exchange<?> exchange, Throwable cause);
+    boolean retryBeforeResponse(Attempt attempt, Throwable cause);
 
     /** Asks whether this response head starts another hop instead of going to the handler. */
-    @Nullable Request nextHop(Exchange<?> exchange, org.asynchttpclient.HttpResponseStatus status,
+    @Nullable Request nextHop(Attempt attempt, org.asynchttpclient.HttpResponseStatus status,
         HttpHeaders headers) throws Exception;
 
     /**
-     * The previous hop's response has been read to its end (keepAlive says whether its channel
-     * may be pooled) or abandoned (keepAlive false): continue the exchange with {@code next}.
+     * The attempt's response has been read to its end (keepAlive says whether its channel may be
+     * pooled) or abandoned (keepAlive false): continue the exchange with {@code next}.
      */
-    void continueWithHop(Exchange<?> exchange, Channel channel, boolean keepAlive, Request next);
+    void continueWithHop(Attempt attempt, Channel channel, boolean keepAlive, Request next);
   }
 
   // immutable
@@ -64,7 +62,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private final Owner owner;
 
   // loop-confined
-  private @Nullable Exchange<?> exchange;
+  private @Nullable Attempt attempt;
   private @Nullable HttpRequest httpRequest;
   private @Nullable HttpResponse response;
   private @Nullable Runnable continueAction;
@@ -90,12 +88,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * Binds the next exchange to this channel, before its request is written. Must run on the
+   * Binds the next attempt to this channel, before its request is written. Must run on the
    * channel's event loop.
    */
-  public void bind(Channel channel, Exchange<?> next, HttpRequest request) {
+  public void bind(Channel channel, Attempt next, HttpRequest request) {
     assert channel.eventLoop().inEventLoop() : "bind must run on the channel's event loop";
-    this.exchange = next;
+    this.attempt = next;
     this.httpRequest = request;
     this.response = null;
     this.continueAction = null;
@@ -106,11 +104,11 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * The last byte of {@code ex}'s request has been written. Must run on the channel's event loop;
-   * ignored when {@code ex} is no longer the bound exchange.
+   * The last byte of {@code a}'s request has been written. Must run on the channel's event loop;
+   * ignored when {@code a} is no longer the bound attempt.
    */
-  public void onRequestWritten(Exchange<?> ex) {
-    if (exchange == ex) {
+  public void onRequestWritten(Attempt a) {
+    if (attempt == a) {
       requestWritten = true;
     }
   }
@@ -121,11 +119,11 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   /**
-   * Unbinds {@code ex} if it is still the bound exchange, so that exactly one of the write
-   * listener and the read side reports a failed hop. Must run on the channel's event loop.
+   * Unbinds {@code a} if it is still the bound attempt, so that exactly one of the write listener
+   * and the read side reports a failed hop. Must run on the channel's event loop.
    */
-  public boolean unbindIfBound(Exchange<?> ex) {
-    if (exchange != ex) {
+  public boolean unbindIfBound(Attempt a) {
+    if (attempt != a) {
       return false;
     }
     unbind();
@@ -138,7 +136,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   private void unbind() {
-    exchange = null;
+    attempt = null;
     httpRequest = null;
     response = null;
     continueAction = null;
@@ -149,33 +147,33 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    Exchange<?> ex = exchange;
-    if (ex == null) {
+    Attempt a = attempt;
+    if (a == null) {
       // Bytes nobody asked for: the connection's framing can no longer be trusted.
       ReferenceCountUtil.release(msg);
-      ctx.close();
+      ChannelClosing.close(ctx.channel());
       return;
     }
     try {
-      if (ex.isDone()) {
+      if (a.isOver()) {
         return;
       }
-      ex.touch();
+      a.touch();
       if (msg instanceof HttpResponse) {
-        onResponse(ctx.channel(), ex, (HttpResponse) msg);
+        onResponse(ctx.channel(), a, (HttpResponse) msg);
       }
-      if (msg instanceof HttpContent && exchange == ex && response != null) {
-        onContent(ctx.channel(), ex, (HttpContent) msg);
+      if (msg instanceof HttpContent && attempt == a && response != null) {
+        onContent(ctx.channel(), a, (HttpContent) msg);
       }
     } catch (Throwable t) {
       unbind();
-      ex.fail(t);
+      a.exchange().fail(t);
     } finally {
       ReferenceCountUtil.release(msg);
     }
   }
 
-  private void onResponse(Channel channel, Exchange<?> ex, HttpResponse res) throws Exception {
+  private void onResponse(Channel channel, Attempt a, HttpResponse res) throws Exception {
     DecoderResult result = res.decoderResult();
     if (result.isFailure()) {
       throw new IOException(
@@ -200,37 +198,24 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       continueAction = null;
       bodyWithheld = true;
     }
-    Request request = ex.request();
-    storeCookies(request, res.headers());
+    Request request = a.request();
+    HopCookies.store(config.getCookieStore(), request.getUri(), res.headers());
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
-    Request next = owner.nextHop(ex, status, res.headers());
+    Request next = owner.nextHop(a, status, res.headers());
     if (next != null) {
       // Read this response to its end without telling the handler, then send the next hop.
       drainingFor = next;
       return;
     }
     // Read after nextHop: a response filter may have swapped the handler.
-    AsyncHandler<?> handler = ex.handler();
+    AsyncHandler<?> handler = a.exchange().handler();
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
         || handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT) {
-      abortByHandler(ex);
+      abortByHandler(a);
     }
   }
 
-  private void storeCookies(Request request, HttpHeaders headers) {
-    CookieStore store = config.getCookieStore();
-    if (store == null || !headers.contains(HttpHeaderNames.SET_COOKIE)) {
-      return; // most responses set none: skip building an empty list for each
-    }
-    for (String value : headers.getAll(HttpHeaderNames.SET_COOKIE)) {
-      Cookie cookie = ClientCookieDecoder.LAX.decode(value);
-      if (cookie != null) {
-        store.add(request.getUri(), cookie);
-      }
-    }
-  }
-
-  private void onContent(Channel channel, Exchange<?> ex, HttpContent content) throws Exception {
+  private void onContent(Channel channel, Attempt a, HttpContent content) throws Exception {
     DecoderResult result = content.decoderResult();
     if (result.isFailure()) {
       throw new IOException(
@@ -241,19 +226,19 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     Request next = drainingFor;
     if (next != null) {
       if (last) {
-        boolean keepAlive = keepAlive(channel, ex);
+        boolean keepAlive = keepAlive(channel, a);
         unbind();
-        owner.continueWithHop(ex, channel, keepAlive, next);
+        owner.continueWithHop(a, channel, keepAlive, next);
       }
       return;
     }
     ByteBuf buf = content.content();
-    AsyncHandler<?> handler = ex.handler();
+    AsyncHandler<?> handler = a.exchange().handler();
     if (buf.isReadable()) {
       HttpResponseBodyPart part =
           config.getResponseBodyPartFactory().newResponseBodyPart(buf, last);
       if (handler.onBodyPartReceived(part) == AsyncHandler.State.ABORT) {
-        abortByHandler(ex);
+        abortByHandler(a);
         return;
       }
     }
@@ -263,15 +248,15 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
     if (!trailers.isEmpty()
         && handler.onTrailingHeadersReceived(trailers) == AsyncHandler.State.ABORT) {
-      abortByHandler(ex);
+      abortByHandler(a);
       return;
     }
-    boolean keepAlive = keepAlive(channel, ex);
+    boolean keepAlive = keepAlive(channel, a);
     unbind();
-    ex.complete(keepAlive);
+    a.exchange().complete(keepAlive);
   }
 
-  private boolean keepAlive(Channel channel, Exchange<?> ex) {
+  private boolean keepAlive(Channel channel, Attempt a) {
     HttpRequest req = httpRequest;
     HttpResponse res = response;
     if (req == null || res == null || bodyWithheld || !requestWritten || !config.isKeepAlive()) {
@@ -283,37 +268,37 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
     return config
         .getKeepAliveStrategy()
-        .keepAlive((InetSocketAddress) remote, ex.request(), req, res);
+        .keepAlive((InetSocketAddress) remote, a.request(), req, res);
   }
 
   /** The handler said ABORT: stop reading, close the channel, complete with what it has. */
-  private void abortByHandler(Exchange<?> ex) {
+  private void abortByHandler(Attempt a) {
     unbind();
-    ex.complete(false);
+    a.exchange().complete(false);
   }
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
-    Exchange<?> ex = exchange;
+    Attempt a = attempt;
     boolean started = responseStarted;
     Request next = drainingFor;
     unbind();
-    if (ex != null && next != null && !ex.isDone()) {
+    if (a != null && next != null && !a.isOver()) {
       // The discarded rest of a redirect or challenge was cut short: the next hop goes anyway.
-      owner.continueWithHop(ex, ctx.channel(), false, next);
+      owner.continueWithHop(a, ctx.channel(), false, next);
       super.channelInactive(ctx);
       return;
     }
-    if (ex == null) {
+    if (a == null) {
       owner.idleChannelClosed(ctx.channel());
-    } else if (!ex.isDone()) {
+    } else if (!a.isOver()) {
       IOException cause =
           new IOException(
               "Remotely closed: "
                   + ctx.channel().remoteAddress()
                   + " closed the connection before the response was complete");
-      if (started || !owner.retryBeforeResponse(ex, cause)) {
-        ex.fail(cause);
+      if (started || !owner.retryBeforeResponse(a, cause)) {
+        a.exchange().fail(cause);
       }
     }
     super.channelInactive(ctx);
@@ -321,20 +306,20 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    Exchange<?> ex = exchange;
+    Attempt a = attempt;
     boolean started = responseStarted;
     Request next = drainingFor;
     unbind();
-    if (ex != null && next != null && !ex.isDone()) {
-      ctx.close();
-      owner.continueWithHop(ex, ctx.channel(), false, next);
+    if (a != null && next != null && !a.isOver()) {
+      ChannelClosing.close(ctx.channel());
+      owner.continueWithHop(a, ctx.channel(), false, next);
       return;
     }
-    if (ex != null && !ex.isDone()) {
-      if (started || !(cause instanceof IOException) || !owner.retryBeforeResponse(ex, cause)) {
-        ex.fail(cause);
+    if (a != null && !a.isOver()) {
+      if (started || !(cause instanceof IOException) || !owner.retryBeforeResponse(a, cause)) {
+        a.exchange().fail(cause);
       }
     }
-    ctx.close();
+    ChannelClosing.close(ctx.channel());
   }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.proxy.ProxyServer;
@@ -34,7 +35,7 @@ final class AuthFollowUp {
 
   /** The replay answering a 401, or null to deliver the 401 to the handler. */
   @Nullable Request unauthorized(Exchange<?> ex, HttpHeaders headers) {
-    FollowUpState state = FollowUpState.of(ex);
+    FollowUpState state = ex.followUp();
     Request current = ex.request();
     Realm realm = current.getRealm();
     if (realm == null && !ex.credentialsDropped()) {
@@ -59,7 +60,7 @@ final class AuthFollowUp {
       return null;
     }
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
-    ex.followUpState(state.authReplayed(staleRetry, caller));
+    ex.followUp(state.authReplayed(staleRetry, caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return NextHopRequests.withRealm(current, answer, cookies);
   }
@@ -69,7 +70,7 @@ final class AuthFollowUp {
    * copy of the request's {@link ProxyServer}.
    */
   @Nullable Request proxyUnauthorized(Exchange<?> ex, HttpHeaders headers) {
-    FollowUpState state = FollowUpState.of(ex);
+    FollowUpState state = ex.followUp();
     Request current = ex.request();
     ProxyServer proxy = current.getProxyServer();
     Realm realm = proxy != null ? proxy.getRealm() : null;
@@ -87,7 +88,7 @@ final class AuthFollowUp {
     }
     ProxyServer answered = ChallengeAnswers.withRealm(proxy, answer);
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
-    ex.followUpState(state.proxyAuthReplayed(caller));
+    ex.followUp(state.proxyAuthReplayed(caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build();
   }
@@ -109,7 +110,8 @@ final class AuthFollowUp {
   }
 
   private static boolean sentHeader(Exchange<?> ex, CharSequence name) {
-    NettyRequest sent = ex.nettyRequest();
+    Attempt current = ex.current();
+    NettyRequest sent = current != null ? current.wire() : null;
     return sent != null && sent.getHttpRequest().headers().contains(name);
   }
 

@@ -11,11 +11,11 @@ import org.jetbrains.annotations.Nullable;
  * followed, whether the current resource's challenge was already answered, and which cookies the
  * caller put on the request (as opposed to those the cookie store added).
  *
- * <p>Immutable: each decision stores a new instance with {@link Exchange#followUpState(Object)}.
+ * <p>Immutable: each decision stores a new instance with {@link Exchange#followUp(FollowUpState)}.
  * Hops are sequential, so at most one thread decides for an exchange at a time.
  */
-final class FollowUpState {
-  static final FollowUpState INITIAL = new FollowUpState(0, false, false, false, null);
+public final class FollowUpState {
+  public static final FollowUpState INITIAL = new FollowUpState(0, false, false, false, null);
 
   final int redirects;
   /** A 401 of the current resource was answered with credentials. */
@@ -38,11 +38,6 @@ final class FollowUpState {
     this.staleReplayed = staleReplayed;
     this.proxyAuthReplayed = proxyAuthReplayed;
     this.callerCookies = callerCookies == null ? null : Collections.unmodifiableList(callerCookies);
-  }
-
-  static FollowUpState of(Exchange<?> exchange) {
-    Object state = exchange.followUpState();
-    return state instanceof FollowUpState ? (FollowUpState) state : INITIAL;
   }
 
   /** A redirect was followed: the new resource may challenge again. */

@@ -9,12 +9,17 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.RequestBuilder;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * Which cookies the next hop carries: the caller's own cookies (never overwritten by the store:
+ * Everything the engine does with the client's {@link CookieStore}: storing what responses set
+ * ({@link #store}), adding the store's cookies to a submitted request ({@link
+ * #withStoredCookies}), and choosing which cookies each next hop carries.
+ *
+ * <p>Which cookies the next hop carries: the caller's own cookies (never overwritten by the store:
  * CVE-2024-53990) plus the store's cookies for the next URI whose names the caller did not use.
  *
  * <p>The first hop's request already holds the store's cookies for the first URI, mixed with the
@@ -25,8 +30,50 @@ import org.jetbrains.annotations.Nullable;
  *
  * <p>Stateless; the caller's list lives in {@link FollowUpState}.
  */
-final class HopCookies {
+public final class HopCookies {
   private HopCookies() {}
+
+  /** Stores the cookies a response head sets for {@code uri}; nothing without a store. */
+  public static void store(@Nullable CookieStore store, Uri uri, HttpHeaders headers) {
+    if (store == null || !headers.contains(HttpHeaderNames.SET_COOKIE)) {
+      return; // most responses set none: skip building an empty list for each
+    }
+    for (String value : headers.getAll(HttpHeaderNames.SET_COOKIE)) {
+      Cookie cookie = ClientCookieDecoder.LAX.decode(value);
+      if (cookie != null) {
+        store.add(uri, cookie);
+      }
+    }
+  }
+
+  /**
+   * Adds the store's cookies for the request's URI, except those whose name the request already
+   * carries: cookies the caller set are never overwritten by the store (the flaw behind
+   * CVE-2024-53990 in 3.0.x).
+   */
+  public static Request withStoredCookies(Request request, @Nullable CookieStore store) {
+    if (store == null) {
+      return request;
+    }
+    List<Cookie> stored = store.get(request.getUri());
+    if (stored.isEmpty()) {
+      return request;
+    }
+    Set<String> own = new HashSet<>();
+    for (Cookie c : request.getCookies()) {
+      own.add(c.name());
+    }
+    RequestBuilder rb = null;
+    for (Cookie c : stored) {
+      if (!own.contains(c.name())) {
+        if (rb == null) {
+          rb = request.toBuilder();
+        }
+        rb.addCookie(c);
+      }
+    }
+    return rb == null ? request : rb.build();
+  }
 
   /** The caller's cookies that survive this response, before any credential stripping. */
   static List<Cookie> callerCookies(

@@ -7,6 +7,7 @@ import java.util.List;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.body.NettyBody;
@@ -70,7 +71,8 @@ final class NextHopRequests {
 
   /** Whether the current hop's body, if any, can be written again (a stream cannot). */
   static boolean bodyReplayable(Exchange<?> ex) {
-    NettyRequest sent = ex.nettyRequest();
+    Attempt current = ex.current();
+    NettyRequest sent = current != null ? current.wire() : null;
     NettyBody body = sent != null ? sent.getBody() : null;
     return body == null || body.isReplayable();
   }

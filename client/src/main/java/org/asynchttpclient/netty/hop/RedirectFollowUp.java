@@ -60,7 +60,7 @@ final class RedirectFollowUp {
     if (!follow || location == null || location.trim().isEmpty()) {
       return null;
     }
-    FollowUpState state = FollowUpState.of(ex);
+    FollowUpState state = ex.followUp();
     if (state.redirects >= config.getMaxRedirects()) {
       throw new MaxRedirectException(
           "Maximum redirect reached: " + config.getMaxRedirects() + " (maxRedirects)");
@@ -97,7 +97,7 @@ final class RedirectFollowUp {
     List<Cookie> cookies = HopCookies.forNextHop(caller, next, config.getCookieStore());
     Request nextRequest =
         NextHopRequests.redirect(current, next, toGet ? "GET" : method, keepBody, strip, cookies);
-    ex.followUpState(state.redirected(caller));
+    ex.followUp(state.redirected(caller));
     return nextRequest;
   }
 }

@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.request.body.NettyBody;
@@ -18,7 +19,7 @@ public final class RequestWriter {
 
   /** Decides what happens when a write fails before any response arrived. */
   public interface FailurePolicy {
-    void onWriteFailure(Exchange<?> exchange, Channel channel, Throwable cause);
+    void onWriteFailure(Attempt attempt, Channel channel, Throwable cause);
   }
 
   private final FailurePolicy failurePolicy;
@@ -28,16 +29,18 @@ public final class RequestWriter {
   }
 
   /**
-   * Attaches the channel to the exchange, binds the response handler, and writes. Must run on the
-   * channel's event loop.
+   * Binds the response handler to the attempt, whose carrier {@code channel} is, and writes its
+   * request. Must run on the channel's event loop.
    */
-  public void write(Exchange<?> ex, Channel channel, NettyRequest request, long readTimeoutNanos) {
+  public void write(Attempt attempt, Channel channel) {
     assert channel.eventLoop().inEventLoop() : "write must run on the channel's event loop";
-    if (!ex.attachChannel(channel) || !ex.checkBudget()) {
-      return; // ended, or its whole budget is spent: nothing is written
+    Exchange<?> ex = attempt.exchange();
+    if (attempt.isOver() || !ex.checkBudget()) {
+      return; // ended, or its whole budget is spent: nothing is written (D3)
     }
+    NettyRequest request = attempt.wire();
     ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
-    responses.bind(channel, ex, request.getHttpRequest());
+    responses.bind(channel, attempt, request.getHttpRequest());
     AsyncHandler<?> handler = ex.handler();
     handler.onRequestSend(request);
     ChannelFuture head = channel.write(request.getHttpRequest());
@@ -54,7 +57,7 @@ public final class RequestWriter {
     ChannelFuture last = head;
     if (body != null) {
       if (request.isExpectContinue()) {
-        responses.onContinue(() -> writeBody(ex, channel, body, readTimeoutNanos));
+        responses.onContinue(() -> writeBody(attempt, channel, body));
       } else {
         ChannelClosing.bodySending(channel, true);
         last = body.write(channel);
@@ -62,30 +65,29 @@ public final class RequestWriter {
     }
     channel.flush();
     if (body == null || !request.isExpectContinue()) {
-      last.addListener(afterWrite(ex, channel, readTimeoutNanos, body != null));
+      last.addListener(afterWrite(attempt, channel, body != null));
     } else {
       head.addListener(
           (ChannelFutureListener)
               f -> {
                 if (!f.isSuccess()) {
-                  failurePolicy.onWriteFailure(ex, channel, f.cause());
+                  failurePolicy.onWriteFailure(attempt, channel, f.cause());
                 }
               });
     }
   }
 
-  private void writeBody(Exchange<?> ex, Channel channel, NettyBody body, long readTimeoutNanos) {
+  private void writeBody(Attempt attempt, Channel channel, NettyBody body) {
     ChannelClosing.bodySending(channel, true);
     ChannelFuture last = body.write(channel);
     channel.flush();
-    last.addListener(afterWrite(ex, channel, readTimeoutNanos, true));
+    last.addListener(afterWrite(attempt, channel, true));
   }
 
-  private ChannelFutureListener afterWrite(
-      Exchange<?> ex, Channel channel, long readTimeoutNanos, boolean withBody) {
+  private ChannelFutureListener afterWrite(Attempt attempt, Channel channel, boolean withBody) {
     return f -> {
       if (!f.isSuccess()) {
-        failurePolicy.onWriteFailure(ex, channel, f.cause());
+        failurePolicy.onWriteFailure(attempt, channel, f.cause());
         return;
       }
       if (withBody) {
@@ -93,15 +95,13 @@ public final class RequestWriter {
       }
       ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
       if (responses != null) {
-        responses.onRequestWritten(ex);
+        responses.onRequestWritten(attempt);
       }
-      AsyncHandler<?> handler = ex.handler();
+      AsyncHandler<?> handler = attempt.exchange().handler();
       if (handler instanceof ProgressAsyncHandler) {
         ((ProgressAsyncHandler<?>) handler).onContentWritten();
       }
-      if (!ex.isDone() && readTimeoutNanos > 0) {
-        ex.timeouts().armReadTimeout(readTimeoutNanos, channel.eventLoop());
-      }
+      attempt.armReadTimeout(channel.eventLoop());
     };
   }
 }

@@ -2,120 +2,140 @@ package org.asynchttpclient.netty.timeout;
 
 import io.netty.channel.EventLoop;
 import io.netty.util.Timeout;
-import io.netty.util.Timer;
 import io.netty.util.TimerTask;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * One armed timeout: the task and its cancellation handle in one object, so arming allocates
- * nothing beside the scheduler's own entry. It runs either on the client's {@link Timer} or on an
- * {@link EventLoop}; exactly one of the two handles is set at a time.
+ * One armed timeout of one attempt: the task and its cancellation handle in one object, so arming
+ * allocates nothing beside the scheduler's own entry (E9).
  *
- * <p>Threads: armed and cancelled from any thread; handles are volatile.
+ * <pre>
+ *            cancel()
+ *   ARMED ---------------------------------&gt; CANCELLED
+ *     |  \
+ *     |   \ run(), not due yet: scheduled again for what is left, stays ARMED
+ *     |     (the short second stage of a long timeout on a loop; a read timeout whose
+ *     |      channel was read from meanwhile)
+ *     | run(), due
+ *     v
+ *   EXPIRED ---&gt; owner.onExpired(kind, ...)
+ * </pre>
+ *
+ * Cancel and expiry each leave ARMED by one compare-and-set on {@code state}: exactly one wins,
+ * and only the winner acts. The owner (an attempt) then decides whether the expiry still matters,
+ * so the timeout of an attempt that is no longer current ends nothing.
+ *
+ * <p>Threads: {@link #start} on the arming thread; {@link #run} on the timer's thread or the loop;
+ * {@link #cancel} from any thread.
  */
-abstract class TimeoutTask implements TimerTask, Runnable {
-  private volatile @Nullable Timeout timerHandle;
-  private volatile @Nullable ScheduledFuture<?> loopHandle;
-  private volatile boolean cancelled;
+abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
+  private static final int ARMED = 0;
+  private static final int CANCELLED = 1;
+  private static final int EXPIRED = 2;
+
+  private static final AtomicIntegerFieldUpdater<TimeoutTask> STATE =
+      AtomicIntegerFieldUpdater.newUpdater(TimeoutTask.class, "state");
+  private static final AtomicReferenceFieldUpdater<TimeoutTask, Object> HANDLE =
+      AtomicReferenceFieldUpdater.newUpdater(TimeoutTask.class, Object.class, "handle");
+
+  // immutable
+  final TimeoutScheduler scheduler;
+  final AttemptTimeouts.Owner owner;
+  /** The channel's loop in event-loop mode, null on the timer. */
+  final @Nullable EventLoop loop;
+
+  // any thread
+  private volatile int state = ARMED;
+  /**
+   * The pending schedule (a {@link Timeout} or a {@link ScheduledFuture}). Written only by the
+   * thread that schedules: {@link #start} publishes the first one with a compare-and-set from
+   * null, because the task may already have run and scheduled itself again; after that only the
+   * task's own {@link #run} writes it, and runs never overlap (each schedules at most the next).
+   */
+  private volatile @Nullable Object handle;
+
+  TimeoutTask(TimeoutScheduler scheduler, AttemptTimeouts.Owner owner, @Nullable EventLoop loop) {
+    this.scheduler = scheduler;
+    this.owner = owner;
+    this.loop = loop;
+  }
+
+  /**
+   * Nanos from {@code now} until the task is due; zero or less when it is. May update state that
+   * only the task's runs touch (a read timeout's window).
+   */
+  abstract long untilDue(long nowNanos);
+
+  /** The delay of the next schedule when {@link #untilDue} says {@code remaining}. */
+  long nextDelay(long remainingNanos) {
+    return remainingNanos;
+  }
+
+  abstract ExchangeTimeoutException.Kind kind();
+
+  abstract long budgetNanos();
+
+  /** Schedules the first run. Call once, after the task is published where cancel can find it. */
+  final void start(long delayNanos) {
+    Object h = scheduler.schedule(this, loop, nextDelay(delayNanos));
+    if (h == null) {
+      return;
+    }
+    HANDLE.compareAndSet(this, null, h);
+    if (state != ARMED) {
+      TimeoutScheduler.cancel(h); // cancelled while being scheduled: leave no live entry (E7)
+    }
+  }
 
   @Override
   public final void run(Timeout timeout) {
     run();
   }
 
-  /**
-   * Schedules on the timer. Returns false if the timer refused (stopped): the client is closing
-   * and fails its exchanges itself.
-   */
-  final boolean armOnTimer(Timer timer, long delayNanos) {
-    try {
-      timerHandle = timer.newTimeout(this, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
-      return true;
-    } catch (IllegalStateException | RejectedExecutionException e) {
-      return false;
+  @Override
+  public final void run() {
+    if (state != ARMED) {
+      return;
     }
-  }
-
-  /**
-   * Schedules on {@code loop}; if the loop refuses (shutting down), falls back to the timer so
-   * the exchange is never left without a timeout.
-   */
-  final boolean armOnLoop(EventLoop loop, Timer fallback, long delayNanos) {
-    try {
-      loopHandle = loop.schedule((Runnable) this, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
-      return true;
-    } catch (RejectedExecutionException e) {
-      return armOnTimer(fallback, delayNanos);
-    }
-  }
-
-  /**
-   * Takes the task off the timer without cancelling it, so it can be armed again elsewhere.
-   * Returns false when it was not on the timer or has already run.
-   */
-  final boolean leaveTimer() {
-    Timeout t = timerHandle;
-    if (t == null) {
-      return false;
-    }
-    timerHandle = null;
-    return t.cancel();
-  }
-
-  /**
-   * Takes the task off the loop it is scheduled on without cancelling it, so it can be armed on
-   * another loop. Returns false when it was not on a loop or has already run.
-   */
-  final boolean leaveLoop() {
-    ScheduledFuture<?> f = loopHandle;
-    if (f == null) {
-      return false;
-    }
-    loopHandle = null;
-    try {
-      return f.cancel(false);
-    } catch (RejectedExecutionException e) {
-      return true; // that loop is gone and will never run it
-    }
-  }
-
-  /** Whether the task currently sits on a timer (as opposed to a loop). */
-  final boolean onTimer() {
-    return timerHandle != null;
-  }
-
-  final @Nullable ScheduledFuture<?> loopHandle() {
-    return loopHandle;
-  }
-
-  final boolean isCancelled() {
-    return cancelled;
-  }
-
-  /**
-   * Cancels the task. Never throws: a loop that is shutting down may refuse the cancellation
-   * from another thread, which then reports "not cancelled" (the loop will not run it anyway).
-   */
-  final boolean cancel() {
-    cancelled = true;
-    boolean done = false;
-    Timeout t = timerHandle;
-    if (t != null) {
-      timerHandle = null;
-      done = t.cancel();
-    }
-    ScheduledFuture<?> f = loopHandle;
-    if (f != null) {
-      loopHandle = null;
-      try {
-        done |= f.cancel(false);
-      } catch (RejectedExecutionException e) {
-        // loop shut down: the entry dies with it
+    long now = scheduler.ticker().nanoTime();
+    long remaining = untilDue(now);
+    if (remaining > 0) {
+      Object h = scheduler.schedule(this, loop, nextDelay(remaining));
+      handle = h;
+      if (h != null && state != ARMED) {
+        TimeoutScheduler.cancel(h);
       }
+      return;
     }
-    return done;
+    if (!STATE.compareAndSet(this, ARMED, EXPIRED)) {
+      return;
+    }
+    owner.onExpired(kind(), budgetNanos(), now + remaining, now);
+  }
+
+  @Override
+  public final boolean cancel() {
+    if (!STATE.compareAndSet(this, ARMED, CANCELLED)) {
+      return false;
+    }
+    Object h = handle;
+    if (h != null) {
+      TimeoutScheduler.cancel(h);
+    }
+    return true;
+  }
+
+  @Override
+  public final boolean isArmed() {
+    return state == ARMED;
+  }
+
+  @Override
+  public final boolean onLoop() {
+    return handle instanceof ScheduledFuture;
   }
 }

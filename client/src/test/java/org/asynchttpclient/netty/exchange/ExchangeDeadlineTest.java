@@ -8,9 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.asynchttpclient.netty.exchange.ExchangeOutcomeTest.CountingHandler;
-import org.asynchttpclient.netty.exchange.ExchangeOutcomeTest.CountingServices;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.exchange.ExchangeOutcomeTest.CountingHandler;
 import org.junit.jupiter.api.Test;
 
 /** The budget arithmetic of one exchange across hops, against a mock clock. */
@@ -19,34 +18,45 @@ class ExchangeDeadlineTest {
 
   private static Exchange<String> exchange(CountingServices s, boolean absolute, long budgetMs) {
     return new Exchange<>(
-        s, ExchangeOutcomeTest.fakeRequest(), new CountingHandler(), absolute, budgetMs * MS);
+        s, CountingServices.fakeRequest(), new CountingHandler(), absolute, budgetMs * MS);
+  }
+
+  /** Ends the current attempt as a hop continuation does and starts the next one. */
+  private static Attempt nextHop(Exchange<?> ex, long requestTimeoutMs) {
+    Attempt current = ex.current();
+    if (current != null) {
+      assertTrue(current.end());
+      current.timeouts().cancel();
+    }
+    return CountingServices.begin(ex, requestTimeoutMs * MS);
   }
 
   @Test
   void absoluteDeadlineGivesTheSecondHopOnlyWhatIsLeft() {
     CountingServices s = new CountingServices();
-    long start = s.ticker.nanoTime();
+    long start = s.timer.ticker().nanoTime();
     Exchange<String> ex = exchange(s, true, 600);
-    assertTrue(ex.armHopTimeout(400 * MS, null));
-    assertEquals(start + 400 * MS, ex.timeouts().requestDeadlineNanos(), "hop 1: its own 400 ms");
-    s.ticker.advance(400, TimeUnit.MILLISECONDS);
-    ex.newHop(ExchangeOutcomeTest.fakeRequest());
-    assertTrue(ex.armHopTimeout(400 * MS, null));
-    assertEquals(start + 600 * MS, ex.timeouts().requestDeadlineNanos(), "hop 2: the 200 ms left");
+    Attempt first = nextHop(ex, 400);
+    assertTrue(first.armRequestTimeout(null));
+    assertEquals(start + 400 * MS, first.timeouts().request().deadlineNanos(), "hop 1: its own 400 ms");
+    s.timer.clock().advance(400, TimeUnit.MILLISECONDS);
+    Attempt second = nextHop(ex, 400);
+    assertTrue(second.armRequestTimeout(null));
+    assertEquals(start + 600 * MS, second.timeouts().request().deadlineNanos(), "hop 2: the 200 ms left");
     ex.cancel(true);
   }
 
   @Test
   void withoutAbsoluteDeadlineEveryHopRestartsTheBudget() {
     CountingServices s = new CountingServices();
-    long start = s.ticker.nanoTime();
+    long start = s.timer.ticker().nanoTime();
     Exchange<String> ex = exchange(s, false, 600);
-    assertTrue(ex.armHopTimeout(400 * MS, null));
-    s.ticker.advance(400, TimeUnit.MILLISECONDS);
-    ex.newHop(ExchangeOutcomeTest.fakeRequest());
-    assertTrue(ex.armHopTimeout(400 * MS, null));
-    assertEquals(start + 800 * MS, ex.timeouts().requestDeadlineNanos());
-    s.ticker.advance(300, TimeUnit.MILLISECONDS);
+    assertTrue(nextHop(ex, 400).armRequestTimeout(null));
+    s.timer.clock().advance(400, TimeUnit.MILLISECONDS);
+    Attempt second = nextHop(ex, 400);
+    assertTrue(second.armRequestTimeout(null));
+    assertEquals(start + 800 * MS, second.timeouts().request().deadlineNanos());
+    s.timer.clock().advance(300, TimeUnit.MILLISECONDS);
     assertTrue(ex.checkBudget(), "no exchange budget without the absolute deadline");
     ex.cancel(true);
   }
@@ -55,11 +65,11 @@ class ExchangeDeadlineTest {
   void aHopWhoseBudgetIsSpentIsNeverArmedAndFailsWithATimeout() throws Exception {
     CountingServices s = new CountingServices();
     Exchange<String> ex = exchange(s, true, 600);
-    assertTrue(ex.armHopTimeout(400 * MS, null));
-    s.ticker.advance(601, TimeUnit.MILLISECONDS);
-    ex.newHop(ExchangeOutcomeTest.fakeRequest());
+    assertTrue(nextHop(ex, 400).armRequestTimeout(null));
+    s.timer.clock().advance(601, TimeUnit.MILLISECONDS);
+    Attempt second = nextHop(ex, 400);
     assertFalse(ex.checkBudget());
-    assertFalse(ex.armHopTimeout(400 * MS, null));
+    assertFalse(second.armRequestTimeout(null));
     ExecutionException e = assertThrows(ExecutionException.class, ex::get);
     ExchangeTimeoutException te = assertInstanceOf(ExchangeTimeoutException.class, e.getCause());
     assertEquals(ExchangeTimeoutException.Kind.REQUEST, te.getKind());
@@ -67,16 +77,18 @@ class ExchangeDeadlineTest {
     assertEquals(601, te.getElapsedMillis());
     assertEquals(1, te.getHop());
     assertEquals(1 * MS, te.getLateNanos());
-    assertEquals(-1, ex.timeouts().requestDeadlineNanos(), "nothing left armed");
+    assertFalse(second.timeouts().request().isArmed(), "nothing left armed");
+    assertEquals(0, s.timer.pendingCount(), "nothing left on the timer");
   }
 
   @Test
   void aSingleHopIsNotShortened() {
     CountingServices s = new CountingServices();
-    long start = s.ticker.nanoTime();
+    long start = s.timer.ticker().nanoTime();
     Exchange<String> ex = exchange(s, true, 600);
-    assertTrue(ex.armHopTimeout(600 * MS, null));
-    assertEquals(start + 600 * MS, ex.timeouts().requestDeadlineNanos());
+    Attempt a = nextHop(ex, 600);
+    assertTrue(a.armRequestTimeout(null));
+    assertEquals(start + 600 * MS, a.timeouts().request().deadlineNanos());
     ex.cancel(true);
   }
 
@@ -84,19 +96,35 @@ class ExchangeDeadlineTest {
   void aZeroRequestTimeoutExpiresAtOnce() {
     CountingServices s = new CountingServices();
     Exchange<String> ex = exchange(s, false, 0);
-    assertFalse(ex.armHopTimeout(0, null));
+    assertFalse(nextHop(ex, 0).armRequestTimeout(null));
     assertTrue(ex.isDone());
   }
 
   @Test
   void noTimeoutMeansNothingArmedAndNoBudget() {
     CountingServices s = new CountingServices();
-    Exchange<String> ex = new Exchange<>(
-        s, ExchangeOutcomeTest.fakeRequest(), new CountingHandler(), true, -1);
-    assertTrue(ex.armHopTimeout(-1, null));
-    assertEquals(-1, ex.timeouts().requestDeadlineNanos());
-    s.ticker.advance(1, TimeUnit.DAYS);
+    Exchange<String> ex =
+        new Exchange<>(s, CountingServices.fakeRequest(), new CountingHandler(), true, -1);
+    Attempt a = CountingServices.begin(ex, -1);
+    assertTrue(a.armRequestTimeout(null));
+    assertFalse(a.timeouts().request().isArmed());
+    assertEquals(0, s.timer.pendingCount());
+    s.timer.advance(java.time.Duration.ofDays(1));
     assertTrue(ex.checkBudget());
     ex.cancel(true);
+  }
+
+  @Test
+  void theDeadlineArithmeticSaturatesAndReportsTheRightBudget() {
+    ExchangeDeadline absolute = new ExchangeDeadline(1_000, true, 600 * MS);
+    assertEquals(1_000 + 600 * MS, absolute.hopDeadline(1_000, 700 * MS), "the exchange's is sooner");
+    assertEquals(600 * MS, absolute.reportedBudget(absolute.hopDeadline(1_000, 700 * MS), 700 * MS));
+    assertEquals(1_000 + 100 * MS, absolute.hopDeadline(1_000, 100 * MS), "the hop's is sooner");
+    assertEquals(100 * MS, absolute.reportedBudget(1_000 + 100 * MS, 100 * MS));
+    ExchangeDeadline none = new ExchangeDeadline(Long.MAX_VALUE - 10, false, 600 * MS);
+    assertEquals(ExchangeDeadline.NEVER, none.hopDeadline(Long.MAX_VALUE - 10, 600 * MS), "saturates");
+    assertFalse(none.spentAt(Long.MAX_VALUE));
+    assertTrue(absolute.spentAt(1_000 + 600 * MS));
+    assertFalse(absolute.spentAt(1_000 + 600 * MS - 1));
   }
 }

@@ -6,14 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.channel.Channel;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.util.HashedWheelTimer;
-import io.netty.util.Timer;
-import io.netty.util.concurrent.MockTicker;
-import io.netty.util.concurrent.Ticker;
-import java.lang.reflect.Proxy;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -24,70 +18,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.HttpResponseStatus;
-import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /** The single compare-and-set that decides an exchange's outcome, without any network. */
 class ExchangeOutcomeTest {
-  private static final HashedWheelTimer TIMER = new HashedWheelTimer();
 
-  @AfterAll
-  static void stop() {
-    TIMER.stop();
+  static Exchange<String> exchange(CountingServices services, CountingHandler handler) {
+    return new Exchange<>(services, CountingServices.fakeRequest(), handler, false, -1);
   }
-
-  static final class CountingServices implements ExchangeServices {
-    final MockTicker ticker = Ticker.newMockTicker();
-    final AtomicInteger recycled = new AtomicInteger();
-    final AtomicInteger closed = new AtomicInteger();
-    final AtomicInteger released = new AtomicInteger();
-    final AtomicInteger unregistered = new AtomicInteger();
-    final AtomicInteger timeouts = new AtomicInteger();
-
-    @Override
-    public Timer timer() {
-      return TIMER;
-    }
-
-    @Override
-    public Ticker ticker() {
-      return ticker;
-    }
-
-    @Override
-    public boolean useEventLoopTimeouts() {
-      return false;
-    }
-
-    @Override
-    public void recycle(Channel channel, Exchange<?> exchange) {
-      recycled.incrementAndGet();
-    }
-
-    @Override
-    public void closeChannel(Channel channel) {
-      closed.incrementAndGet();
-      channel.close();
-    }
-
-    @Override
-    public void releasePermit(Object partitionKey) {
-      released.incrementAndGet();
-    }
-
-    @Override
-    public void unregister(Exchange<?> exchange) {
-      unregistered.incrementAndGet();
-    }
-
-    @Override
-    public void onTimeoutFired(ExchangeTimeoutException e) {
-      timeouts.incrementAndGet();
-    }
-  }
-
   static final class CountingHandler implements AsyncHandler<String> {
     final AtomicInteger terminal = new AtomicInteger();
     final AtomicInteger completed = new AtomicInteger();
@@ -122,24 +61,17 @@ class ExchangeOutcomeTest {
     }
   }
 
-  static Request fakeRequest() {
-    return (Request)
-        Proxy.newProxyInstance(
-            Request.class.getClassLoader(),
-            new Class<?>[] {Request.class},
-            (proxy, method, args) -> method.getName().equals("toString") ? "fake" : null);
-  }
-
   @Test
   void completeWinsAndRecyclesTheChannelThenLateTimeoutIsNoOp() throws Exception {
     CountingServices services = new CountingServices();
     CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = new Exchange<>(services, fakeRequest(), handler);
+    Exchange<String> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
-    assertTrue(ex.attachChannel(ch));
+    Attempt a = CountingServices.begin(ex, -1);
+    assertTrue(a.attachCarrier(ch));
     assertTrue(ex.complete(true));
-    ex.onTimeout(ExchangeTimeoutException.Kind.REQUEST, 1, 0);
+    a.onExpired(ExchangeTimeoutException.Kind.REQUEST, 1, 0, 1);
     assertFalse(ex.cancel(true));
     assertEquals("done", ex.get());
     assertEquals(1, services.recycled.get());
@@ -153,17 +85,18 @@ class ExchangeOutcomeTest {
   void timeoutClosesChannelAndReleasesPermitBeforeTheFailureIsVisible() throws Exception {
     CountingServices services = new CountingServices();
     CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = new Exchange<>(services, fakeRequest(), handler);
+    Exchange<String> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
-    ex.attachChannel(ch);
+    Attempt a = CountingServices.begin(ex, TimeUnit.MILLISECONDS.toNanos(20));
+    a.attachCarrier(ch);
+    assertTrue(a.armRequestTimeout(null));
     AtomicInteger releasedWhenVisible = new AtomicInteger(-1);
     CompletableFuture<String> view = ex.toCompletableFuture();
     view.whenComplete((v, t) -> releasedWhenVisible.set(services.released.get()));
-    services.ticker.advance(25, TimeUnit.MILLISECONDS);
-    ex.onTimeout(
-        ExchangeTimeoutException.Kind.REQUEST, TimeUnit.MILLISECONDS.toNanos(20),
-        TimeUnit.MILLISECONDS.toNanos(20));
+    // The timer runs the expiry 5 ms after its deadline.
+    services.timer.clock().advance(25, TimeUnit.MILLISECONDS);
+    services.timer.runDue();
     ExecutionException e = assertThrows(ExecutionException.class, ex::get);
     ExchangeTimeoutException te = assertInstanceOf(ExchangeTimeoutException.class, e.getCause());
     assertEquals(20, te.getBudgetMillis());
@@ -180,18 +113,18 @@ class ExchangeOutcomeTest {
   void completableFutureViewAbortsTheExchange() {
     CountingServices services = new CountingServices();
     CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = new Exchange<>(services, fakeRequest(), handler);
+    Exchange<String> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
     ex.attachPermit("k");
-    ex.attachChannel(ch);
+    CountingServices.begin(ex, -1).attachCarrier(ch);
     assertTrue(ex.toCompletableFuture().completeExceptionally(new IllegalStateException("stop")));
     assertTrue(ex.isDone());
     assertFalse(ch.isOpen());
     assertEquals(1, services.released.get());
 
-    Exchange<String> ex2 = new Exchange<>(services, fakeRequest(), new CountingHandler());
+    Exchange<String> ex2 = exchange(services, new CountingHandler());
     EmbeddedChannel ch2 = new EmbeddedChannel();
-    ex2.attachChannel(ch2);
+    CountingServices.begin(ex2, -1).attachCarrier(ch2);
     assertTrue(ex2.toCompletableFuture().cancel(true));
     assertTrue(ex2.isCancelled());
     assertFalse(ch2.isOpen());
@@ -202,9 +135,9 @@ class ExchangeOutcomeTest {
   void orTimeoutOnTheViewStopsTheExchange() throws Exception {
     CountingServices services = new CountingServices();
     CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = new Exchange<>(services, fakeRequest(), handler);
+    Exchange<String> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
-    ex.attachChannel(ch);
+    CountingServices.begin(ex, -1).attachCarrier(ch);
     CompletableFuture<String> dependent = ex.toCompletableFuture().orTimeout(20, TimeUnit.MILLISECONDS);
     ExecutionException e =
         assertThrows(ExecutionException.class, () -> dependent.get(5, TimeUnit.SECONDS));
@@ -217,10 +150,11 @@ class ExchangeOutcomeTest {
   @Test
   void channelAttachedAfterTheEndIsClosed() {
     CountingServices services = new CountingServices();
-    Exchange<String> ex = new Exchange<>(services, fakeRequest(), new CountingHandler());
+    Exchange<String> ex = exchange(services, new CountingHandler());
+    Attempt a = CountingServices.begin(ex, -1);
     ex.cancel(true);
     EmbeddedChannel ch = new EmbeddedChannel();
-    assertFalse(ex.attachChannel(ch));
+    assertFalse(a.attachCarrier(ch));
     assertFalse(ch.isOpen());
     assertFalse(ex.attachPermit("k"));
     assertEquals(1, services.released.get(), "a permit that arrives late goes straight back");
@@ -233,11 +167,13 @@ class ExchangeOutcomeTest {
     CountingHandler[] handlers = new CountingHandler[n];
     @SuppressWarnings("unchecked")
     Exchange<String>[] exchanges = new Exchange[n];
+    Attempt[] attempts = new Attempt[n];
     for (int i = 0; i < n; i++) {
       handlers[i] = new CountingHandler();
-      exchanges[i] = new Exchange<>(services, fakeRequest(), handlers[i]);
+      exchanges[i] = exchange(services, handlers[i]);
       exchanges[i].attachPermit("k");
-      exchanges[i].attachChannel(new EmbeddedChannel());
+      attempts[i] = CountingServices.begin(exchanges[i], -1);
+      attempts[i].attachCarrier(new EmbeddedChannel());
     }
     CountDownLatch go = new CountDownLatch(1);
     Thread[] racers = {
@@ -245,8 +181,8 @@ class ExchangeOutcomeTest {
       new Thread(
           () ->
               run(go, () -> {
-                for (Exchange<String> e : exchanges) {
-                  e.onTimeout(ExchangeTimeoutException.Kind.REQUEST, 1, 0);
+                for (Attempt a : attempts) {
+                  a.onExpired(ExchangeTimeoutException.Kind.REQUEST, 1, 0, 1);
                 }
               })),
       new Thread(() -> run(go, () -> { for (Exchange<String> e : exchanges) e.cancel(true); })),

@@ -17,6 +17,7 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.exchange.CountingServices;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
@@ -29,45 +30,7 @@ import org.junit.jupiter.api.Test;
  * carries when a proxy challenges, without any network.
  */
 class ProxyAuthFollowUpTest {
-  private final Timer timer = new HashedWheelTimer();
-
-  @AfterEach
-  void stop() {
-    timer.stop();
-  }
-
-  private final ExchangeServices services =
-      new ExchangeServices() {
-        @Override
-        public Timer timer() {
-          return timer;
-        }
-
-        @Override
-        public Ticker ticker() {
-          return Ticker.systemTicker();
-        }
-
-        @Override
-        public boolean useEventLoopTimeouts() {
-          return false;
-        }
-
-        @Override
-        public void recycle(Channel channel, Exchange<?> exchange) {}
-
-        @Override
-        public void closeChannel(Channel channel) {}
-
-        @Override
-        public void releasePermit(Object partitionKey) {}
-
-        @Override
-        public void unregister(Exchange<?> exchange) {}
-
-        @Override
-        public void onTimeoutFired(ExchangeTimeoutException e) {}
-      };
+  private final CountingServices services = new CountingServices();
 
   private final AuthFollowUp auth = new AuthFollowUp(new DefaultAsyncHttpClientConfig.Builder().build());
 
@@ -75,7 +38,9 @@ class ProxyAuthFollowUpTest {
     ProxyServer proxy =
         new ProxyServer.Builder("proxy.example", 3128).setRealm(proxyRealm).build();
     Request request = Dsl.get("http://origin.example/path").setProxyServer(proxy).build();
-    return new Exchange<>(services, request, new AsyncCompletionHandlerBase());
+    Exchange<Response> ex = new Exchange<>(services, request, new AsyncCompletionHandlerBase(), false, -1);
+    CountingServices.begin(ex, request, -1);
+    return ex;
   }
 
   private static HttpHeaders challenge(String value) {
@@ -94,7 +59,8 @@ class ProxyAuthFollowUpTest {
     assertEquals(3128, next.getProxyServer().getPort());
     assertEquals("http://origin.example/path", next.getUri().toUrl());
 
-    ex.newHop(next);
+    ex.current().end();
+    CountingServices.begin(ex, next, -1);
     assertNull(auth.proxyUnauthorized(ex, challenge("Basic realm=\"proxy\"")), "second 407 goes to the handler");
   }
 
@@ -117,7 +83,8 @@ class ProxyAuthFollowUpTest {
   void noProxyRealmMeansNoReplay() {
     Request request =
         Dsl.get("http://origin.example/").setProxyServer(new ProxyServer.Builder("p", 1).build()).build();
-    Exchange<Response> ex = new Exchange<>(services, request, new AsyncCompletionHandlerBase());
+    Exchange<Response> ex = new Exchange<>(services, request, new AsyncCompletionHandlerBase(), false, -1);
+    CountingServices.begin(ex, request, -1);
     assertNull(auth.proxyUnauthorized(ex, challenge("Basic realm=\"proxy\"")));
   }
 

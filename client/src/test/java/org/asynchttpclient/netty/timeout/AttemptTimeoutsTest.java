@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** Where and when {@link TimeoutsHolder} runs its timeouts, without a network. */
-class TimeoutsHolderTest {
+/** Where and when {@link AttemptTimeouts} runs its timeouts, without a network. */
+class AttemptTimeoutsTest {
   private final AtomicReference<Thread> timerThread = new AtomicReference<>();
   private final HashedWheelTimer timer =
       new HashedWheelTimer(
@@ -43,14 +43,14 @@ class TimeoutsHolderTest {
   }
 
   /** Records the thread and kind of the first expiry. */
-  static class RecordingTarget implements TimeoutsHolder.Target {
+  static class RecordingTarget implements AttemptTimeouts.Owner {
     final CompletableFuture<Thread> firedOn = new CompletableFuture<>();
     final AtomicReference<ExchangeTimeoutException.Kind> kind = new AtomicReference<>();
     volatile boolean done;
     volatile long lastRead;
 
     @Override
-    public boolean isDone() {
+    public boolean isOver() {
       return done;
     }
 
@@ -60,10 +60,15 @@ class TimeoutsHolderTest {
     }
 
     @Override
-    public void onTimeout(ExchangeTimeoutException.Kind k, long budgetNanos, long deadlineNanos) {
+    public void onExpired(
+        ExchangeTimeoutException.Kind k, long budgetNanos, long deadlineNanos, long nowNanos) {
       kind.compareAndSet(null, k);
       firedOn.complete(Thread.currentThread());
     }
+  }
+
+  private AttemptTimeouts holder(RecordingTarget target, boolean useEventLoop) {
+    return new AttemptTimeouts(new TimeoutScheduler(timer, Ticker.systemTicker(), useEventLoop), target);
   }
 
   private static long in(long millis) {
@@ -73,8 +78,8 @@ class TimeoutsHolderTest {
   @Test
   void timerModeFiresOnTheTimerEvenWhenALoopIsKnown() throws Exception {
     RecordingTarget target = new RecordingTarget();
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, false);
-    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(20), in(20), group.next());
+    AttemptTimeouts h = holder(target, false);
+    h.armRequest(TimeUnit.MILLISECONDS.toNanos(20), in(20), group.next());
     assertSame(timerThread.get(), target.firedOn.get(5, TimeUnit.SECONDS));
   }
 
@@ -82,9 +87,9 @@ class TimeoutsHolderTest {
   void loopModeFiresOnTheGivenLoop() throws Exception {
     RecordingTarget target = new RecordingTarget();
     EventLoop loop = group.next();
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
-    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(20), in(20), loop);
-    assertTrue(h.isRequestTimeoutOnLoop());
+    AttemptTimeouts h = holder(target, true);
+    h.armRequest(TimeUnit.MILLISECONDS.toNanos(20), in(20), loop);
+    assertTrue(h.request().onLoop());
     assertTrue(loop.inEventLoop(target.firedOn.get(5, TimeUnit.SECONDS)));
   }
 
@@ -94,15 +99,16 @@ class TimeoutsHolderTest {
     RecordingTarget target =
         new RecordingTarget() {
           @Override
-          public void onTimeout(ExchangeTimeoutException.Kind k, long budgetNanos, long deadline) {
+          public void onExpired(
+              ExchangeTimeoutException.Kind k, long budgetNanos, long deadline, long now) {
             firedAt.set(Ticker.systemTicker().nanoTime());
-            super.onTimeout(k, budgetNanos, deadline);
+            super.onExpired(k, budgetNanos, deadline, now);
           }
         };
     EventLoop loop = group.next();
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    AttemptTimeouts h = holder(target, true);
     long deadline = in(300);
-    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(300), deadline, loop);
+    h.armRequest(TimeUnit.MILLISECONDS.toNanos(300), deadline, loop);
     assertTrue(loop.inEventLoop(target.firedOn.get(5, TimeUnit.SECONDS)));
     assertTrue(firedAt.get() >= deadline - TimeUnit.MICROSECONDS.toNanos(100),
         "fired " + (deadline - firedAt.get()) / 1000 + " us before its deadline");
@@ -112,13 +118,13 @@ class TimeoutsHolderTest {
   void armedOnTheTimerThenMovedOntoTheChannelLoop() throws Exception {
     RecordingTarget target = new RecordingTarget();
     EventLoop loop = group.next();
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    AttemptTimeouts h = holder(target, true);
     long deadline = in(200);
-    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(200), deadline, null);
-    assertFalse(h.isRequestTimeoutOnLoop(), "no channel yet: the timer carries it");
-    h.onChannelAttached(loop);
-    assertTrue(h.isRequestTimeoutOnLoop());
-    assertEquals(deadline, h.requestDeadlineNanos(), "moving keeps the deadline");
+    h.armRequest(TimeUnit.MILLISECONDS.toNanos(200), deadline, null);
+    assertFalse(h.request().onLoop(), "no channel yet: the timer carries it");
+    h.moveTo(loop);
+    assertTrue(h.request().onLoop());
+    assertEquals(deadline, h.request().deadlineNanos(), "moving keeps the deadline");
     assertTrue(loop.inEventLoop(target.firedOn.get(5, TimeUnit.SECONDS)));
   }
 
@@ -126,10 +132,10 @@ class TimeoutsHolderTest {
   void readTimeoutReArmsOnTheSameLoopWhileReadsArrive() throws Exception {
     RecordingTarget target = new RecordingTarget();
     EventLoop loop = group.next();
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
+    AttemptTimeouts h = holder(target, true);
     target.lastRead = Ticker.systemTicker().nanoTime();
     long armedAt = System.nanoTime();
-    h.armReadTimeout(TimeUnit.MILLISECONDS.toNanos(50), loop);
+    h.armRead(TimeUnit.MILLISECONDS.toNanos(50), loop);
     // a read 30 ms in pushes the expiry to at least 80 ms after arming
     loop.schedule(() -> target.lastRead = Ticker.systemTicker().nanoTime(), 30, TimeUnit.MILLISECONDS);
     Thread fired = target.firedOn.get(5, TimeUnit.SECONDS);
@@ -158,9 +164,9 @@ class TimeoutsHolderTest {
                   }
                 });
     RecordingTarget target = new RecordingTarget();
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
-    h.armRequestTimeout(TimeUnit.MILLISECONDS.toNanos(20), in(20), rejecting);
-    assertFalse(h.isRequestTimeoutOnLoop());
+    AttemptTimeouts h = holder(target, true);
+    h.armRequest(TimeUnit.MILLISECONDS.toNanos(20), in(20), rejecting);
+    assertFalse(h.request().onLoop());
     assertSame(timerThread.get(), target.firedOn.get(5, TimeUnit.SECONDS));
   }
 
@@ -168,20 +174,19 @@ class TimeoutsHolderTest {
   void cancellingAfterTheLoopShutDownDoesNotThrow() {
     RecordingTarget target = new RecordingTarget();
     EventLoopGroup own = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
-    h.armRequestTimeout(TimeUnit.SECONDS.toNanos(30), in(30_000), own.next());
+    AttemptTimeouts h = holder(target, true);
+    h.armRequest(TimeUnit.SECONDS.toNanos(30), in(30_000), own.next());
     own.shutdownGracefully(0, 0, TimeUnit.SECONDS).syncUninterruptibly();
     assertDoesNotThrow(h::cancel);
-    assertFalse(h.isRequestTimeoutArmed());
+    assertFalse(h.request().isArmed());
   }
 
   @Test
   void armingForAnExchangeThatAlreadyEndedLeavesNothingArmed() {
     RecordingTarget target = new RecordingTarget();
     target.done = true;
-    TimeoutsHolder h = new TimeoutsHolder(timer, Ticker.systemTicker(), target, true);
-    h.armRequestTimeout(TimeUnit.SECONDS.toNanos(30), in(30_000), group.next());
-    assertFalse(h.isRequestTimeoutArmed());
-    assertEquals(-1, h.requestDeadlineNanos());
+    AttemptTimeouts h = holder(target, true);
+    h.armRequest(TimeUnit.SECONDS.toNanos(30), in(30_000), group.next());
+    assertFalse(h.request().isArmed());
   }
 }

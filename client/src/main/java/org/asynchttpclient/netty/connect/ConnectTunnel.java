@@ -1,0 +1,138 @@
+package org.asynchttpclient.netty.connect;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.util.concurrent.Promise;
+import java.io.IOException;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.hop.ChallengeAnswers;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Opens a CONNECT tunnel through an HTTP proxy to an {@code https} target, then starts TLS with the
+ * target through it. A 407 to the CONNECT is answered once, when the proxy's realm answers one of
+ * its challenges (Basic made preemptive, or Digest over {@code CONNECT host:port}): on a fresh
+ * connection, since the proxy may close this one after its 407. That second CONNECT carries
+ * {@code Proxy-Authorization}, so a second 407 ends the exchange: the credentials were refused and
+ * there is no loop.
+ *
+ * <p>Threads: runs on the channel's loop. Holds only configuration.
+ */
+final class ConnectTunnel {
+
+  /** Connects again through {@code proxy} (now carrying credentials) for the same attempt. */
+  interface Reconnect {
+    void viaProxy(Attempt attempt, Uri target, ProxyServer proxy, Consumer<Channel> onReady);
+  }
+
+  // immutable
+  private final NettyRequestFactory requestFactory;
+  private final Supplier<HttpClientCodec> codecs;
+  private final TlsHandshake tls;
+
+  ConnectTunnel(NettyRequestFactory requestFactory, Supplier<HttpClientCodec> codecs, TlsHandshake tls) {
+    this.requestFactory = requestFactory;
+    this.codecs = codecs;
+    this.tls = tls;
+  }
+
+  void open(
+      Attempt attempt,
+      Uri target,
+      ProxyServer proxy,
+      Channel ch,
+      Consumer<Channel> onReady,
+      Reconnect reconnect) {
+    NettyRequest connect;
+    try {
+      connect =
+          requestFactory.newNettyRequest(attempt.request(), true, proxy, null, proxy.getRealm());
+    } catch (RuntimeException e) {
+      Dialer.fail(attempt, ch, e);
+      return;
+    }
+    boolean sentCredentials =
+        connect.getHttpRequest().headers().contains(HttpHeaderNames.PROXY_AUTHORIZATION);
+    Promise<HttpResponse> answered = ch.eventLoop().newPromise();
+    ch.pipeline().addBefore("ahc-handler", TunnelHandler.NAME, new TunnelHandler(answered));
+    ch.writeAndFlush(connect.getHttpRequest())
+        .addListener(
+            f -> {
+              if (!f.isSuccess()) {
+                answered.tryFailure(f.cause());
+              }
+            });
+    answered.addListener(
+        f -> {
+          if (!f.isSuccess()) {
+            Dialer.fail(attempt, ch, f.cause());
+            return;
+          }
+          HttpResponse head = (HttpResponse) f.getNow();
+          int status = head.status().code();
+          ProxyServer withCredentials =
+              status == 407 && !sentCredentials ? answeredProxy(proxy, head.headers(), target) : null;
+          if (withCredentials != null) {
+            attempt.takeCarrier(ch);
+            ChannelClosing.close(ch);
+            reconnect.viaProxy(attempt, target, withCredentials, onReady);
+            return;
+          }
+          if (status < 200 || status >= 300) {
+            Dialer.fail(
+                attempt,
+                ch,
+                new IOException(
+                    "Proxy "
+                        + proxy.getHost()
+                        + " refused CONNECT to "
+                        + target.getHost()
+                        + ":"
+                        + target.getExplicitPort()
+                        + " with status "
+                        + status
+                        + " (expected 2xx)"));
+            return;
+          }
+          ChannelPipeline p = ch.pipeline();
+          p.remove(TunnelHandler.NAME);
+          // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
+          p.replace("http", "http", codecs.get());
+          tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+        });
+  }
+
+  /**
+   * The proxy with a realm that answers the CONNECT's 407, or null when its realm answers none of
+   * the challenges: the 407 then fails the exchange.
+   */
+  private static @Nullable ProxyServer answeredProxy(
+      ProxyServer proxy, HttpHeaders headers, Uri target) {
+    Realm realm = proxy.getRealm();
+    if (realm == null) {
+      return null;
+    }
+    Realm answer =
+        ChallengeAnswers.answer(
+            realm,
+            headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE),
+            target,
+            "CONNECT",
+            null,
+            false,
+            true);
+    return answer == null ? null : ChallengeAnswers.withRealm(proxy, answer);
+  }
+}

@@ -1,0 +1,170 @@
+package org.asynchttpclient.netty.connect;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.resolver.NameResolver;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Ticker;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+import org.asynchttpclient.AsyncHandler;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.channel.DefaultChannelPool;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.resolver.RequestHostnameResolver;
+
+/**
+ * Resolves a host and opens a TCP connection to it for an attempt: each resolved address in turn,
+ * each within the connect timeout (the bootstrap's), until one connects. The channel is published
+ * to the attempt as soon as its connect starts ({@link Attempt#attachCarrier}), so a cancel or
+ * timeout during the connect or any handshake after it closes the channel, and in event-loop mode
+ * the request timeout moves onto that channel's loop at once.
+ *
+ * <p>Threads: called from any thread; the connect listeners run on the new channel's loop. Holds
+ * only configuration.
+ */
+final class Dialer {
+  // immutable
+  private final AsyncHttpClientConfig config;
+  private final Bootstrap bootstrap;
+  private final Ticker ticker;
+
+  Dialer(AsyncHttpClientConfig config, Bootstrap bootstrap, Ticker ticker) {
+    this.config = config;
+    this.bootstrap = bootstrap;
+    this.ticker = ticker;
+  }
+
+  Bootstrap bootstrap() {
+    return bootstrap;
+  }
+
+  /** Connects to {@code host:port}; the request's fixed address, if any, skips resolution. */
+  void dial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
+    InetAddress fixed = attempt.request().getAddress();
+    if (fixed != null) {
+      dialAddresses(
+          attempt,
+          bootstrap,
+          Collections.singletonList(new InetSocketAddress(fixed, port)),
+          0,
+          onConnected);
+      return;
+    }
+    resolveAndDial(attempt, host, port, onConnected);
+  }
+
+  /** Resolves {@code host} with the request's resolver (or the bootstrap's group), then connects. */
+  void resolveAndDial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
+    InetSocketAddress unresolved = InetSocketAddress.createUnresolved(host, port);
+    if (config.getAddressResolverGroup() != null) {
+      // The bootstrap resolves with the configured group, on the new channel's own loop.
+      dialAddresses(attempt, bootstrap, Collections.singletonList(unresolved), 0, onConnected);
+      return;
+    }
+    resolve(
+        attempt,
+        unresolved,
+        addresses -> dialAddresses(attempt, bootstrap, addresses, 0, onConnected));
+  }
+
+  /** Resolves the proxy's address (its first one) for a SOCKS handler. */
+  void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<InetSocketAddress> then) {
+    resolve(
+        attempt,
+        InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort()),
+        addresses -> then.accept(addresses.get(0)));
+  }
+
+  private void resolve(
+      Attempt attempt, InetSocketAddress unresolved, Consumer<List<InetSocketAddress>> then) {
+    NameResolver<InetAddress> resolver = attempt.request().getNameResolver();
+    Future<List<InetSocketAddress>> resolved =
+        RequestHostnameResolver.INSTANCE.resolve(
+            resolver, unresolved, attempt.exchange().handler());
+    resolved.addListener(
+        f -> {
+          if (attempt.isOver()) {
+            return;
+          }
+          if (!f.isSuccess()) {
+            attempt.exchange().fail(f.cause());
+            return;
+          }
+          @SuppressWarnings("unchecked")
+          List<InetSocketAddress> addresses = (List<InetSocketAddress>) f.getNow();
+          if (addresses == null || addresses.isEmpty()) {
+            attempt
+                .exchange()
+                .fail(
+                    new ConnectException(
+                        "No address for "
+                            + unresolved.getHostString()
+                            + " (expected at least one)"));
+            return;
+          }
+          then.accept(addresses);
+        });
+  }
+
+  /** Connects to {@code addresses[index]}, then to the next one if that fails. */
+  void dialAddresses(
+      Attempt attempt,
+      Bootstrap b,
+      List<InetSocketAddress> addresses,
+      int index,
+      Consumer<Channel> onConnected) {
+    if (attempt.isOver()) {
+      return;
+    }
+    InetSocketAddress address = addresses.get(index);
+    AsyncHandler<?> handler = attempt.exchange().handler();
+    handler.onTcpConnectAttempt(address);
+    InetAddress local = attempt.request().getLocalAddress();
+    ChannelFuture cf =
+        local != null ? b.connect(address, new InetSocketAddress(local, 0)) : b.connect(address);
+    if (!attempt.attachCarrier(cf.channel())) {
+      return;
+    }
+    cf.addListener(
+        (ChannelFuture f) -> {
+          Channel ch = f.channel();
+          if (attempt.isOver()) {
+            // Ended while connecting: the handler already heard its last callback.
+            ChannelClosing.close(ch);
+            return;
+          }
+          if (!f.isSuccess()) {
+            handler.onTcpConnectFailure(address, f.cause());
+            attempt.takeCarrier(ch);
+            if (index + 1 < addresses.size()) {
+              dialAddresses(attempt, b, addresses, index + 1, onConnected);
+            } else {
+              ConnectException e =
+                  new ConnectException(
+                      "Connection to " + address + " failed: " + f.cause().getMessage());
+              e.initCause(f.cause());
+              attempt.exchange().fail(e);
+            }
+            return;
+          }
+          ch.attr(DefaultChannelPool.CREATED_AT).set(ticker.nanoTime());
+          handler.onTcpConnectSuccess(address, ch);
+          attempt.connected(ch);
+          onConnected.accept(ch);
+        });
+  }
+
+  /** Closes {@code ch} and fails the attempt's exchange with {@code cause}. */
+  static void fail(Attempt attempt, Channel ch, Throwable cause) {
+    ChannelClosing.close(ch);
+    attempt.exchange().fail(cause);
+  }
+}

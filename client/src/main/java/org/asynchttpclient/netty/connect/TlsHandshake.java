@@ -1,0 +1,71 @@
+package org.asynchttpclient.netty.connect;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.ssl.SslHandler;
+import java.util.function.Consumer;
+import javax.net.ssl.SSLEngine;
+import org.asynchttpclient.AsyncHandler;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.SslEngineFactory;
+import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.exchange.Attempt;
+
+/**
+ * Starts TLS on a connected channel and hands it on once the handshake succeeded: with the target
+ * for {@code https}, with an HTTPS proxy, or with the target inside a CONNECT tunnel (TLS inside
+ * TLS when the proxy itself is HTTPS). The handshake is bounded by {@code handshakeTimeout} and,
+ * like everything before the request is written, by the attempt's request timeout.
+ *
+ * <p>Threads: runs on the channel's loop (connect listeners). Holds only configuration.
+ */
+final class TlsHandshake {
+  // immutable
+  private final AsyncHttpClientConfig config;
+  private final SslEngineFactory sslEngineFactory;
+
+  TlsHandshake(AsyncHttpClientConfig config, SslEngineFactory sslEngineFactory) {
+    this.config = config;
+    this.sslEngineFactory = sslEngineFactory;
+  }
+
+  void secure(Attempt attempt, String peerHost, int peerPort, Channel ch, Consumer<Channel> onReady) {
+    AsyncHandler<?> handler = attempt.exchange().handler();
+    SslHandler ssl;
+    try {
+      SSLEngine engine = sslEngineFactory.newSslEngine(config, peerHost, peerPort);
+      ssl = new SslHandler(engine);
+    } catch (RuntimeException e) {
+      Dialer.fail(attempt, ch, e);
+      return;
+    }
+    if (config.getHandshakeTimeout() > 0) {
+      ssl.setHandshakeTimeoutMillis(config.getHandshakeTimeout());
+    }
+    ChannelPipeline p = ch.pipeline();
+    if (p.get("ssl") != null) {
+      p.addAfter("ssl", "ssl-tunnel", ssl); // TLS to the target inside TLS to the proxy
+    } else if (p.get("socks") != null) {
+      p.addAfter("socks", "ssl", ssl);
+    } else {
+      p.addFirst("ssl", ssl);
+    }
+    handler.onTlsHandshakeAttempt();
+    ssl.handshakeFuture()
+        .addListener(
+            f -> {
+              if (attempt.isOver()) {
+                // Ended during the handshake: no more hooks for this handler.
+                ChannelClosing.close(ch);
+                return;
+              }
+              if (f.isSuccess()) {
+                handler.onTlsHandshakeSuccess(ssl.engine().getSession());
+                onReady.accept(ch);
+              } else {
+                handler.onTlsHandshakeFailure(f.cause());
+                Dialer.fail(attempt, ch, f.cause());
+              }
+            });
+  }
+}

@@ -1,0 +1,320 @@
+package org.asynchttpclient.netty.exchange;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import java.net.SocketAddress;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.timeout.AttemptTimeouts;
+import org.asynchttpclient.netty.timeout.TimeoutValues;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * One hop of an exchange: the first request, or a redirect, retry or auth replay of it. It holds
+ * what belongs to this hop only: its request and wire request, the pool partition, the carrier it
+ * runs on (a channel) and its timeouts. What spans hops (outcome, deadline, permit, handler,
+ * follow-up memory) stays in the {@link Exchange}.
+ *
+ * <pre>
+ *            end(): the next hop takes over (redirect, auth replay, retry)
+ *   CURRENT ---------------------------------------------------------------&gt; ENDED
+ *            end(): one of its timeouts expired, and the exchange times out
+ * </pre>
+ *
+ * Exactly one of the two ends an attempt, decided by one compare-and-set: a timeout of this hop
+ * that fires just as the next hop starts finds the attempt ENDED and does nothing (A1), and a hop
+ * whose timeout won never hands its carrier on.
+ *
+ * <p>The carrier is handed over atomically (A3): whoever takes it with {@link #takeCarrier()} owns
+ * it, either the outcome's winner (which closes it) or the hop continuing (which pools or closes
+ * it), never both.
+ *
+ * <p>Threads: the immutable fields are set before the attempt is published to its exchange; the
+ * others may be read and written from any thread as documented on each.
+ */
+public final class Attempt implements AttemptTimeouts.Owner {
+  private static final int CURRENT = 0;
+  private static final int ENDED = 1;
+
+  private static final AtomicIntegerFieldUpdater<Attempt> STATE =
+      AtomicIntegerFieldUpdater.newUpdater(Attempt.class, "state");
+  private static final AtomicReferenceFieldUpdater<Attempt, Channel> CARRIER =
+      AtomicReferenceFieldUpdater.newUpdater(Attempt.class, Channel.class, "carrier");
+
+  // immutable
+  private final Exchange<?> exchange;
+  private final int number;
+  private final Request request;
+  private final NettyRequest wire;
+  private final Object partitionKey;
+  private final @Nullable ProxyServer proxy;
+  private final boolean freshConnection;
+  private final long requestTimeoutNanos;
+  private final long readTimeoutNanos;
+  private final AttemptTimeouts timeouts;
+
+  // any thread
+  private volatile int state = CURRENT;
+  /** Set by whoever connects or polls the channel; taken (set to null) exactly once. */
+  private volatile @Nullable Channel carrier;
+  /** Written by the channel's loop on each read; read by the read timeout. */
+  private volatile long lastReadNanos;
+  /** Written when the carrier connects; read for a timeout's message. */
+  private volatile @Nullable SocketAddress remoteAddress;
+
+  private Attempt(Builder b) {
+    this.exchange = b.exchange;
+    this.number = b.number;
+    this.request = b.request;
+    this.wire = b.wire;
+    this.partitionKey = b.partitionKey;
+    this.proxy = b.proxy;
+    this.freshConnection = b.freshConnection;
+    this.requestTimeoutNanos = b.requestTimeoutNanos;
+    this.readTimeoutNanos = b.readTimeoutNanos;
+    this.timeouts = new AttemptTimeouts(exchange.services().timeouts(), this);
+    this.lastReadNanos = exchange.services().timeouts().ticker().nanoTime();
+  }
+
+  public static Builder builder(Exchange<?> exchange, Request request, NettyRequest wire) {
+    return new Builder(exchange, request, wire);
+  }
+
+  /** Assembles an attempt; {@link Exchange#begin} publishes it. */
+  public static final class Builder {
+    private final Exchange<?> exchange;
+    private final Request request;
+    private final NettyRequest wire;
+    private int number;
+    private Object partitionKey = "";
+    private @Nullable ProxyServer proxy;
+    private boolean freshConnection;
+    private long requestTimeoutNanos = TimeoutValues.NONE;
+    private long readTimeoutNanos = TimeoutValues.NONE;
+
+    private Builder(Exchange<?> exchange, Request request, NettyRequest wire) {
+      this.exchange = exchange;
+      this.request = request;
+      this.wire = wire;
+    }
+
+    public Builder partitionKey(Object key) {
+      this.partitionKey = key;
+      return this;
+    }
+
+    /** The proxy carrying the hop, null when direct. */
+    public Builder proxy(@Nullable ProxyServer proxy) {
+      this.proxy = proxy;
+      return this;
+    }
+
+    /** The hop must not take a pooled connection (a replay after a connection failure). */
+    public Builder freshConnection(boolean fresh) {
+      this.freshConnection = fresh;
+      return this;
+    }
+
+    public Builder requestTimeoutNanos(long nanos) {
+      this.requestTimeoutNanos = nanos;
+      return this;
+    }
+
+    public Builder readTimeoutNanos(long nanos) {
+      this.readTimeoutNanos = nanos;
+      return this;
+    }
+
+    Builder number(int number) {
+      this.number = number;
+      return this;
+    }
+
+    Attempt build() {
+      return new Attempt(this);
+    }
+  }
+
+  // ---- what the hop is
+
+  public Exchange<?> exchange() {
+    return exchange;
+  }
+
+  /** 0 for the first attempt, one more for each redirect, retry or auth replay. */
+  public int number() {
+    return number;
+  }
+
+  public Request request() {
+    return request;
+  }
+
+  public NettyRequest wire() {
+    return wire;
+  }
+
+  public Object partitionKey() {
+    return partitionKey;
+  }
+
+  /** The proxy carrying this hop (HTTP or SOCKS), null when direct. */
+  public @Nullable ProxyServer proxy() {
+    return proxy;
+  }
+
+  public boolean freshConnection() {
+    return freshConnection;
+  }
+
+  public long readTimeoutNanos() {
+    return readTimeoutNanos;
+  }
+
+  public AttemptTimeouts timeouts() {
+    return timeouts;
+  }
+
+  // ---- lifecycle
+
+  /** Ends this attempt; true only for the one caller that did (see the class javadoc). */
+  public boolean end() {
+    return STATE.compareAndSet(this, CURRENT, ENDED);
+  }
+
+  /** Whether this attempt has ended or its exchange has. */
+  @Override
+  public boolean isOver() {
+    return state != CURRENT || exchange.isDone();
+  }
+
+  // ---- the carrier
+
+  /**
+   * Publishes the channel carrying this hop, as soon as its connect starts (so that a cancel or
+   * timeout during the handshakes closes it) or once polled from the pool. In event-loop mode the
+   * request timeout moves onto the channel's loop. If the attempt is already over, the channel is
+   * closed here (unless the outcome's winner took it first) and false is returned.
+   */
+  public boolean attachCarrier(Channel channel) {
+    carrier = channel;
+    SocketAddress remote = channel.remoteAddress();
+    if (remote != null) {
+      remoteAddress = remote;
+    }
+    if (isOver()) {
+      Channel mine = CARRIER.compareAndSet(this, channel, null) ? channel : null;
+      if (mine != null) {
+        exchange.services().closeChannel(mine);
+      }
+      return false;
+    }
+    timeouts.moveTo(channel.eventLoop());
+    return true;
+  }
+
+  /** The carrier connected: remember where to, for a timeout's message. */
+  public void connected(Channel channel) {
+    SocketAddress remote = channel.remoteAddress();
+    if (remote != null) {
+      remoteAddress = remote;
+    }
+  }
+
+  /**
+   * The exchange's outcome is decided (its winner calls this): stops the timeouts, hands the
+   * carrier back, to the pool when {@code reusable} (a complete keep-alive response) and still
+   * active, else closed, and frees what the wire request still holds.
+   */
+  void release(boolean reusable) {
+    timeouts.cancel();
+    Channel ch = takeCarrier();
+    if (ch != null) {
+      if (reusable && ch.isActive()) {
+        exchange.services().recycle(ch, exchange);
+      } else {
+        exchange.services().closeChannel(ch);
+      }
+    }
+    wire.release();
+  }
+
+  /** Takes the carrier: the caller now owns the channel (see the class javadoc), or gets null. */
+  public @Nullable Channel takeCarrier() {
+    return CARRIER.getAndSet(this, null);
+  }
+
+  /**
+   * Takes the carrier only if it is {@code channel}: a connect that failed gives up its channel
+   * without taking a later one.
+   */
+  public boolean takeCarrier(Channel channel) {
+    return CARRIER.compareAndSet(this, channel, null);
+  }
+
+  public @Nullable Channel carrier() {
+    return carrier;
+  }
+
+  public @Nullable SocketAddress remoteAddress() {
+    return remoteAddress;
+  }
+
+  // ---- timeouts
+
+  /**
+   * Arms this hop's request timeout: its own, or what is left of the exchange's budget if sooner.
+   * {@code loop} is the carrier's loop once the hop has one (E3), null while connecting (E2).
+   * Returns false, having timed the exchange out, when the budget is already spent: such a hop
+   * must not be sent (D3).
+   */
+  public boolean armRequestTimeout(@Nullable EventLoop loop) {
+    ExchangeDeadline deadline = exchange.deadline();
+    long now = exchange.services().timeouts().ticker().nanoTime();
+    long at = deadline.hopDeadline(now, requestTimeoutNanos);
+    if (at == ExchangeDeadline.NEVER) {
+      return !isOver();
+    }
+    long budget = deadline.reportedBudget(at, requestTimeoutNanos);
+    if (at <= now) {
+      onExpired(ExchangeTimeoutException.Kind.REQUEST, budget, at, now);
+      return false;
+    }
+    timeouts.armRequest(budget, at, loop);
+    return !isOver();
+  }
+
+  /** Arms the read timeout once the request is written; on the carrier's loop in event-loop mode. */
+  public void armReadTimeout(EventLoop loop) {
+    if (!isOver()) {
+      timeouts.armRead(readTimeoutNanos, loop);
+    }
+  }
+
+  /** A read on the carrier (or the user's {@code touch()}): pushes the read timeout back. */
+  public void touch() {
+    lastReadNanos = exchange.services().timeouts().ticker().nanoTime();
+  }
+
+  @Override
+  public long lastReadNanos() {
+    return lastReadNanos;
+  }
+
+  @Override
+  public void onExpired(
+      ExchangeTimeoutException.Kind kind, long budgetNanos, long deadlineNanos, long nowNanos) {
+    if (end()) {
+      exchange.timedOut(this, kind, budgetNanos, deadlineNanos, nowNanos);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Attempt{hop=" + number + ", uri=" + request.getUri() + ", carrier=" + carrier + '}';
+  }
+}

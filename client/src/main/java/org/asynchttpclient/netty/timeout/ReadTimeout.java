@@ -1,0 +1,51 @@
+package org.asynchttpclient.netty.timeout;
+
+import io.netty.channel.EventLoop;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The read timeout of one attempt, armed once its request is written: it fires when the channel
+ * has been silent for its budget, and while reads keep arriving it schedules itself again (the
+ * same object, on the same loop: E8) for what is left of the current quiet window.
+ */
+final class ReadTimeout extends TimeoutTask {
+  // immutable
+  private final long budgetNanos;
+
+  // written only by the task's own runs (which never overlap), after construction
+  private volatile long windowStart;
+
+  ReadTimeout(
+      TimeoutScheduler scheduler,
+      AttemptTimeouts.Owner owner,
+      @Nullable EventLoop loop,
+      long startNanos,
+      long budgetNanos) {
+    super(scheduler, owner, scheduler.usesEventLoop() ? loop : null);
+    this.windowStart = startNanos;
+    this.budgetNanos = budgetNanos;
+  }
+
+  @Override
+  long untilDue(long nowNanos) {
+    long quietSince = Math.max(owner.lastReadNanos(), windowStart);
+    windowStart = quietSince;
+    return quietSince + budgetNanos - nowNanos;
+  }
+
+  @Override
+  ExchangeTimeoutException.Kind kind() {
+    return ExchangeTimeoutException.Kind.READ;
+  }
+
+  @Override
+  long budgetNanos() {
+    return budgetNanos;
+  }
+
+  @Override
+  public long deadlineNanos() {
+    return windowStart + budgetNanos;
+  }
+}
