@@ -20,6 +20,8 @@ import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The single compare-and-set that decides an exchange's outcome, without any network. */
 class ExchangeOutcomeTest {
@@ -201,6 +203,38 @@ class ExchangeOutcomeTest {
     assertEquals(n, services.released.get(), "each permit released exactly once");
     assertEquals(n, services.recycled.get() + services.closed.get(), "each channel handled once");
     assertEquals(n, services.unregistered.get());
+  }
+
+  @ParameterizedTest
+  @EnumSource(ExchangeTimeoutException.Kind.class)
+  void anExpiryOfAnAttemptThatAlreadyEndedEndsNothing(ExchangeTimeoutException.Kind kind) {
+    CountingServices services = new CountingServices();
+    CountingHandler handler = new CountingHandler();
+    Exchange<String> ex = exchange(services, handler);
+    Attempt hop0 = CountingServices.begin(ex, -1);
+    assertTrue(hop0.end(), "the hop continues: hop 0 ends");
+    Attempt hop1 = CountingServices.begin(ex, -1);
+    hop1.attachCarrier(new EmbeddedChannel());
+    hop0.onExpired(kind, 1, 0, 1);
+    assertFalse(ex.isDone(), "hop 0's expiry ended the exchange during hop 1");
+    assertEquals(0, services.timeouts.get());
+    assertEquals(0, handler.terminal.get());
+    assertTrue(ex.complete(true));
+    assertEquals(1, handler.terminal.get());
+  }
+
+  @Test
+  void aTimeoutThatWonItsAttemptStopsTheHopFromContinuing() {
+    CountingServices services = new CountingServices();
+    Exchange<String> ex = exchange(services, new CountingHandler());
+    Attempt hop0 = CountingServices.begin(ex, -1);
+    EmbeddedChannel ch = new EmbeddedChannel();
+    hop0.attachCarrier(ch);
+    hop0.onExpired(ExchangeTimeoutException.Kind.READ, 1, 0, 1);
+    assertFalse(hop0.end(), "the continuation must lose once the timeout ended the attempt");
+    assertTrue(ex.isDone());
+    assertFalse(ch.isOpen(), "the winner closes the carrier");
+    assertEquals(null, hop0.takeCarrier(), "nobody else gets the carrier");
   }
 
   private static void run(CountDownLatch go, Runnable r) {

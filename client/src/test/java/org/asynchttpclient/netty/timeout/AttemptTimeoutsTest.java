@@ -17,7 +17,11 @@ import java.lang.reflect.Proxy;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.testing.ManualTimer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -188,5 +192,48 @@ class AttemptTimeoutsTest {
     AttemptTimeouts h = holder(target, true);
     h.armRequest(TimeUnit.SECONDS.toNanos(30), in(30_000), group.next());
     assertFalse(h.request().isArmed());
+  }
+
+  @Test
+  void cancelAndExpiryRaceAndExactlyOneWins() throws Exception {
+    for (int round = 0; round < 200; round++) {
+      ManualTimer manual = new ManualTimer();
+      AtomicInteger expiries = new AtomicInteger();
+      RecordingTarget target =
+          new RecordingTarget() {
+            @Override
+            public void onExpired(
+                ExchangeTimeoutException.Kind k, long budgetNanos, long deadline, long now) {
+              expiries.incrementAndGet();
+            }
+          };
+      AttemptTimeouts h =
+          new AttemptTimeouts(new TimeoutScheduler(manual, manual.ticker(), false), target);
+      long now = manual.ticker().nanoTime();
+      h.armRequest(TimeUnit.MILLISECONDS.toNanos(10), now + TimeUnit.MILLISECONDS.toNanos(10), null);
+      manual.clock().advance(20, TimeUnit.MILLISECONDS);
+      CountDownLatch go = new CountDownLatch(1);
+      AtomicBoolean cancelled = new AtomicBoolean();
+      Thread canceller =
+          new Thread(
+              () -> {
+                awaitQuietly(go);
+                cancelled.set(h.request().cancel());
+              });
+      canceller.start();
+      go.countDown();
+      manual.runDue();
+      canceller.join(5_000);
+      assertEquals(1, expiries.get() + (cancelled.get() ? 1 : 0), "round " + round + ": winners");
+      assertFalse(h.request().isArmed());
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
