@@ -10,6 +10,7 @@ import io.netty.resolver.AddressResolverGroup;
 import io.netty.util.Timer;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
@@ -19,6 +20,7 @@ import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.EagerResponseBodyPart;
@@ -414,6 +416,28 @@ public interface AsyncHttpClientConfig {
    */
   default long getMaxInflatedResponseBodySize() {
     return AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize();
+  }
+
+  /**
+   * The name of a request header that tells the server how much of the exchange's budget is left,
+   * or null (the default) to send none. When set and the exchange has an absolute deadline ({@link
+   * #isUseAbsoluteRequestDeadline()}, or the request's own setting), each hop carries the remaining
+   * budget, in whole milliseconds rounded down and never negative, measured just before the hop is
+   * written (a hop with no budget left is not sent at all). A server can read it as "answer within
+   * this many milliseconds or not at all", as gRPC's {@code grpc-timeout} is read, and pass what is
+   * left of it on to its own calls. A header of that name set on the request is replaced. Property
+   * {@code org.asynchttpclient.deadlinePropagationHeader}. Not in AHC 3.0.11.
+   */
+  default @Nullable String getDeadlinePropagationHeader() {
+    return AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader();
+  }
+
+  /**
+   * The listeners that hear each exchange's and each hop's events (metrics, tracing); empty by
+   * default, which costs nothing. Not in AHC 3.0.11.
+   */
+  default List<ExchangeListener> getExchangeListeners() {
+    return Collections.emptyList();
   }
 
   /** How response body bytes are handed to {@link AsyncHandler#onBodyPartReceived}. */

@@ -4,6 +4,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultAc
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultAggregateWebSocketFrameFragments;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultChunkedFileChunkSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultCompressionEnforced;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionPoolCleanerPeriod;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionTtl;
@@ -90,6 +91,7 @@ import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
@@ -134,6 +136,7 @@ final class ConfigSettings implements Cloneable {
   Duration readTimeout = defaultReadTimeout();
   boolean useEventLoopTimeouts = defaultUseEventLoopTimeouts();
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
+  @Nullable String deadlinePropagationHeader = defaultDeadlinePropagationHeader();
 
   // Proxy: proxyServerSelector wins; else the two flags choose how build() makes one.
   @Nullable ProxyServerSelector proxyServerSelector;
@@ -189,6 +192,7 @@ final class ConfigSettings implements Cloneable {
   List<RequestFilter> requestFilters = new ArrayList<>();
   List<ResponseFilter> responseFilters = new ArrayList<>();
   List<IOExceptionFilter> ioExceptionFilters = new ArrayList<>();
+  List<ExchangeListener> exchangeListeners = new ArrayList<>();
 
   // Cookies: cookieStoreSet tells "disabled with null" from "not chosen yet".
   @Nullable CookieStore cookieStore;
@@ -252,6 +256,7 @@ final class ConfigSettings implements Cloneable {
     s.readTimeout = config.getReadTimeout();
     s.useEventLoopTimeouts = config.isUseEventLoopTimeouts();
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
+    s.deadlinePropagationHeader = config.getDeadlinePropagationHeader();
 
     // The copy's selector is the prototype's, already resolved: the flags no longer matter.
     s.proxyServerSelector = config instanceof DefaultAsyncHttpClientConfig
@@ -303,6 +308,7 @@ final class ConfigSettings implements Cloneable {
     s.requestFilters = new ArrayList<>(config.getRequestFilters());
     s.responseFilters = new ArrayList<>(config.getResponseFilters());
     s.ioExceptionFilters = new ArrayList<>(config.getIoExceptionFilters());
+    s.exchangeListeners = new ArrayList<>(config.getExchangeListeners());
 
     s.cookieStore = config.getCookieStore();
     s.cookieStoreSet = true;
@@ -353,6 +359,7 @@ final class ConfigSettings implements Cloneable {
     copy.requestFilters = List.copyOf(requestFilters);
     copy.responseFilters = List.copyOf(responseFilters);
     copy.ioExceptionFilters = List.copyOf(ioExceptionFilters);
+    copy.exchangeListeners = List.copyOf(exchangeListeners);
     copy.channelOptions = Collections.unmodifiableMap(new LinkedHashMap<>(channelOptions));
     copy.enabledProtocols = cloneOrNull(enabledProtocols);
     copy.enabledCipherSuites = cloneOrNull(enabledCipherSuites);

@@ -28,12 +28,14 @@ import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.cookie.ThreadSafeCookieStore;
+import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.filter.IOExceptionFilter;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyServerSelector;
+import org.asynchttpclient.util.HttpSyntaxChecks;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -505,6 +507,16 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   @Override
   public long getMaxInflatedResponseBodySize() {
     return s.maxInflatedResponseBodySize;
+  }
+
+  @Override
+  public @Nullable String getDeadlinePropagationHeader() {
+    return s.deadlinePropagationHeader;
+  }
+
+  @Override
+  public List<ExchangeListener> getExchangeListeners() {
+    return s.exchangeListeners;
   }
 
   /**
@@ -1085,6 +1097,34 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     public Builder setMaxInflatedResponseBodySize(long maxInflatedResponseBodySize) {
       s.maxInflatedResponseBodySize =
           positiveOr("maxInflatedResponseBodySize", maxInflatedResponseBodySize, -1, "no limit");
+      return this;
+    }
+
+    /**
+     * See {@link AsyncHttpClientConfig#getDeadlinePropagationHeader()}: a header name (an HTTP
+     * token), or null or empty for none.
+     */
+    public Builder setDeadlinePropagationHeader(@Nullable String deadlinePropagationHeader) {
+      if (deadlinePropagationHeader == null || deadlinePropagationHeader.isEmpty()) {
+        s.deadlinePropagationHeader = null;
+        return this;
+      }
+      if (!HttpSyntaxChecks.isToken(deadlinePropagationHeader)) {
+        throw new IllegalArgumentException("deadlinePropagationHeader: \""
+            + deadlinePropagationHeader + "\" (expected an HTTP header name, a token)");
+      }
+      s.deadlinePropagationHeader = deadlinePropagationHeader;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getExchangeListeners()}. */
+    public Builder addExchangeListener(ExchangeListener listener) {
+      s.exchangeListeners.add(checkNotNull("exchangeListener", listener));
+      return this;
+    }
+
+    public Builder removeExchangeListener(ExchangeListener listener) {
+      s.exchangeListeners.remove(listener);
       return this;
     }
 

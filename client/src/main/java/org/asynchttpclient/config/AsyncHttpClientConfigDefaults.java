@@ -91,6 +91,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
+  public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
 
   /** This library's version, or {@code UNKNOWN} when the build did not record it. */
   public static final String AHC_VERSION = readVersion();
@@ -439,5 +440,15 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static long defaultMaxInflatedResponseBodySize() {
     return longInteger(MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG);
+  }
+
+  /**
+   * The header that carries each hop's remaining budget, or null (empty) for none; property
+   * {@code org.asynchttpclient.deadlinePropagationHeader}, none unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getDeadlinePropagationHeader()}.
+   */
+  public static @Nullable String defaultDeadlinePropagationHeader() {
+    String value = config().getString(key(DEADLINE_PROPAGATION_HEADER_CONFIG));
+    return value == null || value.trim().isEmpty() ? null : value.trim();
   }
 }

@@ -27,7 +27,7 @@ final class BeforeResponseRetries {
 
   /** Ends the failed attempt and sends {@code request} as the exchange's next hop, on a fresh connection. */
   interface Replayer {
-    void replayOnFreshConnection(Attempt failed, Request request);
+    void replayOnFreshConnection(Attempt failed, Request request, Throwable cause);
   }
 
   private final AsyncHttpClientConfig config;
@@ -57,7 +57,7 @@ final class BeforeResponseRetries {
         return true;
       }
       if (replay != null && replayable) {
-        replayer.replayOnFreshConnection(failed, replay);
+        replayer.replayOnFreshConnection(failed, replay, cause);
         return true;
       }
     }
@@ -69,7 +69,7 @@ final class BeforeResponseRetries {
     }
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
     ex.handler().onRetry();
-    replayer.replayOnFreshConnection(failed, failed.request());
+    replayer.replayOnFreshConnection(failed, failed.request(), cause);
     return true;
   }
 

@@ -24,6 +24,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
 import org.asynchttpclient.netty.channel.ChannelClosing;
@@ -33,6 +34,7 @@ import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.channel.SemaphoreFactoryPermits;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.FollowUpDecider;
@@ -65,6 +67,7 @@ public final class ClientEngine implements ExchangeServices {
     final NettyRequestFactory requestFactory;
     final HopDecider hopDecider;
     final BooleanSupplier clientClosed;
+    final ExchangeEvents events;
 
     Parts(ClientEngine engine, NettyRequestFactory requestFactory) {
       this.config = engine.config;
@@ -74,6 +77,7 @@ public final class ClientEngine implements ExchangeServices {
       this.requestFactory = requestFactory;
       this.hopDecider = new FollowUpDecider(engine.config);
       this.clientClosed = engine::isClosed;
+      this.events = engine.events;
     }
   }
 
@@ -82,6 +86,7 @@ public final class ClientEngine implements ExchangeServices {
   private final Timer timer;
   private final boolean ownTimer;
   private final TimeoutScheduler timeoutScheduler;
+  private final ExchangeEvents events;
   private final ChannelManager channels;
   private final ChannelPool pool;
   private final ConnectionPermits permits;
@@ -102,6 +107,10 @@ public final class ClientEngine implements ExchangeServices {
     // A test's timer may carry its own clock (see TickerTimer); otherwise the system's.
     Ticker ticker = timer instanceof TickerTimer ? ((TickerTimer) timer).ticker() : Ticker.systemTicker();
     this.timeoutScheduler = new TimeoutScheduler(timer, ticker, config.isUseEventLoopTimeouts());
+    this.events =
+        config.getExchangeListeners().isEmpty()
+            ? ExchangeEvents.NONE
+            : new ExchangeEvents(config.getExchangeListeners());
     this.channels = new ChannelManager(config, this::newResponseHandler);
     ChannelPool givenPool = config.getChannelPool();
     this.pool =
@@ -176,11 +185,12 @@ public final class ClientEngine implements ExchangeServices {
         new Exchange<>(
             this, request, handler, absolute, TimeoutValues.requestTimeoutNanos(request, config));
     inFlight.add(ex);
+    events.exchangeStarted(ex);
     if (closed) {
       ex.fail(new IOException("Client is closed: no new request can be sent"));
       return ex;
     }
-    hops.send(ex, request, false);
+    hops.send(ex, request, HopKind.INITIAL, false);
     return ex;
   }
 
@@ -189,6 +199,11 @@ public final class ClientEngine implements ExchangeServices {
   @Override
   public TimeoutScheduler timeouts() {
     return timeoutScheduler;
+  }
+
+  @Override
+  public ExchangeEvents events() {
+    return events;
   }
 
   @Override

@@ -10,14 +10,17 @@ import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.netty.hop.NextHop;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.request.RequestWriter;
@@ -61,6 +64,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   private final HopDecider hopDecider;
   private final BeforeResponseRetries retries;
   private final BooleanSupplier clientClosed;
+  private final ExchangeEvents events;
 
   HopDriver(ClientEngine.Parts parts) {
     this.config = parts.config;
@@ -70,14 +74,18 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     this.requestFactory = parts.requestFactory;
     this.hopDecider = parts.hopDecider;
     this.clientClosed = parts.clientClosed;
-    this.writer = new RequestWriter(this);
+    this.events = parts.events;
+    this.writer = new RequestWriter(this, config.getDeadlinePropagationHeader());
     this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
   }
 
   // ---- 1. a hop: budget, wire request, attempt, permit
 
-  /** Sends {@code request} as the exchange's next hop; {@code fresh} refuses pooled channels. */
-  void send(Exchange<?> ex, Request request, boolean fresh) {
+  /**
+   * Sends {@code request} as the exchange's next hop, of {@code kind}; {@code fresh} refuses
+   * pooled channels.
+   */
+  void send(Exchange<?> ex, Request request, HopKind kind, boolean fresh) {
     if (ex.isDone()) {
       return;
     }
@@ -95,11 +103,24 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
             Attempt.builder(ex, request, wire)
                 .partitionKey(key)
                 .proxy(proxy)
+                .kind(kind)
                 .freshConnection(fresh)
                 .requestTimeoutNanos(TimeoutValues.requestTimeoutNanos(request, config))
                 .readTimeoutNanos(TimeoutValues.readTimeoutNanos(request, config)));
     if (attempt == null || !ex.checkBudget()) {
       return; // ended, or its whole budget is spent: no permit, no connection, no write (D3)
+    }
+    events.hopStarted(attempt);
+    if (permits.tryAcquire(key)) {
+      if (ex.attachPermit(key)) {
+        obtainCarrier(attempt);
+      }
+      return;
+    }
+    // No permit free: waiting for one is part of the hop, so its request timeout (on the timer,
+    // as there is no channel yet) bounds the wait.
+    if (!attempt.armRequestTimeout(null)) {
+      return;
     }
     permits.acquire(
         key,
@@ -171,6 +192,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (!attempt.attachCarrier(pooled) || !attempt.armRequestTimeout(pooled.eventLoop())) {
       return;
     }
+    events.connectionAcquired(attempt, true);
     attempt.exchange().handler().onConnectionPooled(pooled);
     writer.write(attempt, pooled);
   }
@@ -189,7 +211,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   // ---- 3. the response head: another hop?
 
   @Override
-  public @Nullable Request nextHop(Attempt attempt, HttpResponseStatus status, HttpHeaders headers)
+  public @Nullable NextHop nextHop(Attempt attempt, HttpResponseStatus status, HttpHeaders headers)
       throws Exception {
     return hopDecider.nextHop(attempt.exchange(), status, headers);
   }
@@ -197,7 +219,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   // ---- 4. continuing: the next hop, or a replay
 
   @Override
-  public void continueWithHop(Attempt done, Channel channel, boolean keepAlive, Request next) {
+  public void continueWithHop(Attempt done, Channel channel, boolean keepAlive, NextHop next) {
     assert channel.eventLoop().inEventLoop() : "continueWithHop must run on the channel's loop";
     Exchange<?> ex = done.exchange();
     boolean reusable = keepAlive && channel.isActive() && !clientClosed.getAsBoolean();
@@ -216,8 +238,9 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
         ChannelClosing.close(carrier);
       }
     }
+    events.hopEnded(done, null);
     ex.releasePermit();
-    send(ex, next, false);
+    send(ex, next.request(), next.kind(), false);
   }
 
   @Override
@@ -226,7 +249,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   }
 
   /** Abandons the failed hop's carrier and permit and sends {@code request} as a new hop. */
-  private void replayOnFreshConnection(Attempt failed, Request request) {
+  private void replayOnFreshConnection(Attempt failed, Request request, Throwable cause) {
     if (!failed.end()) {
       return; // a timeout of this hop won
     }
@@ -235,9 +258,10 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (carrier != null) {
       ChannelClosing.close(carrier);
     }
+    events.hopEnded(failed, cause);
     Exchange<?> ex = failed.exchange();
     ex.releasePermit();
-    send(ex, request, true);
+    send(ex, request, HopKind.RETRY, true);
   }
 
   @Override

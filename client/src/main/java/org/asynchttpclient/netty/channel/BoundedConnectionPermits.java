@@ -80,6 +80,13 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
     callback.accept(failure);
   }
 
+  @Override
+  public boolean tryAcquire(Object partitionKey) {
+    synchronized (this) {
+      return closed == null && waiters.isEmpty() && tryTake(partitionKey);
+    }
+  }
+
   private IOException limitFailure(Object key) {
     if (maxTotal > 0 && total >= maxTotal) {
       return new TooManyConnectionsException(maxTotal);

@@ -21,6 +21,12 @@ public interface ConnectionPermits {
    */
   void acquire(Object partitionKey, Callback callback);
 
+  /**
+   * Takes a permit for {@code partitionKey} only if one is free now, without waiting; false
+   * otherwise (then {@link #acquire} waits for one).
+   */
+  boolean tryAcquire(Object partitionKey);
+
   void release(Object partitionKey);
 
   /** Fails every waiter; called when the client closes. */
@@ -32,6 +38,11 @@ public interface ConnectionPermits {
         @Override
         public void acquire(Object partitionKey, Callback callback) {
           callback.accept(null);
+        }
+
+        @Override
+        public boolean tryAcquire(Object partitionKey) {
+          return true;
         }
 
         @Override

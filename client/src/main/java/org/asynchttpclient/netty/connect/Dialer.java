@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -85,6 +86,7 @@ final class Dialer {
 
   private void resolve(
       Attempt attempt, InetSocketAddress unresolved, Consumer<List<InetSocketAddress>> then) {
+    attempt.phase(Phase.RESOLVING);
     NameResolver<InetAddress> resolver = attempt.request().getNameResolver();
     Future<List<InetSocketAddress>> resolved =
         RequestHostnameResolver.INSTANCE.resolve(
@@ -125,6 +127,7 @@ final class Dialer {
       return;
     }
     InetSocketAddress address = addresses.get(index);
+    attempt.phase(Phase.CONNECTING);
     AsyncHandler<?> handler = attempt.exchange().handler();
     handler.onTcpConnectAttempt(address);
     InetAddress local = attempt.request().getLocalAddress();

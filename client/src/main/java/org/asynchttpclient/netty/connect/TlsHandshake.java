@@ -8,6 +8,7 @@ import javax.net.ssl.SSLEngine;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.SslEngineFactory;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 
@@ -31,6 +32,7 @@ final class TlsHandshake {
 
   void secure(Attempt attempt, String peerHost, int peerPort, Channel ch, Consumer<Channel> onReady) {
     AsyncHandler<?> handler = attempt.exchange().handler();
+    attempt.phase(Phase.TLS_HANDSHAKE);
     SslHandler ssl;
     try {
       SSLEngine engine = sslEngineFactory.newSslEngine(config, peerHost, peerPort);
@@ -61,6 +63,7 @@ final class TlsHandshake {
               }
               if (f.isSuccess()) {
                 handler.onTlsHandshakeSuccess(ssl.engine().getSession());
+                attempt.tlsHandshakeDone();
                 onReady.accept(ch);
               } else {
                 handler.onTlsHandshakeFailure(f.cause());

@@ -7,7 +7,9 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.events.ExchangeOutcome;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.hop.FollowUpState;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
@@ -49,6 +51,15 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   static final int TIMED_OUT = 3;
   static final int CANCELLED = 4;
 
+  /** The listeners' name of each terminal state, by its number. */
+  private static final ExchangeOutcome[] OUTCOMES = {
+    ExchangeOutcome.FAILED, // PENDING: never reported
+    ExchangeOutcome.COMPLETED,
+    ExchangeOutcome.FAILED,
+    ExchangeOutcome.TIMED_OUT,
+    ExchangeOutcome.CANCELLED
+  };
+
   private static final AtomicIntegerFieldUpdater<Exchange> STATE =
       AtomicIntegerFieldUpdater.newUpdater(Exchange.class, "state");
 
@@ -56,10 +67,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private static final AtomicReferenceFieldUpdater<Exchange, Object> PERMIT =
       AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Object.class, "permitKey");
 
-  // immutable
-  private final ExchangeServices services;
-  private final Request original;
-  private final ExchangeDeadline deadline;
 
   // any thread
   private volatile int state = PENDING;
@@ -87,23 +94,11 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       AsyncHandler<T> handler,
       boolean absoluteDeadline,
       long budgetNanos) {
-    this.services = services;
-    this.original = request;
+    super(services, request, absoluteDeadline, budgetNanos);
     this.handler = handler;
-    this.deadline =
-        new ExchangeDeadline(
-            services.timeouts().ticker().nanoTime(), absoluteDeadline, budgetNanos);
   }
 
   // ---- accessors
-
-  public ExchangeServices services() {
-    return services;
-  }
-
-  public ExchangeDeadline deadline() {
-    return deadline;
-  }
 
   public AsyncHandler<T> handler() {
     return handler;
@@ -118,6 +113,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   /** The request of the current hop (the submitted one before the first hop starts). */
+  @Override
   public Request request() {
     Attempt a = current;
     return a != null ? a.request() : original;
@@ -166,7 +162,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * Publishes the next attempt (the previous one must have ended) and frees what the previous
    * hop's wire request still holds. Returns null when the exchange has ended meanwhile.
    */
-  public @Nullable Attempt begin(Attempt.Builder next) {
+  public @Nullable Attempt begin(AttemptBuilder next) {
     Attempt previous = current;
     Attempt attempt = next.number(previous == null ? 0 : previous.number() + 1).build();
     current = attempt;
@@ -236,6 +232,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     }
     releasePermit();
     services.unregister(this);
+    services.events().ended(this, a, ExchangeOutcome.COMPLETED, null);
     T value;
     try {
       value = handler.onCompleted();
@@ -284,18 +281,22 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       return;
     }
     ExchangeTimeoutException e =
-        new ExchangeTimeoutException(
-            kind,
-            TimeUnit.NANOSECONDS.toMillis(budgetNanos),
-            TimeUnit.NANOSECONDS.toMillis(nowNanos - deadline.submitNanos()),
-            attempt == null ? 0 : attempt.number(),
-            attempt == null ? null : attempt.remoteAddress(),
-            Math.max(0, nowNanos - deadlineNanos));
+        ExchangeTimeoutException.builder(kind)
+            .budgetMillis(TimeUnit.NANOSECONDS.toMillis(budgetNanos))
+            .elapsedMillis(TimeUnit.NANOSECONDS.toMillis(nowNanos - deadline.submitNanos()))
+            .hop(attempt == null ? 0 : attempt.number())
+            .phase(attempt == null ? Phase.WAITING_FOR_CONNECTION : attempt.phase())
+            .remoteAddress(attempt == null ? null : attempt.remoteAddress())
+            .lateNanos(Math.max(0, nowNanos - deadlineNanos))
+            .build();
     if (!STATE.compareAndSet(this, PENDING, TIMED_OUT)) {
       return;
     }
     // Counted before anyone can observe the failure, so stats read from a callback include it.
     services.onTimeoutFired(e);
+    if (attempt != null) {
+      services.events().timeoutFired(attempt, e);
+    }
     finishDecided(TIMED_OUT, e);
   }
 
@@ -305,7 +306,9 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       return false;
     }
     releaseResources();
-    notifyThrowable(new CancellationException("Exchange completed by its caller"));
+    CancellationException cause = new CancellationException("Exchange completed by its caller");
+    services.events().ended(this, current, ExchangeOutcome.CANCELLED, cause);
+    notifyThrowable(cause);
     return result.completeInternal(value);
   }
 
@@ -326,6 +329,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   /** The winner's side effects, in order, once its compare-and-set decided the outcome. */
   private void finishDecided(int terminal, Throwable cause) {
     releaseResources();
+    services.events().ended(this, current, OUTCOMES[terminal], cause);
     notifyThrowable(cause);
     if (terminal == CANCELLED) {
       result.cancelInternal();

@@ -9,6 +9,9 @@ public interface ExchangeServices {
   /** Where the exchange's timeouts run, and the clock they read. */
   TimeoutScheduler timeouts();
 
+  /** The listeners of exchange and hop events ({@link ExchangeEvents#NONE} when there are none). */
+  ExchangeEvents events();
+
   /** Offers a channel whose response was fully read back to the pool (or closes it). */
   void recycle(Channel channel, Exchange<?> exchange);
 

@@ -23,6 +23,7 @@ import org.asynchttpclient.netty.NettyResponseStatus;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopCookies;
+import org.asynchttpclient.netty.hop.NextHop;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -47,14 +48,14 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     boolean retryBeforeResponse(Attempt attempt, Throwable cause);
 
     /** Asks whether this response head starts another hop instead of going to the handler. */
-    @Nullable Request nextHop(Attempt attempt, org.asynchttpclient.HttpResponseStatus status,
+    @Nullable NextHop nextHop(Attempt attempt, org.asynchttpclient.HttpResponseStatus status,
         HttpHeaders headers) throws Exception;
 
     /**
      * The attempt's response has been read to its end (keepAlive says whether its channel may be
      * pooled) or abandoned (keepAlive false): continue the exchange with {@code next}.
      */
-    void continueWithHop(Attempt attempt, Channel channel, boolean keepAlive, Request next);
+    void continueWithHop(Attempt attempt, Channel channel, boolean keepAlive, NextHop next);
   }
 
   // immutable
@@ -80,7 +81,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
    */
   private boolean requestWritten;
   /** Set while the rest of a response is read and discarded before the next hop. */
-  private @Nullable Request drainingFor;
+  private @Nullable NextHop drainingFor;
 
   public ResponseHandler(AsyncHttpClientConfig config, Owner owner) {
     this.config = config;
@@ -199,9 +200,10 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       bodyWithheld = true;
     }
     Request request = a.request();
+    a.responseStarted(code);
     HopCookies.store(config.getCookieStore(), request.getUri(), res.headers());
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
-    Request next = owner.nextHop(a, status, res.headers());
+    NextHop next = owner.nextHop(a, status, res.headers());
     if (next != null) {
       // Read this response to its end without telling the handler, then send the next hop.
       drainingFor = next;
@@ -223,7 +225,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
           result.cause());
     }
     boolean last = content instanceof LastHttpContent;
-    Request next = drainingFor;
+    NextHop next = drainingFor;
     if (next != null) {
       if (last) {
         boolean keepAlive = keepAlive(channel, a);
@@ -281,7 +283,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     Attempt a = attempt;
     boolean started = responseStarted;
-    Request next = drainingFor;
+    NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {
       // The discarded rest of a redirect or challenge was cut short: the next hop goes anyway.
@@ -308,7 +310,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Attempt a = attempt;
     boolean started = responseStarted;
-    Request next = drainingFor;
+    NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {
       ChannelClosing.close(ctx.channel());

@@ -2,7 +2,6 @@ package org.asynchttpclient.netty.hop;
 
 import io.netty.handler.codec.http.HttpHeaders;
 import org.asynchttpclient.HttpResponseStatus;
-import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
@@ -18,10 +17,10 @@ public interface HopDecider {
   /**
    * Runs on the channel's event loop, before the handler hears of this response.
    *
-   * @return the next hop's request, or null to deliver this response to the handler
+   * @return the next hop, or null to deliver this response to the handler
    * @throws Exception to fail the exchange (for example {@code MaxRedirectException})
    */
-  @Nullable Request nextHop(Exchange<?> exchange, HttpResponseStatus status, HttpHeaders headers)
+  @Nullable NextHop nextHop(Exchange<?> exchange, HttpResponseStatus status, HttpHeaders headers)
       throws Exception;
 
   /** Never asks for another hop. */

@@ -3,13 +3,16 @@ package org.asynchttpclient.netty.request;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncHandler;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.request.body.NettyBody;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * Writes one hop's request on a channel that is connected (and past its TLS handshake), then arms
@@ -22,10 +25,14 @@ public final class RequestWriter {
     void onWriteFailure(Attempt attempt, Channel channel, Throwable cause);
   }
 
+  // immutable
   private final FailurePolicy failurePolicy;
+  /** {@code deadlinePropagationHeader}, or null for none. */
+  private final @Nullable String deadlineHeader;
 
-  public RequestWriter(FailurePolicy failurePolicy) {
+  public RequestWriter(FailurePolicy failurePolicy, @Nullable String deadlineHeader) {
     this.failurePolicy = failurePolicy;
+    this.deadlineHeader = deadlineHeader;
   }
 
   /**
@@ -39,6 +46,14 @@ public final class RequestWriter {
       return; // ended, or its whole budget is spent: nothing is written (D3)
     }
     NettyRequest request = attempt.wire();
+    attempt.phase(Phase.WRITING);
+    if (deadlineHeader != null && ex.hasAbsoluteDeadline()) {
+      // Measured now, just before the write: whole milliseconds, rounded down.
+      request
+          .getHttpRequest()
+          .headers()
+          .set(deadlineHeader, TimeUnit.NANOSECONDS.toMillis(ex.remainingNanos()));
+    }
     ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
     responses.bind(channel, attempt, request.getHttpRequest());
     AsyncHandler<?> handler = ex.handler();
@@ -97,6 +112,7 @@ public final class RequestWriter {
       if (responses != null) {
         responses.onRequestWritten(attempt);
       }
+      attempt.written();
       AsyncHandler<?> handler = attempt.exchange().handler();
       if (handler instanceof ProgressAsyncHandler) {
         ((ProgressAsyncHandler<?>) handler).onContentWritten();
