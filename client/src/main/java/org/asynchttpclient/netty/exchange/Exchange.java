@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.exchange;
 
+import io.netty.channel.Channel;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -236,6 +237,45 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     }
     releasePermit();
     services.unregister(this);
+    T value;
+    try {
+      value = handler.onCompleted();
+    } catch (Throwable t) {
+      notifyThrowable(t);
+      result.failInternal(t);
+      return true;
+    }
+    result.completeInternal(value);
+    return true;
+  }
+
+  /**
+   * The hop's response handed the channel over to another protocol (a WebSocket's 101). Decided
+   * like {@link #complete}: only the winner acts. It cancels the current attempt's timeouts (the
+   * request timeout does not apply to what follows), takes its carrier without closing or pooling
+   * it, gives the permit back, runs {@code handover} (which now owns the channel), then completes
+   * with the handler's {@code onCompleted}. If {@code handover} throws, the channel is closed, the handler
+   * hears {@code onThrowable} and the future fails. A loser does nothing: the winner of the outcome
+   * has closed the channel. Runs on the channel's event loop.
+   */
+  public boolean completeWithHandover(Runnable handover) {
+    if (!STATE.compareAndSet(this, PENDING, COMPLETED)) {
+      return false;
+    }
+    Attempt a = current;
+    Channel ch = a != null ? a.handOver() : null;
+    releasePermit();
+    services.unregister(this);
+    try {
+      handover.run();
+    } catch (Throwable t) {
+      if (ch != null) {
+        services.closeChannel(ch);
+      }
+      notifyThrowable(t);
+      result.failInternal(t);
+      return true;
+    }
     T value;
     try {
       value = handler.onCompleted();
