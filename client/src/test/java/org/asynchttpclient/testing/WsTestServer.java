@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketServerCompressionHandler;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -66,19 +67,30 @@ public final class WsTestServer implements AutoCloseable {
 
   private final RawServer raw;
   private final boolean compression;
+  private final SslContext tls;
   private final Map<String, Behaviour> sockets = new ConcurrentHashMap<>();
   private final Map<String, TestServer.Route> plain = new ConcurrentHashMap<>();
+  private final Map<String, String> guards = new ConcurrentHashMap<>();
   private final List<HttpHeaders> requests = new CopyOnWriteArrayList<>();
   private final List<String> received = new CopyOnWriteArrayList<>();
 
   /** @param compression whether the server accepts permessage-deflate */
   public WsTestServer(boolean compression) throws InterruptedException {
+    this(compression, null);
+  }
+
+  /** A server that speaks TLS ({@code wss}) with {@code tls}, or clear text when null. */
+  public WsTestServer(boolean compression, SslContext tls) throws InterruptedException {
     this.compression = compression;
+    this.tls = tls;
     this.raw = new RawServer(this::init);
   }
 
   private void init(Channel ch) {
     ChannelPipeline p = ch.pipeline();
+    if (tls != null) {
+      p.addLast("tls", tls.newHandler(ch.alloc()));
+    }
     p.addLast("codec", new HttpServerCodec());
     p.addLast("aggregator", new HttpObjectAggregator(1 << 16));
     if (compression) {
@@ -92,13 +104,22 @@ public final class WsTestServer implements AutoCloseable {
     return this;
   }
 
+  /**
+   * A socket route behind Basic authentication: an upgrade without {@code Authorization: expected}
+   * is answered 401 with a Basic challenge.
+   */
+  public WsTestServer guarded(String path, String expected, Behaviour behaviour) {
+    guards.put(path, expected);
+    return socket(path, behaviour);
+  }
+
   public WsTestServer http(String path, TestServer.Route route) {
     plain.put(path, route);
     return this;
   }
 
   public String url(String path) {
-    return "ws://127.0.0.1:" + raw.port() + path;
+    return (tls != null ? "wss" : "ws") + "://127.0.0.1:" + raw.port() + path;
   }
 
   public int port() {
@@ -145,6 +166,10 @@ public final class WsTestServer implements AutoCloseable {
       Behaviour behaviour = sockets.get(path);
       if (route != null) {
         route.handle(ctx, req);
+      } else if (guards.containsKey(path)
+          && !guards.get(path).equals(req.headers().get(HttpHeaderNames.AUTHORIZATION))) {
+        TestServer.respond(ctx, req, HttpResponseStatus.UNAUTHORIZED, "who are you",
+            "WWW-Authenticate", "Basic realm=\"ws\"");
       } else if (behaviour != null && req.headers().contains(HttpHeaderNames.UPGRADE)) {
         upgrade(ctx.channel(), req, behaviour);
       } else {
