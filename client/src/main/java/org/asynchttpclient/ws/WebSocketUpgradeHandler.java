@@ -72,11 +72,11 @@ public class WebSocketUpgradeHandler implements AsyncHandler<NettyWebSocket> {
     return State.CONTINUE;
   }
 
-  /** The open socket, or null before the upgrade succeeded. */
-  // 3.0.11's signature has no @Nullable; the value is null only when the upgrade did not happen.
+  /** The open socket, or null before the upgrade succeeded (as 3.0.11 declares it). */
+  // AsyncHandler<T>.onCompleted() returns a non-null T; this override is nullable, as in 3.0.11.
   @SuppressWarnings("NullAway")
   @Override
-  public final NettyWebSocket onCompleted() throws Exception {
+  public final @Nullable NettyWebSocket onCompleted() throws Exception {
     onCompleted0();
     return webSocket;
   }
