@@ -61,7 +61,7 @@ final class CloseHandshake {
     this.settings = settings;
     this.dispatch = dispatch;
     this.closing = new Closing(channel, settings);
-    this.liveness = new Liveness(channel.eventLoop(), settings, new TimerEvents());
+    this.liveness = new Liveness(channel, settings, new TimerEvents());
   }
 
   Liveness liveness() {

@@ -1,6 +1,6 @@
 package org.asynchttpclient.netty.ws;
 
-import io.netty.channel.EventLoop;
+import io.netty.channel.Channel;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.concurrent.Ticker;
 import java.util.concurrent.TimeUnit;
@@ -34,7 +34,8 @@ final class Liveness {
   }
 
   // immutable
-  private final EventLoop loop;
+  /** Its loop is looked up at use: a socket may be built over a channel not yet registered. */
+  private final Channel channel;
   private final WebSocketSettings settings;
   private final Events events;
 
@@ -45,15 +46,15 @@ final class Liveness {
   private @Nullable ScheduledFuture<?> pingTask;
   private @Nullable ScheduledFuture<?> pongTask;
 
-  Liveness(EventLoop loop, WebSocketSettings settings, Events events) {
-    this.loop = loop;
+  Liveness(Channel channel, WebSocketSettings settings, Events events) {
+    this.channel = channel;
     this.settings = settings;
     this.events = events;
   }
 
   /** Arms the timers that are on. Loop only. */
   void start() {
-    assert loop.inEventLoop() : "Liveness.start must run on the socket's loop";
+    assert channel.eventLoop().inEventLoop() : "Liveness.start must run on the socket's loop";
     lastActivityNanos = settings.ticker.nanoTime();
     if (settings.idleTimeoutNanos > 0) {
       idleTask = schedule(this::checkIdle, settings.idleTimeoutNanos);
@@ -65,13 +66,13 @@ final class Liveness {
 
   /** A frame was sent or received. Loop only. */
   void onActivity() {
-    assert loop.inEventLoop() : "Liveness.onActivity must run on the socket's loop";
+    assert channel.eventLoop().inEventLoop() : "Liveness.onActivity must run on the socket's loop";
     lastActivityNanos = settings.ticker.nanoTime();
   }
 
   /** A Pong arrived: the outstanding Ping, if any, is answered. Loop only. */
   void onPong() {
-    assert loop.inEventLoop() : "Liveness.onPong must run on the socket's loop";
+    assert channel.eventLoop().inEventLoop() : "Liveness.onPong must run on the socket's loop";
     ScheduledFuture<?> pong = pongTask;
     pongTask = null;
     if (pong != null) {
@@ -81,7 +82,7 @@ final class Liveness {
 
   /** Disarms every timer for good. Loop only; safe to call more than once. */
   void stop() {
-    assert loop.inEventLoop() : "Liveness.stop must run on the socket's loop";
+    assert channel.eventLoop().inEventLoop() : "Liveness.stop must run on the socket's loop";
     stopped = true;
     cancel(idleTask);
     cancel(pingTask);
@@ -133,7 +134,7 @@ final class Liveness {
   }
 
   private ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
-    return loop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+    return channel.eventLoop().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
   }
 
   private static void cancel(@Nullable ScheduledFuture<?> task) {

@@ -224,6 +224,14 @@ class NettyWebSocketTest {
     assertTrue(socket.isOpen());
   }
 
+  @Test
+  void thePublicConstructorAcceptsAChannelNotYetRegistered() {
+    EmbeddedChannel unregistered = EmbeddedChannel.builder().register(false).build();
+    NettyWebSocket ws = new NettyWebSocket(unregistered, new DefaultHttpHeaders());
+    assertFalse(ws.isOpen());
+    assertFalse(ws.isReady());
+  }
+
   private static ByteBuf bytes(int... values) {
     ByteBuf buf = Unpooled.buffer(values.length);
     for (int v : values) {
