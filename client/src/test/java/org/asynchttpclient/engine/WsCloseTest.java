@@ -111,6 +111,7 @@ class WsCloseTest {
       ws.sendTextFrame("cut now");
       assertEquals("close:1006:connection closed without a Close frame", events.next());
       assertFalse(ws.isOpen());
+      Await.until(() -> !openInOnClose.isEmpty(), Duration.ofSeconds(5), () -> "second listener");
       assertEquals(List.of(false), openInOnClose);
       assertNull(events.next(Duration.ofMillis(200)), "onClose exactly once");
       io.netty.util.concurrent.Future<Void> late = ws.sendTextFrame("late");
