@@ -256,10 +256,17 @@ public interface AsyncHttpClientConfig {
   /** Size of the pieces a file body is read in when zero-copy is not used, in bytes. */
   int getChunkedFileChunkSize();
 
-  /** WebSocket message buffer limit. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Largest WebSocket message, in bytes, that fragment aggregation ({@link
+   * #isAggregateWebSocketFrameFragments()}) buffers, counted after permessage-deflate inflation; a
+   * longer message closes the socket with 1009.
+   */
   int getWebSocketMaxBufferSize();
 
-  /** WebSocket frame size limit. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Largest WebSocket frame payload accepted, in bytes, on the wire and again after
+   * permessage-deflate inflation; a larger frame closes the socket with 1009.
+   */
   int getWebSocketMaxFrameSize();
 
   /** Whether Content-Encoding stays on a response whose body was decompressed. */
@@ -291,7 +298,11 @@ public interface AsyncHttpClientConfig {
   /** Called on each new HTTP channel after the client installed its handlers; null for none. */
   @Nullable Consumer<Channel> getHttpAdditionalChannelInitializer();
 
-  /** WebSocket channel initializer. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Called on a channel once its WebSocket upgrade succeeded, after the client installed its
+   * WebSocket handlers (the frame codec, then the handler that drives the listeners, last); null
+   * for none.
+   */
   @Nullable Consumer<Channel> getWsAdditionalChannelInitializer();
 
   /** How response body parts are handed to handlers: copied (EAGER) or borrowed (LAZY). */
@@ -318,10 +329,16 @@ public interface AsyncHttpClientConfig {
   /** Whether response headers are validated (rejecting illegal names and values). */
   boolean isValidateResponseHeaders();
 
-  /** WebSocket fragment aggregation. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Whether a fragmented WebSocket message reaches the listeners as one frame (bounded by {@link
+   * #getWebSocketMaxBufferSize()}) instead of fragment by fragment.
+   */
   boolean isAggregateWebSocketFrameFragments();
 
-  /** WebSocket compression. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Whether the WebSocket upgrade offers permessage-deflate (RFC 7692), used when the server
+   * accepts it. The frame and buffer limits apply to inflated sizes.
+   */
   boolean isEnableWebSocketCompression();
 
   /** TCP_NODELAY on client sockets. */
@@ -438,6 +455,38 @@ public interface AsyncHttpClientConfig {
    */
   default List<ExchangeListener> getExchangeListeners() {
     return Collections.emptyList();
+  }
+
+  /**
+   * How long an open WebSocket may go without a frame either way before the client closes it with
+   * 1001 (Going Away) and reports a {@link java.util.concurrent.TimeoutException} to {@code
+   * onError}; zero for none. The Pings of {@link #getWebSocketPingInterval()} and the Pongs that
+   * answer them do not count as frames here, so they do not keep an idle socket open. Armed on the
+   * socket's event loop. PT0S (none) by default; property {@code
+   * org.asynchttpclient.webSocketIdleTimeout}. Not in AHC 3.0.11.
+   */
+  default Duration getWebSocketIdleTimeout() {
+    return AsyncHttpClientConfigDefaults.defaultWebSocketIdleTimeout();
+  }
+
+  /**
+   * How often an open WebSocket sends a Ping to check that the server is still there; zero for
+   * never. With {@link #getWebSocketPongTimeout()} a Ping that gets no Pong in time closes the
+   * socket (1006) and reports a {@link java.util.concurrent.TimeoutException} to {@code onError}.
+   * Armed on the socket's event loop. PT0S (none) by default; property {@code
+   * org.asynchttpclient.webSocketPingInterval}. Not in AHC 3.0.11.
+   */
+  default Duration getWebSocketPingInterval() {
+    return AsyncHttpClientConfigDefaults.defaultWebSocketPingInterval();
+  }
+
+  /**
+   * How long a WebSocket waits for the Pong answering a Ping of {@link
+   * #getWebSocketPingInterval()}; zero to send Pings without waiting for answers. PT0S by default;
+   * property {@code org.asynchttpclient.webSocketPongTimeout}. Not in AHC 3.0.11.
+   */
+  default Duration getWebSocketPongTimeout() {
+    return AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout();
   }
 
   /** How response body bytes are handed to {@link AsyncHandler#onBodyPartReceived}. */

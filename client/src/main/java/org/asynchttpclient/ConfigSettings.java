@@ -68,7 +68,10 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUs
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUserAgent;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultValidateResponseHeaders;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxBufferSize;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketIdleTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxFrameSize;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPingInterval;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -181,12 +184,15 @@ final class ConfigSettings implements Cloneable {
   Duration http2PingInterval = defaultHttp2PingInterval();
   boolean http2CleartextEnabled = defaultHttp2CleartextEnabled();
 
-  // WebSocket: no effect yet, this release has no WebSocket support.
+  // WebSocket
   boolean aggregateWebSocketFrameFragments = defaultAggregateWebSocketFrameFragments();
   boolean enableWebSocketCompression = defaultEnableWebSocketCompression();
   int webSocketMaxBufferSize = defaultWebSocketMaxBufferSize();
   int webSocketMaxFrameSize = defaultWebSocketMaxFrameSize();
   @Nullable Consumer<Channel> wsAdditionalChannelInitializer;
+  Duration webSocketIdleTimeout = defaultWebSocketIdleTimeout();
+  Duration webSocketPingInterval = defaultWebSocketPingInterval();
+  Duration webSocketPongTimeout = defaultWebSocketPongTimeout();
 
   // Filters
   List<RequestFilter> requestFilters = new ArrayList<>();
@@ -304,6 +310,9 @@ final class ConfigSettings implements Cloneable {
     s.webSocketMaxBufferSize = config.getWebSocketMaxBufferSize();
     s.webSocketMaxFrameSize = config.getWebSocketMaxFrameSize();
     s.wsAdditionalChannelInitializer = config.getWsAdditionalChannelInitializer();
+    s.webSocketIdleTimeout = config.getWebSocketIdleTimeout();
+    s.webSocketPingInterval = config.getWebSocketPingInterval();
+    s.webSocketPongTimeout = config.getWebSocketPongTimeout();
 
     s.requestFilters = new ArrayList<>(config.getRequestFilters());
     s.responseFilters = new ArrayList<>(config.getResponseFilters());

@@ -519,6 +519,21 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     return s.exchangeListeners;
   }
 
+  @Override
+  public Duration getWebSocketIdleTimeout() {
+    return s.webSocketIdleTimeout;
+  }
+
+  @Override
+  public Duration getWebSocketPingInterval() {
+    return s.webSocketPingInterval;
+  }
+
+  @Override
+  public Duration getWebSocketPongTimeout() {
+    return s.webSocketPongTimeout;
+  }
+
   /**
    * Collects options and {@link #build() builds} an immutable config. A new builder starts from
    * the defaults of {@link AsyncHttpClientConfigDefaults} (properties files and system properties,
@@ -652,25 +667,28 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. */
+    /** See {@link AsyncHttpClientConfig#isAggregateWebSocketFrameFragments()}. */
     public Builder setAggregateWebSocketFrameFragments(boolean aggregate) {
       s.aggregateWebSocketFrameFragments = aggregate;
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. (Spelling kept from AHC 3.0.11.) */
+    /**
+     * See {@link AsyncHttpClientConfig#isEnableWebSocketCompression()}. (Spelling kept from AHC
+     * 3.0.11.)
+     */
     public Builder setEnablewebSocketCompression(boolean enable) {
       s.enableWebSocketCompression = enable;
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. Accepts more than 0. */
+    /** See {@link AsyncHttpClientConfig#getWebSocketMaxBufferSize()}. Accepts more than 0. */
     public Builder setWebSocketMaxBufferSize(int size) {
       s.webSocketMaxBufferSize = positive("webSocketMaxBufferSize", size);
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. Accepts more than 0. */
+    /** See {@link AsyncHttpClientConfig#getWebSocketMaxFrameSize()}. Accepts more than 0. */
     public Builder setWebSocketMaxFrameSize(int size) {
       s.webSocketMaxFrameSize = positive("webSocketMaxFrameSize", size);
       return this;
@@ -1061,7 +1079,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. */
+    /** See {@link AsyncHttpClientConfig#getWsAdditionalChannelInitializer()}. */
     public Builder setWsAdditionalChannelInitializer(@Nullable Consumer<Channel> initializer) {
       s.wsAdditionalChannelInitializer = initializer;
       return this;
@@ -1097,6 +1115,24 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     public Builder setMaxInflatedResponseBodySize(long maxInflatedResponseBodySize) {
       s.maxInflatedResponseBodySize =
           positiveOr("maxInflatedResponseBodySize", maxInflatedResponseBodySize, -1, "no limit");
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getWebSocketIdleTimeout()}. Accepts 0 (none) and more. */
+    public Builder setWebSocketIdleTimeout(Duration webSocketIdleTimeout) {
+      s.webSocketIdleTimeout = nonNegative("webSocketIdleTimeout", webSocketIdleTimeout);
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getWebSocketPingInterval()}. Accepts 0 (none) and more. */
+    public Builder setWebSocketPingInterval(Duration webSocketPingInterval) {
+      s.webSocketPingInterval = nonNegative("webSocketPingInterval", webSocketPingInterval);
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getWebSocketPongTimeout()}. Accepts 0 (none) and more. */
+    public Builder setWebSocketPongTimeout(Duration webSocketPongTimeout) {
+      s.webSocketPongTimeout = nonNegative("webSocketPongTimeout", webSocketPongTimeout);
       return this;
     }
 

@@ -44,6 +44,7 @@ import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
 import org.asynchttpclient.netty.timeout.TickerTimer;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
+import org.asynchttpclient.netty.ws.WebSocketUpgrade;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -177,6 +178,11 @@ public final class ClientEngine implements ExchangeServices {
       IOException e = new IOException("Client is closed: no new request can be sent");
       handler.onThrowable(e);
       return new ListenableFuture.CompletedFailure<>(e);
+    }
+    IllegalArgumentException misuse = WebSocketUpgrade.misuse(request, handler);
+    if (misuse != null) {
+      handler.onThrowable(misuse);
+      return new ListenableFuture.CompletedFailure<>(misuse);
     }
     // D1: the flag is resolved once, here, and kept on the exchange.
     Boolean perRequest = request.getUseAbsoluteRequestDeadline();

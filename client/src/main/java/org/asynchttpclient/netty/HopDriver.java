@@ -142,7 +142,8 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     }
     Realm proxyRealm = httpProxy != null ? httpProxy.getRealm() : null;
     NettyRequest wire = requestFactory.newNettyRequest(request, false, httpProxy, realm, proxyRealm);
-    if (httpProxy != null && !request.getUri().isSecured()) {
+    // A tunnelled request (https, and ws as in 3.0.11) is not read by the proxy.
+    if (httpProxy != null && !request.getUri().isSecured() && !request.getUri().isWebSocket()) {
       addProxyCustomHeaders(wire, httpProxy, request);
     }
     return wire;

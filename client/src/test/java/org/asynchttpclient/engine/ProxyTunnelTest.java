@@ -52,14 +52,19 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
+import org.asynchttpclient.testing.WsRecorder;
+import org.asynchttpclient.testing.WsTestServer;
+import org.asynchttpclient.ws.WebSocketUpgradeHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -385,6 +390,76 @@ class ProxyTunnelTest {
     TestServer.Received got = target.received().get(0);
     assertEquals("/via-socks", got.uri, "origin-form: a SOCKS proxy does not read HTTP");
     assertFalse(got.headers.contains(HttpHeaderNames.PROXY_AUTHORIZATION));
+  }
+
+  // ---------------------------------------------------------------- WebSocket
+
+  private WsTestServer wsTarget(boolean tls) throws Exception {
+    SslContext serverCtx =
+        tls ? SslContextBuilder.forServer(targetCert.toKeyManagerFactory()).build() : null;
+    return closeLater(new WsTestServer(false, serverCtx).socket("/echo", WsTestServer.ECHO));
+  }
+
+  private static void echoOnce(DefaultAsyncHttpClient client, String url, ProxyServer proxy)
+      throws Exception {
+    WsRecorder events = new WsRecorder();
+    BoundRequestBuilder request = client.prepareGet(url);
+    if (proxy != null) {
+      request.setProxyServer(proxy);
+    }
+    NettyWebSocket ws = request
+        .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build())
+        .get(10, TimeUnit.SECONDS);
+    assertEquals("open", events.next());
+    ws.sendTextFrame("through");
+    assertEquals("text:through:true", events.next());
+    ws.sendCloseFrame().get(5, TimeUnit.SECONDS);
+    assertEquals("close:1000:", events.next());
+  }
+
+  @Test
+  void wssOpensDirectlyOverTls() throws Exception {
+    WsTestServer target = wsTarget(true);
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      echoOnce(client, target.url("/echo"), null);
+    }
+    assertEquals("https://127.0.0.1:" + target.port(),
+        target.requests().get(0).get(HttpHeaderNames.ORIGIN));
+  }
+
+  @Test
+  void wssGoesThroughAConnectTunnel() throws Exception {
+    WsTestServer target = wsTarget(true);
+    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), proxy.connectTargets);
+    assertTrue(target.requests().get(0).contains(HttpHeaderNames.SEC_WEBSOCKET_KEY));
+  }
+
+  @Test
+  void wsGoesThroughAConnectTunnelTooAsIn3011() throws Exception {
+    WsTestServer target = wsTarget(false);
+    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), proxy.connectTargets);
+    assertEquals(1, target.requests().size());
+  }
+
+  @Test
+  void wsGoesThroughASocks5Proxy() throws Exception {
+    WsTestServer target = wsTarget(false);
+    Socks5Proxy socks = closeLater(new Socks5Proxy());
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      echoOnce(client, target.url("/echo"),
+          Dsl.proxyServer("127.0.0.1", socks.port()).setProxyType(ProxyType.SOCKS_V5).build());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), socks.commands);
   }
 
   // ---------------------------------------------------------------- test proxies

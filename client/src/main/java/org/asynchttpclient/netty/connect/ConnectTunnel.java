@@ -110,7 +110,11 @@ final class ConnectTunnel {
           p.remove(TunnelHandler.NAME);
           // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
           p.replace("http", "http", codecs.get());
-          tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+          if (target.isSecured()) {
+            tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+          } else {
+            onReady.accept(ch); // a ws:// target is tunnelled too (as in 3.0.11), in clear text
+          }
         });
   }
 

@@ -22,8 +22,9 @@ import org.asynchttpclient.uri.Uri;
  *   <li>direct: resolve and connect ({@link Dialer}), then TLS for {@code https} ({@link
  *       TlsHandshake});
  *   <li>HTTP proxy: connect to the proxy (over TLS for an {@link ProxyType#HTTPS} proxy); for an
- *       {@code https} target open a CONNECT tunnel ({@link ConnectTunnel}), then TLS with the
- *       target through it;
+ *       {@code https} or {@code wss} target open a CONNECT tunnel ({@link ConnectTunnel}), then TLS
+ *       with the target through it; a {@code ws} target is tunnelled too (as in AHC 3.0.11), in
+ *       clear text;
  *   <li>SOCKS 4/5: {@link SocksConnect}.
  * </ul>
  *
@@ -75,7 +76,7 @@ public final class Connector {
     int port = tlsToProxy ? proxy.getSecuredPort() : proxy.getPort();
     Consumer<Channel> afterProxy =
         ch -> {
-          if (target.isSecured()) {
+          if (target.isSecured() || target.isWebSocket()) {
             tunnel.open(attempt, target, proxy, ch, onReady, this::viaHttpProxy);
           } else {
             onReady.accept(ch);

@@ -270,6 +270,18 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     wire.release();
   }
 
+  /**
+   * The exchange completed by handing the carrier over to another protocol (a WebSocket's 101;
+   * its winner calls this): stops the timeouts, frees the wire request, and returns the carrier,
+   * taken and neither pooled nor closed, or null if it was already taken.
+   */
+  @Nullable Channel handOver() {
+    timeouts.cancel();
+    Channel ch = takeCarrier();
+    wire.release();
+    return ch;
+  }
+
   /** Takes the carrier: the caller now owns the channel (see the class javadoc), or gets null. */
   public @Nullable Channel takeCarrier() {
     return CARRIER.getAndSet(this, null);

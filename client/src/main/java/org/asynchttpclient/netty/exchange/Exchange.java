@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.exchange;
 
+import io.netty.channel.Channel;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -51,13 +52,10 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   static final int TIMED_OUT = 3;
   static final int CANCELLED = 4;
 
-  /** The listeners' name of each terminal state, by its number. */
+  /** The listeners' name of each state, by its number (PENDING's is never reported). */
   private static final ExchangeOutcome[] OUTCOMES = {
-    ExchangeOutcome.FAILED, // PENDING: never reported
-    ExchangeOutcome.COMPLETED,
-    ExchangeOutcome.FAILED,
-    ExchangeOutcome.TIMED_OUT,
-    ExchangeOutcome.CANCELLED
+    ExchangeOutcome.FAILED, ExchangeOutcome.COMPLETED, ExchangeOutcome.FAILED,
+    ExchangeOutcome.TIMED_OUT, ExchangeOutcome.CANCELLED
   };
 
   private static final AtomicIntegerFieldUpdater<Exchange> STATE =
@@ -83,11 +81,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   /** Replays after connection failures; written by the failed hop's thread, one hop at a time. */
   private volatile int retries;
 
-  /**
-   * @param absoluteDeadline whether the request timeout bounds the whole exchange (all hops),
-   *     resolved once here (D1)
-   * @param budgetNanos the first hop's request timeout, or {@code TimeoutValues.NONE}
-   */
+  /** {@code absoluteDeadline} is resolved once, here (D1); the budget may be TimeoutValues.NONE. */
   public Exchange(
       ExchangeServices services,
       Request request,
@@ -97,8 +91,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     super(services, request, absoluteDeadline, budgetNanos);
     this.handler = handler;
   }
-
-  // ---- accessors
 
   public AsyncHandler<T> handler() {
     return handler;
@@ -223,20 +215,54 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * onCompleted} goes to its {@code onThrowable} and fails the future, as in 3.0.11.
    */
   public boolean complete(boolean keepAlive) {
+    return completeWith(keepAlive, null);
+  }
+
+  /**
+   * The hop's response handed the channel over to another protocol (a WebSocket's 101), decided
+   * like {@link #complete}. The winner stops the attempt's timeouts (the request timeout does not
+   * apply to what follows), takes its carrier without pooling or closing it, gives the permit
+   * back and runs {@code handover}, which now owns the channel; if that throws, the channel is
+   * closed and the exchange fails. Runs on the channel's event loop.
+   */
+  public boolean completeWithHandover(Runnable handover) {
+    return completeWith(false, handover);
+  }
+
+  private boolean completeWith(boolean keepAlive, @Nullable Runnable handover) {
     if (!STATE.compareAndSet(this, PENDING, COMPLETED)) {
       return false;
     }
     Attempt a = current;
+    Channel handedOver = null;
     if (a != null) {
-      a.release(keepAlive);
+      if (handover == null) {
+        a.release(keepAlive);
+      } else {
+        handedOver = a.handOver();
+      }
     }
     releasePermit();
     services.unregister(this);
+    if (handover != null) {
+      try {
+        handover.run();
+      } catch (Throwable t) {
+        if (handedOver != null) {
+          services.closeChannel(handedOver);
+        }
+        services.events().ended(this, a, ExchangeOutcome.FAILED, t);
+        notifyThrowable(t);
+        result.failInternal(t);
+        return true;
+      }
+    }
     services.events().ended(this, a, ExchangeOutcome.COMPLETED, null);
     T value;
     try {
       value = handler.onCompleted();
     } catch (Throwable t) {
+      // As in 3.0.11: the handler hears it in onThrowable and the future fails with it.
       notifyThrowable(t);
       result.failInternal(t);
       return true;

@@ -24,6 +24,7 @@ import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopCookies;
 import org.asynchttpclient.netty.hop.NextHop;
+import org.asynchttpclient.netty.ws.WebSocketUpgrade;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -211,6 +212,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
     // Read after nextHop: a response filter may have swapped the handler.
     AsyncHandler<?> handler = a.exchange().handler();
+    if (WebSocketUpgrade.isUpgrade(handler)) {
+      // The final answer to a WebSocket upgrade: the channel is switched over or closed.
+      unbind();
+      WebSocketUpgrade.onResponse(config, channel, a, res, status);
+      return;
+    }
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
         || handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT) {
       abortByHandler(a);

@@ -34,6 +34,7 @@ import org.asynchttpclient.netty.request.body.InputStreamNettyBody;
 import org.asynchttpclient.netty.request.body.MultipartNettyBody;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.netty.request.body.ReactiveNettyBody;
+import org.asynchttpclient.netty.ws.WebSocketUpgradeRequest;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.request.body.generator.BodyGenerator;
 import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
@@ -96,7 +97,7 @@ public final class NettyRequestFactory {
     // head: on CONNECT, or on a plain-http request it forwards (inside a tunnel it sees nothing).
     String authorization =
         connectTunnel ? null : PreemptiveAuthorization.headerValue(realm, uri, method, request);
-    String proxyAuthorization = viaHttpProxy && (connectTunnel || !target.secured)
+    String proxyAuthorization = viaHttpProxy && (connectTunnel || !target.tunnelled())
         ? PreemptiveAuthorization.headerValue(proxyRealm, uri, method, connectTunnel ? null : request)
         : null;
     return newNettyRequest(request, target, connectTunnel, viaHttpProxy, authorization, proxyAuthorization);
@@ -113,7 +114,7 @@ public final class NettyRequestFactory {
     String requestTarget;
     if (connectTunnel) {
       requestTarget = target.authorityForm();
-    } else if (viaHttpProxy && !target.secured) {
+    } else if (viaHttpProxy && !target.tunnelled()) {
       requestTarget = target.absoluteForm();
     } else {
       requestTarget = target.originForm();
@@ -146,6 +147,9 @@ public final class NettyRequestFactory {
         }
         copyAll(userHeaders, headers);
         addContentHeaders(request, method, body, headers);
+        if (target.webSocket()) {
+          WebSocketUpgradeRequest.addHeaders(headers, target.origin(), config);
+        }
       }
       if (proxyAuthorization != null) {
         headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, proxyAuthorization);
