@@ -77,7 +77,7 @@ final class UnfinishedDownloads {
 
   /** Hands each processor its unfinished downloads; one that fails does not stop the others. */
   void saveAll() {
-    Map<ResumableProcessor, Map<String, Long>> byProcessor = new IdentityHashMap<>();
+    IdentityHashMap<ResumableProcessor, Map<String, Long>> byProcessor = new IdentityHashMap<>();
     for (Map.Entry<Key, Long> e : progress.entrySet()) {
       byProcessor.computeIfAbsent(e.getKey().processor, p -> new HashMap<>()).put(e.getKey().url, e.getValue());
     }
