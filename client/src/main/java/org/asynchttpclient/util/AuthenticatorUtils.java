@@ -30,8 +30,7 @@ import org.jetbrains.annotations.Nullable;
  *       response, opaque, {@code charset=UTF-8} when the realm uses UTF-8, qop, nc, cnonce and
  *       {@code userhash=true}, in 3.0.11's order. Quoted values escape {@code "} and {@code \}, so a
  *       user name cannot end its quoted string early (3.0.11 copies them as they are).
- *   <li>NTLM, Kerberos, SPNEGO and SCRAM need a challenge and response on the connection: no value
- *       here.
+ *   <li>NTLM, Kerberos, SPNEGO and SCRAM: no value (see {@link #perConnectionAuthorizationHeader}).
  * </ul>
  */
 public final class AuthenticatorUtils {
@@ -129,8 +128,9 @@ public final class AuthenticatorUtils {
   }
 
   /**
-   * The {@code Proxy-Authorization} value sent once per connection: none, since the
-   * connection-oriented schemes (NTLM, Kerberos, SPNEGO) answer the proxy's challenge instead.
+   * The {@code Proxy-Authorization} value sent once per connection: null. 3.0.11 returns an NTLM
+   * type 1 message here for a preemptive NTLM, Kerberos or SPNEGO proxy realm; this client has no
+   * NTLM engine yet and answers no such challenge.
    */
   public static @Nullable String perConnectionProxyAuthorizationHeader(Request request, @Nullable Realm proxyRealm) {
     return null;
@@ -142,8 +142,9 @@ public final class AuthenticatorUtils {
   }
 
   /**
-   * The {@code Authorization} value sent once per connection: none, since the connection-oriented
-   * schemes (NTLM, Kerberos, SPNEGO) answer the server's challenge instead.
+   * The {@code Authorization} value sent once per connection: null. 3.0.11 returns an NTLM type 1
+   * message or a SPNEGO token here for a preemptive NTLM, Kerberos or SPNEGO realm; this client has
+   * no NTLM or SPNEGO engine yet.
    */
   public static @Nullable String perConnectionAuthorizationHeader(
       Request request, @Nullable ProxyServer proxyServer, @Nullable Realm realm) {
@@ -241,8 +242,8 @@ public final class AuthenticatorUtils {
 
   /** HA1 of RFC 7616 section 3.4.2, with its {@code -sess} form. */
   private static String ha1(Realm realm, String algorithm) {
-    String ha1 =
-        hash(algorithm, realm.getPrincipal() + ":" + realm.getRealmName() + ":" + realm.getPassword(), charsetOf(realm));
+    String a1 = realm.getPrincipal() + ":" + realm.getRealmName() + ":" + realm.getPassword();
+    String ha1 = hash(algorithm, a1, charsetOf(realm));
     if (algorithm.toLowerCase(Locale.ROOT).endsWith("-sess")) {
       ha1 = hash(algorithm, ha1 + ":" + realm.getNonce() + ":" + realm.getCnonce(), ISO_8859_1);
     }

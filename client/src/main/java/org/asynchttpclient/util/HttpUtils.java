@@ -37,7 +37,10 @@ public final class HttpUtils {
 
   private HttpUtils() {}
 
-  /** The {@code Host} value for {@code uri}: the host, with {@code :port} unless the port is absent or the scheme's default. */
+  /**
+   * The {@code Host} value for {@code uri}: the host, with {@code :port} unless the port is absent
+   * or the scheme's default.
+   */
   public static String hostHeader(Uri uri) {
     String host = uri.getHost();
     int port = uri.getPort();
@@ -118,7 +121,10 @@ public final class HttpUtils {
     return boundary;
   }
 
-  /** {@code base} followed by {@code ; boundary=<boundary>} (no {@code ;} added after an empty base or one ending in {@code ;}). */
+  /**
+   * {@code base} followed by {@code ; boundary=<boundary>}; no {@code ;} is added after an empty
+   * base or one that ends with {@code ;}.
+   */
   public static String patchContentTypeWithBoundaryAttribute(String base, byte[] boundary) {
     StringBuilder sb = new StringBuilder(base.length() + boundary.length + 12).append(base);
     if (!base.isEmpty() && base.charAt(base.length() - 1) != ';') {

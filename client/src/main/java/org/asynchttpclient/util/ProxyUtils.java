@@ -95,7 +95,10 @@ public final class ProxyUtils {
     return uri -> proxy;
   }
 
-  /** A selector that asks the JDK's default {@link ProxySelector}; see {@link #createProxyServerSelector(ProxySelector)}. */
+  /**
+   * A selector that asks the JDK's default {@link ProxySelector}; see {@link
+   * #createProxyServerSelector(ProxySelector)}.
+   */
   public static ProxyServerSelector getJdkDefaultProxyServerSelector() {
     return createProxyServerSelector(ProxySelector.getDefault());
   }

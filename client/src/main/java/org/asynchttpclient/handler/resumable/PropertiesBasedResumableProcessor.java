@@ -96,10 +96,10 @@ public class PropertiesBasedResumableProcessor implements ResumableAsyncHandler.
   public Map<String, Long> load() {
     try {
       for (String line : Files.readAllLines(store, UTF_8)) {
-        int eq = line.lastIndexOf('=');
         if (line.isBlank()) {
           continue;
         }
+        int eq = line.lastIndexOf('=');
         try {
           if (eq <= 0) {
             throw new NumberFormatException("no '='");

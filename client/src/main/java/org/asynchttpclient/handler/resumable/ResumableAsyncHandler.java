@@ -86,7 +86,10 @@ public class ResumableAsyncHandler implements AsyncHandler<Response> {
     this(byteTransferred, null, null, false);
   }
 
-  /** A handler that keeps no progress across restarts; {@code accumulateBody}: whether {@link #onCompleted} returns the body. */
+  /**
+   * A handler that keeps no progress across restarts; {@code accumulateBody}: whether {@link
+   * #onCompleted} returns the body.
+   */
   public ResumableAsyncHandler(boolean accumulateBody) {
     this(0, null, null, accumulateBody);
   }
@@ -96,7 +99,10 @@ public class ResumableAsyncHandler implements AsyncHandler<Response> {
     this(0, null, null, false);
   }
 
-  /** A handler that passes every callback to {@code decoratedAsyncHandler}, with a {@link PropertiesBasedResumableProcessor}. */
+  /**
+   * A handler that passes the callbacks to {@code decoratedAsyncHandler} and records its progress
+   * in a {@link PropertiesBasedResumableProcessor}.
+   */
   public ResumableAsyncHandler(AsyncHandler<Response> decoratedAsyncHandler) {
     this(0, new PropertiesBasedResumableProcessor(), decoratedAsyncHandler, false);
   }
@@ -111,7 +117,10 @@ public class ResumableAsyncHandler implements AsyncHandler<Response> {
     this(0, resumableProcessor, null, false);
   }
 
-  /** As {@link #ResumableAsyncHandler(ResumableProcessor)}; {@code accumulateBody}: whether {@link #onCompleted} returns the body. */
+  /**
+   * As {@link #ResumableAsyncHandler(ResumableProcessor)}; {@code accumulateBody}: whether {@link
+   * #onCompleted} returns the body.
+   */
   public ResumableAsyncHandler(ResumableProcessor resumableProcessor, boolean accumulateBody) {
     this(0, resumableProcessor, null, accumulateBody);
   }

@@ -92,7 +92,10 @@ public class DefaultSslEngineFactory extends SslEngineFactoryBase {
     return newSslEngine(config, peerHost, peerPort, true);
   }
 
-  /** As {@link #newSslEngine(AsyncHttpClientConfig, String, int)}; this client offers no ALPN, so {@code http2Allowed} changes nothing. */
+  /**
+   * As {@link #newSslEngine(AsyncHttpClientConfig, String, int)}; this client offers no ALPN, so
+   * {@code http2Allowed} changes nothing.
+   */
   @Override
   public SSLEngine newSslEngine(
       AsyncHttpClientConfig config, String peerHost, int peerPort, boolean http2Allowed) {
