@@ -36,6 +36,7 @@ import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyServerSelector;
 import org.asynchttpclient.util.HttpSyntaxChecks;
+import org.asynchttpclient.util.ProxyUtils;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -1192,10 +1193,10 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
         return s.proxyServerSelector;
       }
       if (s.useProxySelector) {
-        return SystemProxySelectors.fromJdk(ProxySelector.getDefault());
+        return ProxyUtils.getJdkDefaultProxyServerSelector();
       }
       if (s.useProxyProperties) {
-        return SystemProxySelectors.fromProperties(System.getProperties());
+        return ProxyUtils.createProxyServerSelector(System.getProperties());
       }
       return null;
     }

@@ -8,32 +8,45 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+import io.netty.util.ReferenceCountUtil;
 import java.util.Arrays;
 import javax.net.ssl.SSLEngine;
-import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLException;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.SslEngineFactory;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The TLS engines of a client that was given no {@link SslEngineFactory} of its own. Hostname
- * verification (endpoint identification "HTTPS") is on unless {@code
+ * The TLS engines of a client that was given no {@link SslEngineFactory} of its own: from the
+ * config's {@code SslContext} when it has one, else from a Netty context built by {@link #init} out
+ * of the config's TLS options. Hostname verification is on unless {@code
  * disableHttpsEndpointIdentificationAlgorithm} is set, also for engines of a user-supplied {@code
- * SslContext}; the JDK's trust store is used unless {@code
- * useInsecureTrustManager} is set. Engines are created with the peer's host and port, which sends
- * SNI for host names and lets the session cache work.
+ * SslContext}; the JDK's trust store is used unless {@code useInsecureTrustManager} is set. Engines
+ * are created with the peer's host and port, which sends SNI for host names and lets the session
+ * cache work.
+ *
+ * <p>{@link #destroy()} releases the context this factory built, never a user-supplied one (3.0.11
+ * released that too, which breaks a reference-counted OpenSSL context shared by several clients).
  */
-public final class DefaultSslEngineFactory implements SslEngineFactory {
+public class DefaultSslEngineFactory extends SslEngineFactoryBase {
+
+  // any thread: written once by init, read by every connect
   private volatile @Nullable SslContext sslContext;
+  private volatile boolean ownsContext;
 
   @Override
   public void init(AsyncHttpClientConfig config) throws SSLException {
     SslContext given = config.getSslContext();
-    sslContext = given != null ? given : build(config);
+    if (given != null) {
+      sslContext = given;
+      ownsContext = false;
+    } else {
+      sslContext = configureSslContextBuilder(builder(config)).build();
+      ownsContext = true;
+    }
   }
 
-  private static SslContext build(AsyncHttpClientConfig config) throws SSLException {
+  private static SslContextBuilder builder(AsyncHttpClientConfig config) {
     SslProvider provider =
         config.isUseOpenSsl() && OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
     SslContextBuilder builder = SslContextBuilder.forClient().sslProvider(provider);
@@ -60,25 +73,50 @@ public final class DefaultSslEngineFactory implements SslEngineFactory {
     }
     builder.endpointIdentificationAlgorithm(
         config.isDisableHttpsEndpointIdentificationAlgorithm() ? null : "HTTPS");
-    return builder.build();
+    return builder;
+  }
+
+  /**
+   * The last step before the context is built, when the config has no {@code SslContext}: a
+   * subclass may change {@code builder} or return another one. Returns {@code builder} unchanged.
+   *
+   * @param builder the builder with the config's options applied
+   * @return the builder to build the context from
+   */
+  protected SslContextBuilder configureSslContextBuilder(SslContextBuilder builder) {
+    return builder;
   }
 
   @Override
   public SSLEngine newSslEngine(AsyncHttpClientConfig config, String peerHost, int peerPort) {
+    return newSslEngine(config, peerHost, peerPort, true);
+  }
+
+  /**
+   * As {@link #newSslEngine(AsyncHttpClientConfig, String, int)}; this client offers no ALPN, so
+   * {@code http2Allowed} changes nothing.
+   */
+  @Override
+  public SSLEngine newSslEngine(
+      AsyncHttpClientConfig config, String peerHost, int peerPort, boolean http2Allowed) {
     SslContext ctx = sslContext;
     if (ctx == null) {
-      throw new IllegalStateException("SslEngineFactory used before init(config)");
+      throw new IllegalStateException("SslEngineFactory used before init(config) or after destroy()");
     }
     ByteBufAllocator alloc =
         config.getAllocator() != null ? config.getAllocator() : ByteBufAllocator.DEFAULT;
-    SSLEngine engine = ctx.newEngine(alloc, peerHost, peerPort);
-    // Applied per engine, as 3.0.11 does, so the switch also governs a user-supplied SslContext.
-    // Netty 4.2 client contexts verify host names by default, so disabling must clear it
-    // actively, and with "" rather than null: the JDK engine ignores a null algorithm.
-    SSLParameters params = engine.getSSLParameters();
-    params.setEndpointIdentificationAlgorithm(
-        config.isDisableHttpsEndpointIdentificationAlgorithm() ? "" : "HTTPS");
-    engine.setSSLParameters(params);
+    SSLEngine engine = ctx.newEngine(alloc, domain(peerHost), peerPort);
+    // Per engine, as 3.0.11 does, so the switch also governs a user-supplied SslContext.
+    configureSslEngine(engine, config);
     return engine;
+  }
+
+  @Override
+  public synchronized void destroy() {
+    SslContext ctx = sslContext;
+    sslContext = null;
+    if (ctx != null && ownsContext) {
+      ReferenceCountUtil.release(ctx);
+    }
   }
 }
