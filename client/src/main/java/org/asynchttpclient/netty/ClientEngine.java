@@ -65,6 +65,7 @@ public final class ClientEngine implements ExchangeServices {
     final NettyRequestFactory requestFactory;
     final HopDecider hopDecider;
     final BooleanSupplier clientClosed;
+    final Ticker ticker;
 
     Parts(ClientEngine engine, NettyRequestFactory requestFactory) {
       this.config = engine.config;
@@ -74,6 +75,7 @@ public final class ClientEngine implements ExchangeServices {
       this.requestFactory = requestFactory;
       this.hopDecider = new FollowUpDecider(engine.config);
       this.clientClosed = engine::isClosed;
+      this.ticker = engine.timeoutScheduler.ticker();
     }
   }
 
@@ -272,6 +274,7 @@ public final class ClientEngine implements ExchangeServices {
       ex.fail(cause);
     }
     inFlight.clear();
+    hops.close();
     pool.destroy();
     try {
       sslEngineFactory.destroy();

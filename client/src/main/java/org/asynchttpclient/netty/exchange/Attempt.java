@@ -63,6 +63,15 @@ public final class Attempt implements AttemptTimeouts.Owner {
   private volatile @Nullable Channel carrier;
   /** Written by the channel's loop on each read; read by the read timeout. */
   private volatile long lastReadNanos;
+  /**
+   * Ticker nanos when the request timeout was first armed, {@link #NOT_ARMED} before. Arming again
+   * (a pooled channel found dead, or a hop that waited for an HTTP/2 connection going on over
+   * HTTP/1.1) keeps this start, so the hop's timeout is never restarted within the hop. Written by
+   * whoever arms, one thread at a time.
+   */
+  private volatile long requestTimeoutStart = NOT_ARMED;
+
+  private static final long NOT_ARMED = Long.MIN_VALUE;
   /** Written when the carrier connects; read for a timeout's message. */
   private volatile @Nullable SocketAddress remoteAddress;
 
@@ -275,7 +284,12 @@ public final class Attempt implements AttemptTimeouts.Owner {
   public boolean armRequestTimeout(@Nullable EventLoop loop) {
     ExchangeDeadline deadline = exchange.deadline();
     long now = exchange.services().timeouts().ticker().nanoTime();
-    long at = deadline.hopDeadline(now, requestTimeoutNanos);
+    long start = requestTimeoutStart;
+    if (start == NOT_ARMED) {
+      start = now;
+      requestTimeoutStart = now;
+    }
+    long at = deadline.hopDeadline(start, requestTimeoutNanos);
     if (at == ExchangeDeadline.NEVER) {
       return !isOver();
     }

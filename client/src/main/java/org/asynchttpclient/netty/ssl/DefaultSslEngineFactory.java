@@ -1,6 +1,8 @@
 package org.asynchttpclient.netty.ssl;
 
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.IdentityCipherSuiteFilter;
 import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
@@ -23,17 +25,31 @@ import org.jetbrains.annotations.Nullable;
  * SslContext}; the JDK's trust store is used unless {@code
  * useInsecureTrustManager} is set. Engines are created with the peer's host and port, which sends
  * SNI for host names and lets the session cache work.
+ *
+ * <p>ALPN: with {@code http2Enabled} (the default) engines for an origin offer {@code h2} then
+ * {@code http/1.1}; engines for which HTTP/2 is not allowed (the TLS to an HTTPS proxy) come from
+ * a second context offering {@code http/1.1} only. A user-supplied {@code SslContext} is used as it
+ * is for both, with whatever it offers.
  */
 public final class DefaultSslEngineFactory implements SslEngineFactory {
   private volatile @Nullable SslContext sslContext;
+  private volatile @Nullable SslContext http1Context;
 
   @Override
   public void init(AsyncHttpClientConfig config) throws SSLException {
     SslContext given = config.getSslContext();
-    sslContext = given != null ? given : build(config);
+    if (given != null) {
+      sslContext = given;
+      http1Context = given;
+      return;
+    }
+    SslContext http1 = build(config, false);
+    http1Context = http1;
+    sslContext = config.isHttp2Enabled() ? build(config, true) : http1;
   }
 
-  private static SslContext build(AsyncHttpClientConfig config) throws SSLException {
+  private static SslContext build(AsyncHttpClientConfig config, boolean offerH2)
+      throws SSLException {
     SslProvider provider =
         config.isUseOpenSsl() && OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK;
     SslContextBuilder builder = SslContextBuilder.forClient().sslProvider(provider);
@@ -60,12 +76,30 @@ public final class DefaultSslEngineFactory implements SslEngineFactory {
     }
     builder.endpointIdentificationAlgorithm(
         config.isDisableHttpsEndpointIdentificationAlgorithm() ? null : "HTTPS");
+    builder.applicationProtocolConfig(
+        offerH2
+            ? alpn(ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1)
+            : alpn(ApplicationProtocolNames.HTTP_1_1));
     return builder.build();
+  }
+
+  private static ApplicationProtocolConfig alpn(String... protocols) {
+    return new ApplicationProtocolConfig(
+        ApplicationProtocolConfig.Protocol.ALPN,
+        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+        protocols);
   }
 
   @Override
   public SSLEngine newSslEngine(AsyncHttpClientConfig config, String peerHost, int peerPort) {
-    SslContext ctx = sslContext;
+    return newSslEngine(config, peerHost, peerPort, true);
+  }
+
+  @Override
+  public SSLEngine newSslEngine(
+      AsyncHttpClientConfig config, String peerHost, int peerPort, boolean http2Allowed) {
+    SslContext ctx = http2Allowed ? sslContext : http1Context;
     if (ctx == null) {
       throw new IllegalStateException("SslEngineFactory used before init(config)");
     }
