@@ -136,6 +136,32 @@ class Http2ConnectionEventsTest {
   }
 
   @Test
+  void anOversizedHeaderListFailsItsStreamClearly() throws Exception {
+    server = new H2TestServer();
+    server.route(
+        "/huge-headers",
+        (ctx, req) -> {
+          io.netty.handler.codec.http.FullHttpResponse res =
+              new io.netty.handler.codec.http.DefaultFullHttpResponse(
+                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set("x-big", "b".repeat(20_000));
+          res.headers().set("content-length", 0);
+          TestServer.send(ctx, res);
+        });
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hello"));
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxRequestRetry(0));
+
+    ExecutionException e =
+        assertThrows(
+            ExecutionException.class,
+            () -> client.prepareGet(server.url("/huge-headers")).execute().get(8, TimeUnit.SECONDS));
+    String message = String.valueOf(e.getCause());
+    assertTrue(message.toLowerCase(java.util.Locale.ROOT).contains("header"), message);
+    // Whether Netty ends only the stream or the whole connection, the next request is served.
+    assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(8, TimeUnit.SECONDS).getResponseBody());
+  }
+
+  @Test
   void aCutConnectionFailsEveryOpenStreamAtOnce() throws Exception {
     server = new H2TestServer();
     AtomicInteger arrived = new AtomicInteger();

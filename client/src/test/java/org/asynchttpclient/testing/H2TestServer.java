@@ -233,6 +233,8 @@ public final class H2TestServer implements AutoCloseable {
         Http2FrameCodecBuilder.forServer()
             .initialSettings(settings)
             .autoAckPingFrame(options.autoAckPing)
+            // A bad peer: sends header lists larger than the client's SETTINGS allow.
+            .encoderIgnoreMaxHeaderListSize(true)
             .build();
     Channel connection = p.channel();
     p.addLast("h2-codec", codec);
