@@ -181,47 +181,70 @@ public interface AsyncHttpClientConfig {
   /** Whether weak cipher suites are removed from the enabled ones. */
   boolean isFilterInsecureCipherSuites();
 
-  /** HTTP/2 switch. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * Whether HTTPS connections offer HTTP/2 (ALPN {@code h2}, then {@code http/1.1}); true by
+   * default, as in 3.0.11. A connection whose server picks {@code h2} carries every request of its
+   * partition as multiplexed streams; otherwise HTTP/1.1 is spoken. See the README's HTTP/2 section.
+   */
   default boolean isHttp2Enabled() {
     return true;
   }
 
-  /** HTTP/2 initial flow-control window. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 initial flow-control window of each stream (SETTINGS_INITIAL_WINDOW_SIZE), in bytes; the
+   * connection's window is raised to it too when larger than 65535.
+   */
   default int getHttp2InitialWindowSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2InitialWindowSize();
   }
 
-  /** HTTP/2 largest frame accepted. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /** HTTP/2 largest frame the client accepts (SETTINGS_MAX_FRAME_SIZE, 16384..16777215). */
   default int getHttp2MaxFrameSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxFrameSize();
   }
 
-  /** HTTP/2 HPACK table size. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /** HTTP/2 HPACK dynamic table size the client's decoder allows (SETTINGS_HEADER_TABLE_SIZE). */
   default int getHttp2HeaderTableSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2HeaderTableSize();
   }
 
-  /** HTTP/2 largest header list accepted. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 largest response header list accepted (SETTINGS_MAX_HEADER_LIST_SIZE); a larger one
+   * fails its stream with an exception.
+   */
   default int getHttp2MaxHeaderListSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxHeaderListSize();
   }
 
-  /** HTTP/2 concurrent streams per connection, -1 for the server's limit. NO EFFECT yet. */
+  /**
+   * HTTP/2 streams at most open at once on one connection; the server's SETTINGS_MAX_CONCURRENT_STREAMS
+   * if lower; -1 for the server's limit. Requests beyond wait, inside their request timeout.
+   */
   default int getHttp2MaxConcurrentStreams() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxConcurrentStreams();
   }
 
-  /** HTTP/2 cap on a decompressed response body, in bytes. NO EFFECT yet. */
+  /**
+   * Largest body automatic decompression may inflate an HTTP/2 response to, in bytes (the smaller of
+   * this and {@code maxInflatedResponseBodySize} applies); past it the stream fails with an
+   * IOException and is reset.
+   */
   default long getHttp2MaxDecompressedResponseSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxDecompressedResponseSize();
   }
 
-  /** HTTP/2 PING interval, zero for none. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 PING interval, zero for none: a connection that read nothing for this long is pinged,
+   * and closed if the ack does not come back within the interval (at most 5 s).
+   */
   default Duration getHttp2PingInterval() {
     return AsyncHttpClientConfigDefaults.defaultHttp2PingInterval();
   }
 
-  /** HTTP/2 without TLS (h2c). NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 without TLS: {@code http} requests, direct or through SOCKS, speak h2c with prior
+   * knowledge (no upgrade); requires {@link #isHttp2Enabled()}.
+   */
   default boolean isHttp2CleartextEnabled() {
     return AsyncHttpClientConfigDefaults.defaultHttp2CleartextEnabled();
   }

@@ -173,7 +173,7 @@ final class ConfigSettings implements Cloneable {
   @Nullable SslContext sslContext;
   @Nullable SslEngineFactory sslEngineFactory;
 
-  // HTTP/2: no effect yet, this release speaks HTTP/1.1 only.
+  // HTTP/2 (see org.asynchttpclient.netty.h2)
   boolean http2Enabled = true;
   int http2InitialWindowSize = defaultHttp2InitialWindowSize();
   int http2MaxFrameSize = defaultHttp2MaxFrameSize();

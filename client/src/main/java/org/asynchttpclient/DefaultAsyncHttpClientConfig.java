@@ -849,56 +849,56 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. */
+    /** Offer HTTP/2 (ALPN {@code h2}, then {@code http/1.1}) on HTTPS connections; default true. */
     public Builder setHttp2Enabled(boolean http2Enabled) {
       s.http2Enabled = http2Enabled;
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 0 to 2^31-1. */
+    /** Initial HTTP/2 flow-control window of each stream, in bytes. Accepts 0 to 2^31-1. */
     public Builder setHttp2InitialWindowSize(int size) {
       s.http2InitialWindowSize = atLeast("http2InitialWindowSize", size, 0);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 16384 to 16777215. */
+    /** Largest HTTP/2 frame accepted. Accepts 16384 to 16777215. */
     public Builder setHttp2MaxFrameSize(int size) {
       s.http2MaxFrameSize = between("http2MaxFrameSize", size, 16_384, 16_777_215);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 0 and more. */
+    /** HPACK dynamic table size. Accepts 0 and more. */
     public Builder setHttp2HeaderTableSize(int size) {
       s.http2HeaderTableSize = atLeast("http2HeaderTableSize", size, 0);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts more than 0. */
+    /** Largest HTTP/2 response header list accepted. Accepts more than 0. */
     public Builder setHttp2MaxHeaderListSize(int size) {
       s.http2MaxHeaderListSize = positive("http2MaxHeaderListSize", size);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts more than 0, or -1. */
+    /** HTTP/2 streams at most open at once per connection. Accepts more than 0, or -1 (the server's limit). */
     public Builder setHttp2MaxConcurrentStreams(int streams) {
       s.http2MaxConcurrentStreams =
           positiveOr("http2MaxConcurrentStreams", streams, -1, "the server's limit");
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts more than 0. */
+    /** Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0. */
     public Builder setHttp2MaxDecompressedResponseSize(long size) {
       s.http2MaxDecompressedResponseSize = positive("http2MaxDecompressedResponseSize", size);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 0 (no ping) and more. */
+    /** HTTP/2 PING after this long without a read. Accepts 0 (no ping) and more. */
     public Builder setHttp2PingInterval(Duration interval) {
       s.http2PingInterval = nonNegative("http2PingInterval", interval);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. */
+    /** h2c with prior knowledge for {@code http} requests, direct or through SOCKS. */
     public Builder setHttp2CleartextEnabled(boolean enabled) {
       s.http2CleartextEnabled = enabled;
       return this;

@@ -5,6 +5,7 @@ import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.h2.UnprocessedStreamException;
 import org.asynchttpclient.netty.hop.IoExceptionFilters;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.request.body.NettyBody;
@@ -64,7 +65,13 @@ final class BeforeResponseRetries {
     if (!replayable) {
       return false;
     }
-    if (ex.incrementRetries() > config.getMaxRequestRetry()) {
+    // A stream the server never processed (HTTP/2 REFUSED_STREAM, or above a GOAWAY's last stream
+    // id) is safe to send again whatever its method: at least once even with maxRequestRetry 0.
+    int allowed =
+        cause instanceof UnprocessedStreamException
+            ? Math.max(1, config.getMaxRequestRetry())
+            : config.getMaxRequestRetry();
+    if (ex.incrementRetries() > allowed) {
       return false;
     }
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());

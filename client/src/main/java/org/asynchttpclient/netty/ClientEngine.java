@@ -69,6 +69,7 @@ public final class ClientEngine implements ExchangeServices {
     final HopDecider hopDecider;
     final BooleanSupplier clientClosed;
     final ExchangeEvents events;
+    final Ticker ticker;
 
     Parts(ClientEngine engine, NettyRequestFactory requestFactory) {
       this.config = engine.config;
@@ -79,6 +80,7 @@ public final class ClientEngine implements ExchangeServices {
       this.hopDecider = new FollowUpDecider(engine.config);
       this.clientClosed = engine::isClosed;
       this.events = engine.events;
+      this.ticker = engine.timeoutScheduler.ticker();
     }
   }
 
@@ -293,6 +295,7 @@ public final class ClientEngine implements ExchangeServices {
       ex.fail(cause);
     }
     inFlight.clear();
+    hops.close();
     pool.destroy();
     try {
       sslEngineFactory.destroy();

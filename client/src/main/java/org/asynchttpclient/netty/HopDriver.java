@@ -18,6 +18,8 @@ import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
+import org.asynchttpclient.netty.h2.H2Registry;
+import org.asynchttpclient.netty.h2.H2Streams;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.NextHop;
@@ -65,6 +67,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   private final BeforeResponseRetries retries;
   private final BooleanSupplier clientClosed;
   private final ExchangeEvents events;
+  private final H2Registry h2;
 
   HopDriver(ClientEngine.Parts parts) {
     this.config = parts.config;
@@ -77,6 +80,37 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     this.events = parts.events;
     this.writer = new RequestWriter(this, config.getDeadlinePropagationHeader());
     this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
+    this.h2 = new H2Registry(config, parts.ticker, () -> new ResponseHandler(config, this), new H2Hops());
+  }
+
+  /** How the HTTP/2 registry hands hops back: the same writer, routing and retry rules. */
+  private final class H2Hops implements H2Registry.Engine {
+    @Override
+    public void resumeHop(Attempt attempt) {
+      dispatch(attempt);
+    }
+
+    @Override
+    public void write(Attempt attempt, Channel stream) {
+      // The stream is the hop's carrier: published first, so a cancel or timeout resets it.
+      boolean openedIt = attempt.remoteAddress() != null; // the opener connected it itself
+      if (attempt.attachCarrier(stream)) {
+        if (!openedIt) {
+          events.connectionAcquired(attempt, true);
+        }
+        writer.write(attempt, stream);
+      }
+    }
+
+    @Override
+    public boolean retryBeforeResponse(Attempt attempt, Throwable cause) {
+      return HopDriver.this.retryBeforeResponse(attempt, cause);
+    }
+  }
+
+  /** Forgets the HTTP/2 partitions; the client closes their connections with its channels. */
+  void close() {
+    h2.close();
   }
 
   // ---- 1. a hop: budget, wire request, attempt, permit
@@ -111,9 +145,26 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
       return; // ended, or its whole budget is spent: no permit, no connection, no write (D3)
     }
     events.hopStarted(attempt);
+    dispatch(attempt);
+  }
+
+  /**
+   * HTTP/2 first: a stream of the partition's connection, or a wait for one (no permit), or this
+   * hop opens the connection; else, and for the opener, a permit then a carrier. Also where a hop
+   * that waited for an HTTP/2 connection goes on when it had to take another path.
+   */
+  private void dispatch(Attempt attempt) {
+    H2Registry.Route route = h2.route(attempt);
+    if (route == H2Registry.Route.HANDLED) {
+      return;
+    }
+    // The opener of an HTTP/2 partition connects: a pooled channel could only be HTTP/1.1.
+    boolean fresh = attempt.freshConnection() || route == H2Registry.Route.OPEN_CONNECTION;
+    Exchange<?> ex = attempt.exchange();
+    Object key = attempt.partitionKey();
     if (permits.tryAcquire(key)) {
       if (ex.attachPermit(key)) {
-        obtainCarrier(attempt);
+        obtainCarrier(attempt, fresh);
       }
       return;
     }
@@ -128,7 +179,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
           if (failure != null) {
             ex.fail(failure);
           } else if (ex.attachPermit(key)) {
-            obtainCarrier(attempt);
+            obtainCarrier(attempt, fresh);
           }
         });
   }
@@ -171,8 +222,8 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   // ---- 2. a carrier: pooled or new
 
-  private void obtainCarrier(Attempt attempt) {
-    if (!attempt.freshConnection()) {
+  private void obtainCarrier(Attempt attempt, boolean fresh) {
+    if (!fresh) {
       attempt.exchange().handler().onConnectionPoolAttempt();
       Channel pooled = pool.poll(attempt.partitionKey());
       if (pooled != null) {
@@ -206,7 +257,13 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (!attempt.armRequestTimeout(null)) {
       return;
     }
-    connector.connect(attempt, ch -> writer.write(attempt, ch));
+    connector.connect(
+        attempt,
+        ch -> {
+          if (!h2.onConnected(attempt, ch)) {
+            writer.write(attempt, ch);
+          }
+        });
   }
 
   // ---- 3. the response head: another hop?
@@ -223,7 +280,9 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   public void continueWithHop(Attempt done, Channel channel, boolean keepAlive, NextHop next) {
     assert channel.eventLoop().inEventLoop() : "continueWithHop must run on the channel's loop";
     Exchange<?> ex = done.exchange();
-    boolean reusable = keepAlive && channel.isActive() && !clientClosed.getAsBoolean();
+    // A stream is never pooled: ChannelClosing ends it and its connection goes on.
+    boolean reusable =
+        keepAlive && !H2Streams.isStream(channel) && channel.isActive() && !clientClosed.getAsBoolean();
     if (reusable) {
       ex.handler().onConnectionOffer(channel);
     }
@@ -286,6 +345,10 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   /** A channel whose exchange completed: back to the pool if keep-alive allows, else closed. */
   void recycle(Channel channel, Exchange<?> ex) {
+    if (H2Streams.isStream(channel)) {
+      ChannelClosing.close(channel); // the stream ended; its connection stays
+      return;
+    }
     ex.handler().onConnectionOffer(channel);
     Attempt last = ex.current();
     if (clientClosed.getAsBoolean() || last == null) {

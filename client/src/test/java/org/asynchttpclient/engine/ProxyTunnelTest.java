@@ -54,6 +54,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
@@ -61,6 +62,7 @@ import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
@@ -143,6 +145,30 @@ class ProxyTunnelTest {
     assertEquals("GET", got.method);
     assertEquals("/secure?x=1", got.uri, "origin-form inside the tunnel");
     assertEquals("127.0.0.1:" + target.port(), got.headers.get(HttpHeaderNames.HOST));
+  }
+
+  @Test
+  void alpnThroughTheTunnelNegotiatesH2WithTheOrigin() throws Exception {
+    try (H2TestServer target = new H2TestServer()) {
+      target.route(
+          "/h2", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "tunnelled " + req.protocol));
+      ConnectProxy proxy = closeLater(new ConnectProxy(null));
+      try (DefaultAsyncHttpClient client =
+          ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+        for (int i = 0; i < 3; i++) {
+          Response r =
+              client
+                  .prepareGet(target.url("/h2"))
+                  .setProxyServer(Dsl.proxyServer("127.0.0.1", proxy.port()))
+                  .execute()
+                  .get(10, TimeUnit.SECONDS);
+          assertEquals("tunnelled h2", r.getResponseBody());
+          assertEquals(HttpProtocol.HTTP_2, r.getProtocol());
+        }
+      }
+      assertEquals(List.of("127.0.0.1:" + target.port()), proxy.connectTargets, "one tunnel, three streams");
+      assertEquals(1, target.connections().size());
+    }
   }
 
   @Test

@@ -135,7 +135,20 @@ class SslEngineFactoriesTest {
           }
         };
     assertEquals("secure", get(ClientFixture.config().setSslEngineFactory(trustingLocal), url));
-    assertEquals(1, calls.get());
+    assertEquals(2, calls.get(), "once per context: with h2 in ALPN and without");
+    AtomicInteger http1Calls = new AtomicInteger();
+    DefaultSslEngineFactory http1Only =
+        new DefaultSslEngineFactory() {
+          @Override
+          protected SslContextBuilder configureSslContextBuilder(SslContextBuilder builder) {
+            http1Calls.incrementAndGet();
+            return builder.trustManager(localCert.toTrustManagerFactory());
+          }
+        };
+    assertEquals(
+        "secure",
+        get(ClientFixture.config().setHttp2Enabled(false).setSslEngineFactory(http1Only), url));
+    assertEquals(1, http1Calls.get(), "one context without HTTP/2");
   }
 
   @Test

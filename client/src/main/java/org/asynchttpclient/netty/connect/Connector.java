@@ -88,7 +88,7 @@ public final class Connector {
         port,
         ch -> {
           if (tlsToProxy) {
-            tls.secure(attempt, proxy.getHost(), port, ch, afterProxy);
+            tls.secure(attempt, proxy.getHost(), port, false, ch, afterProxy);
           } else {
             afterProxy.accept(ch);
           }

@@ -30,12 +30,27 @@ final class TlsHandshake {
     this.sslEngineFactory = sslEngineFactory;
   }
 
+  /** TLS with an origin: ALPN may offer {@code h2} ({@code http2Enabled}). */
   void secure(Attempt attempt, String peerHost, int peerPort, Channel ch, Consumer<Channel> onReady) {
+    secure(attempt, peerHost, peerPort, config.isHttp2Enabled(), ch, onReady);
+  }
+
+  /**
+   * TLS with {@code peerHost}; {@code http2Allowed} lets ALPN offer {@code h2}: for an origin only,
+   * never for the TLS to an HTTPS proxy, which is spoken to in HTTP/1.1.
+   */
+  void secure(
+      Attempt attempt,
+      String peerHost,
+      int peerPort,
+      boolean http2Allowed,
+      Channel ch,
+      Consumer<Channel> onReady) {
     AsyncHandler<?> handler = attempt.exchange().handler();
     attempt.phase(Phase.TLS_HANDSHAKE);
     SslHandler ssl;
     try {
-      SSLEngine engine = sslEngineFactory.newSslEngine(config, peerHost, peerPort);
+      SSLEngine engine = sslEngineFactory.newSslEngine(config, peerHost, peerPort, http2Allowed);
       ssl = new SslHandler(engine);
     } catch (RuntimeException e) {
       Dialer.fail(attempt, ch, e);

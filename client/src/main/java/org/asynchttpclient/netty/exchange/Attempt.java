@@ -315,7 +315,8 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    */
   public boolean armRequestTimeout(@Nullable EventLoop loop) {
     if (timeouts.request() != PendingTimeout.NONE) {
-      // Armed already, while the hop waited for a permit: only its place may change.
+      // Armed already (the hop waited for a permit or an HTTP/2 connection, or its pooled channel
+      // was found dead): the hop's timeout is never restarted, only its place may change.
       if (loop != null) {
         timeouts.moveTo(loop);
       }

@@ -18,10 +18,13 @@ final class BodyWrites {
 
   /**
    * Whether a {@code FileRegion} can carry the body: zero-copy transfer bypasses the pipeline's byte handling, so it
-   * is impossible under TLS and the user may turn it off.
+   * is impossible under TLS and the user may turn it off. An HTTP/2 stream (a child channel) takes
+   * frames only, so its bodies always go through the chunked writer.
    */
   static boolean canUseFileRegion(Channel channel, AsyncHttpClientConfig config) {
-    return !config.isDisableZeroCopy() && channel.pipeline().get(SslHandler.class) == null;
+    return !config.isDisableZeroCopy()
+        && channel.parent() == null
+        && channel.pipeline().get(SslHandler.class) == null;
   }
 
   /**
