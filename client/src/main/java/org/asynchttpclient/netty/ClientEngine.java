@@ -281,8 +281,10 @@ public final class ClientEngine implements ExchangeServices {
 
   /**
    * Closes the client: every exchange still in flight fails at once with an {@link IOException}
-   * saying the client closed, waiters for permits fail, pooled and open channels close, then the
-   * loops and timer the client created stop.
+   * saying the client closed, waiters for permits fail, pooled and open channels close, the timer
+   * the client created stops, and the loops it created begin their graceful shutdown, which is not
+   * awaited (as in 3.0.11): close returns in milliseconds, the I/O threads end after the quiet
+   * period.
    */
   public void close() {
     if (closed) {

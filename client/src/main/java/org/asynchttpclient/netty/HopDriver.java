@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Realm;
@@ -25,6 +24,7 @@ import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.NextHop;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.netty.request.ProxyCustomHeaders;
 import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.asynchttpclient.proxy.ProxyServer;
@@ -193,21 +193,12 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     }
     Realm proxyRealm = httpProxy != null ? httpProxy.getRealm() : null;
     NettyRequest wire = requestFactory.newNettyRequest(request, false, httpProxy, realm, proxyRealm);
-    // A tunnelled request (https, and ws as in 3.0.11) is not read by the proxy.
+    // A tunnelled request (https, and ws as in 3.0.11) is not read by the proxy: the proxy's
+    // headers go on its CONNECT instead.
     if (httpProxy != null && !request.getUri().isSecured() && !request.getUri().isWebSocket()) {
-      addProxyCustomHeaders(wire, httpProxy, request);
+      ProxyCustomHeaders.addTo(wire, httpProxy, request);
     }
     return wire;
-  }
-
-  private static void addProxyCustomHeaders(NettyRequest wire, ProxyServer proxy, Request request) {
-    Function<Request, HttpHeaders> custom = proxy.getCustomHeaders();
-    if (custom != null) {
-      HttpHeaders extra = custom.apply(request);
-      if (extra != null) {
-        wire.getHttpRequest().headers().add(extra);
-      }
-    }
   }
 
   /** The pool partition of a hop: scheme, host, port and the proxy carrying it. */

@@ -78,6 +78,27 @@ class LifecycleTest {
   }
 
   @Test
+  void closeDoesNotWaitForTheLoopsQuietPeriod() throws Exception {
+    // 3.0.11's defaults: a 2 s quiet period, 15 s at most. 3.0.11's close() returns at once and
+    // so does this one; the in-flight request still fails before close() returns.
+    String pool = "lifecycle-quiet";
+    DefaultAsyncHttpClient c =
+        ClientFixture.client(
+            ClientFixture.config()
+                .setThreadPoolName(pool)
+                .setShutdownQuietPeriod(Duration.ofSeconds(2))
+                .setShutdownTimeout(Duration.ofSeconds(15)));
+    ListenableFuture<Response> inFlight = c.prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    long start = System.nanoTime();
+    c.close();
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(millis < 1000, "close() took " + millis + " ms (the quiet period is 2000 ms)");
+    assertTrue(inFlight.isDone(), "the in-flight request failed before close() returned");
+    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(10), () -> threadsNamed(pool).toString());
+  }
+
+  @Test
   void closeFailsRequestsWaitingForAPermit() throws Exception {
     DefaultAsyncHttpClient c =
         ClientFixture.client(

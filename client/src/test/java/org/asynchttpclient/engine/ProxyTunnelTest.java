@@ -172,6 +172,33 @@ class ProxyTunnelTest {
   }
 
   @Test
+  void connectCarriesTheProxysCustomHeadersButTheTunnelledRequestDoesNot() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    ProxyServer withHeaders =
+        Dsl.proxyServer("127.0.0.1", proxy.port())
+            .setCustomHeaders(
+                req ->
+                    new io.netty.handler.codec.http.DefaultHttpHeaders()
+                        .add("X-Proxy-Token", "t-" + req.getUri().getPath()))
+            .build();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+              .setProxyServer(withHeaders)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals("tunnelled", r.getResponseBody());
+    }
+    assertEquals(1, proxy.connectHeaders.size(), "CONNECTs");
+    assertEquals("t-/secure", proxy.connectHeaders.get(0).get("X-Proxy-Token"));
+    assertEquals(1, target.received().size(), "requests at the target");
+    assertNull(target.received().get(0).headers.get("X-Proxy-Token"), "the target never sees them");
+  }
+
+  @Test
   void connectAnswered407IsRepeatedWithProxyCredentials() throws Exception {
     TestServer target = tlsTarget();
     ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));

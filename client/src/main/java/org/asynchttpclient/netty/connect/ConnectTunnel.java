@@ -16,6 +16,7 @@ import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.ChallengeAnswers;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.netty.request.ProxyCustomHeaders;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
@@ -26,7 +27,8 @@ import org.jetbrains.annotations.Nullable;
  * its challenges (Basic made preemptive, or Digest over {@code CONNECT host:port}): on a fresh
  * connection, since the proxy may close this one after its 407. That second CONNECT carries
  * {@code Proxy-Authorization}, so a second 407 ends the exchange: the credentials were refused and
- * there is no loop.
+ * there is no loop. Each CONNECT carries the proxy's custom headers ({@link
+ * ProxyServer#getCustomHeaders()}), as in 3.0.11.
  *
  * <p>Threads: runs on the channel's loop. Holds only configuration.
  */
@@ -59,6 +61,7 @@ final class ConnectTunnel {
     try {
       connect =
           requestFactory.newNettyRequest(attempt.request(), true, proxy, null, proxy.getRealm());
+      ProxyCustomHeaders.addTo(connect, proxy, attempt.request());
     } catch (RuntimeException e) {
       Dialer.fail(attempt, ch, e);
       return;
