@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.connect;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.ssl.SslHandler;
+import java.net.ConnectException;
 import java.util.function.Consumer;
 import javax.net.ssl.SSLEngine;
 import org.asynchttpclient.AsyncHandler;
@@ -16,7 +17,8 @@ import org.asynchttpclient.netty.exchange.Attempt;
  * Starts TLS on a connected channel and hands it on once the handshake succeeded: with the target
  * for {@code https}, with an HTTPS proxy, or with the target inside a CONNECT tunnel (TLS inside
  * TLS when the proxy itself is HTTPS). The handshake is bounded by {@code handshakeTimeout} and,
- * like everything before the request is written, by the attempt's request timeout.
+ * like everything before the request is written, by the attempt's request timeout. A failed
+ * handshake fails the exchange with a {@link ConnectException} caused by the TLS error.
  *
  * <p>Threads: runs on the channel's loop (connect listeners). Holds only configuration.
  */
@@ -82,8 +84,22 @@ final class TlsHandshake {
                 onReady.accept(ch);
               } else {
                 handler.onTlsHandshakeFailure(f.cause());
-                Dialer.fail(attempt, ch, f.cause());
+                Dialer.fail(attempt, ch, handshakeFailure(attempt, f.cause()));
               }
             });
+  }
+
+  /**
+   * The exchange's failure for a refused handshake: a {@link ConnectException} whose cause is the
+   * TLS exception (an {@code SSLHandshakeException} for a refused certificate), so the TLS error is
+   * {@code getCause()} of the connect failure, as in 3.0.11.
+   */
+  static ConnectException handshakeFailure(Attempt attempt, Throwable cause) {
+    String message = cause.getMessage();
+    ConnectException e =
+        new ConnectException(
+            message != null ? message : attempt.request().getUri().getBaseUrl());
+    e.initCause(cause);
+    return e;
   }
 }

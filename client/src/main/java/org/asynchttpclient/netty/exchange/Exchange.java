@@ -80,6 +80,8 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private volatile boolean credentialsDropped;
   /** Replays after connection failures; written by the failed hop's thread, one hop at a time. */
   private volatile int retries;
+  /** Set when a hop starts sending the request body; written by the hops' loops, one at a time. */
+  private volatile boolean bodySent;
 
   /** {@code absoluteDeadline} is resolved once, here (D1); the budget may be TimeoutValues.NONE. */
   public Exchange(
@@ -131,6 +133,16 @@ public final class Exchange<T> extends ExchangeFuture<T> {
 
   public void dropCredentials() {
     this.credentialsDropped = true;
+  }
+
+  /**
+   * Records that the current hop starts sending the request body and says whether an earlier hop
+   * already did (the body must then be produced again: see {@code NettyBody#rewindForReplay}).
+   */
+  public boolean markBodySent() {
+    boolean before = bodySent;
+    bodySent = true;
+    return before;
   }
 
   /** Counts one more replay after a connection failure; returns the count. */

@@ -19,6 +19,8 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.exception.ChannelClosedException;
+import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.netty.NettyResponseStatus;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -43,8 +45,9 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     void idleChannelClosed(Channel channel);
 
     /**
-     * The connection failed before any response byte arrived. Returns true when the owner replays
-     * the hop on a fresh connection (the exchange must then not be failed).
+     * The connection failed before the response reached the handler in a way it cannot take back
+     * (see {@link MidResponseRetry}). Returns true when the owner replays the hop on a fresh
+     * connection (the exchange must then not be failed).
      */
     boolean retryBeforeResponse(Attempt attempt, Throwable cause);
 
@@ -69,6 +72,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private @Nullable HttpResponse response;
   private @Nullable Runnable continueAction;
   private boolean responseStarted;
+  /** A body part of the bound exchange reached its handler: a replay could no longer hide. */
+  private boolean partDelivered;
   /**
    * A final response came while the body still waited for {@code 100 Continue}: the body is never
    * sent, and the server may still be waiting for the bytes the head announced, so the connection
@@ -100,6 +105,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     this.response = null;
     this.continueAction = null;
     this.responseStarted = false;
+    this.partDelivered = false;
     this.bodyWithheld = false;
     this.requestWritten = false;
     this.drainingFor = null;
@@ -211,6 +217,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     // Read after nextHop: a response filter may have swapped the handler.
+    // As in 3.0.11, a response without any header skips onHeadersReceived.
     AsyncHandler<?> handler = a.exchange().handler();
     if (WebSocketUpgrade.isUpgrade(handler)) {
       // The final answer to a WebSocket upgrade: the channel is switched over or closed.
@@ -219,7 +226,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
-        || handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT) {
+        || (!res.headers().isEmpty()
+            && handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT)) {
       abortByHandler(a);
     }
   }
@@ -241,9 +249,20 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       }
       return;
     }
-    ByteBuf buf = content.content();
+    // The order of 3.0.11: the trailers, then the last part, which the handler hears even when
+    // empty, so it always sees a part with isLast() true.
     AsyncHandler<?> handler = a.exchange().handler();
-    if (buf.isReadable()) {
+    if (last) {
+      HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
+      if (!trailers.isEmpty()
+          && handler.onTrailingHeadersReceived(trailers) == AsyncHandler.State.ABORT) {
+        abortByHandler(a);
+        return;
+      }
+    }
+    ByteBuf buf = content.content();
+    if (buf.isReadable() || last) {
+      partDelivered = true;
       HttpResponseBodyPart part =
           config.getResponseBodyPartFactory().newResponseBodyPart(buf, last);
       if (handler.onBodyPartReceived(part) == AsyncHandler.State.ABORT) {
@@ -252,12 +271,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       }
     }
     if (!last) {
-      return;
-    }
-    HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
-    if (!trailers.isEmpty()
-        && handler.onTrailingHeadersReceived(trailers) == AsyncHandler.State.ABORT) {
-      abortByHandler(a);
       return;
     }
     boolean keepAlive = keepAlive(channel, a);
@@ -289,7 +302,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     Attempt a = attempt;
-    boolean started = responseStarted;
+    boolean replayable = replayableAfterFailure(a);
     NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {
@@ -301,22 +314,24 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (a == null) {
       owner.idleChannelClosed(ctx.channel());
     } else if (!a.isOver()) {
-      IOException cause =
-          new IOException(
-              "Remotely closed: "
-                  + ctx.channel().remoteAddress()
-                  + " closed the connection before the response was complete");
-      if (started || !owner.retryBeforeResponse(a, cause)) {
-        a.exchange().fail(cause);
+      // As in 3.0.11: IOException filters hear ChannelClosedException, the exchange fails with
+      // RemotelyClosedException.
+      if (!replayable || !owner.retryBeforeResponse(a, ChannelClosedException.INSTANCE)) {
+        a.exchange().fail(RemotelyClosedException.INSTANCE);
       }
     }
     super.channelInactive(ctx);
   }
 
+  /** Whether the bound hop may be sent again after its connection failed; see {@link MidResponseRetry}. */
+  private boolean replayableAfterFailure(@Nullable Attempt a) {
+    return a != null && MidResponseRetry.mayReplay(a.request(), responseStarted, partDelivered);
+  }
+
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Attempt a = attempt;
-    boolean started = responseStarted;
+    boolean replayable = replayableAfterFailure(a);
     NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {
@@ -325,7 +340,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     if (a != null && !a.isOver()) {
-      if (started || !(cause instanceof IOException) || !owner.retryBeforeResponse(a, cause)) {
+      if (!replayable || !(cause instanceof IOException) || !owner.retryBeforeResponse(a, cause)) {
         a.exchange().fail(cause);
       }
     }
