@@ -31,6 +31,7 @@ import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ChannelManager;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
+import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.channel.SemaphoreFactoryPermits;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.exchange.Exchange;
@@ -227,6 +228,11 @@ public final class ClientEngine implements ExchangeServices {
   @Override
   public void releasePermit(Object partitionKey) {
     permits.release(partitionKey);
+  }
+
+  @Override
+  public void parkPermit(Channel channel, Object partitionKey) {
+    ParkedPermit.park(channel, partitionKey, permits);
   }
 
   @Override

@@ -12,6 +12,7 @@ import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
+import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -35,10 +36,13 @@ import org.jetbrains.annotations.Nullable;
  *
  * <ol>
  *   <li>{@link #send}: the budget check (a hop whose budget is spent is never sent), the wire
- *       request, a new {@link Attempt} published to the exchange, then a connection permit;
- *   <li>a carrier: an idle pooled channel (on its loop: attach, arm the request timeout there,
- *       write), else a new connection (arm on the timer, connect; the timeout moves onto the
- *       channel's loop as soon as the channel exists; then write);
+ *       request, a new {@link Attempt} published to the exchange;
+ *   <li>a carrier: an idle pooled channel with the permit parked on it (on its loop: attach,
+ *       arm the request timeout there, write), else a connection permit (waiting for one, or for
+ *       an idle connection of the partition, inside the request timeout) and a new connection (arm
+ *       on the timer, connect; the timeout moves onto the channel's loop as soon as the channel
+ *       exists; then write). Permits count open connections, idle ones included, as in 3.0.11
+ *       ({@link ParkedPermit});
  *   <li>the write ({@link RequestWriter}) and the response ({@link ResponseHandler}), which asks
  *       {@link #nextHop} on each response head whether a redirect, auth challenge or response
  *       filter turns it into another hop;
@@ -150,8 +154,9 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   /**
    * HTTP/2 first: a stream of the partition's connection, or a wait for one (no permit), or this
-   * hop opens the connection; else, and for the opener, a permit then a carrier. Also where a hop
-   * that waited for an HTTP/2 connection goes on when it had to take another path.
+   * hop opens the connection; else, and for the opener, a carrier: an idle pooled connection with
+   * the permit parked on it, or a permit and a new connection. Also where a hop that waited for
+   * an HTTP/2 connection goes on when it had to take another path.
    */
   private void dispatch(Attempt attempt) {
     H2Registry.Route route = h2.route(attempt);
@@ -160,11 +165,22 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     }
     // The opener of an HTTP/2 partition connects: a pooled channel could only be HTTP/1.1.
     boolean fresh = attempt.freshConnection() || route == H2Registry.Route.OPEN_CONNECTION;
+    if (!fresh) {
+      attempt.exchange().handler().onConnectionPoolAttempt();
+      if (takePooled(attempt)) {
+        return;
+      }
+    }
+    openWithPermit(attempt, fresh);
+  }
+
+  /** A new connection needs a permit of its own (maxConnections counts open connections). */
+  private void openWithPermit(Attempt attempt, boolean fresh) {
     Exchange<?> ex = attempt.exchange();
     Object key = attempt.partitionKey();
     if (permits.tryAcquire(key)) {
       if (ex.attachPermit(key)) {
-        obtainCarrier(attempt, fresh);
+        connectAndWrite(attempt);
       }
       return;
     }
@@ -173,15 +189,63 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (!attempt.armRequestTimeout(null)) {
       return;
     }
-    permits.acquire(
-        key,
-        failure -> {
-          if (failure != null) {
-            ex.fail(failure);
-          } else if (ex.attachPermit(key)) {
-            obtainCarrier(attempt, fresh);
-          }
-        });
+    if (config.getAcquireFreeChannelTimeout() > 0 && permits.atGlobalLimit()) {
+      // Idle connections to other partitions hold the permits: closing them gives their permits to
+      // the waiters. (3.0.11 waits out acquireFreeChannelTimeout beside them, then fails.) Without
+      // a wait the request is refused at once, as in 3.0.11.
+      pool.flushPartitions(other -> !other.equals(key));
+    }
+    permits.acquire(key, new PermitWait(attempt, fresh));
+  }
+
+  /** A hop waiting for a permit, or for a connection of its partition to go idle. */
+  private final class PermitWait implements ConnectionPermits.Callback {
+    private final Attempt attempt;
+    /** Must open a connection of its own (a retry, or the opener of an HTTP/2 partition). */
+    private final boolean fresh;
+
+    PermitWait(Attempt attempt, boolean fresh) {
+      this.attempt = attempt;
+      this.fresh = fresh;
+    }
+
+    @Override
+    public void accept(@Nullable IOException failure) {
+      Exchange<?> ex = attempt.exchange();
+      if (failure != null) {
+        ex.fail(failure);
+      } else if (ex.attachPermit(attempt.partitionKey())) {
+        connectAndWrite(attempt);
+      }
+    }
+
+    @Override
+    public void idleConnectionOffered() {
+      if (attempt.isOver()) {
+        return;
+      }
+      if (fresh || !takePooled(attempt)) {
+        // Not for this hop, or another hop took it first: wait again.
+        permits.acquire(attempt.partitionKey(), this);
+      }
+    }
+  }
+
+  /**
+   * Takes an idle pooled connection of the hop's partition, with the permit parked on it, and
+   * writes on it. Returns false when the pool has none.
+   */
+  private boolean takePooled(Attempt attempt) {
+    Channel pooled = pool.poll(attempt.partitionKey());
+    if (pooled == null) {
+      return false;
+    }
+    Object permit = ParkedPermit.take(pooled);
+    if (permit != null) {
+      attempt.exchange().attachPermit(permit); // back at once if the exchange has ended
+    }
+    pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
+    return true;
   }
 
   private NettyRequest encode(Exchange<?> ex, Request request, @Nullable ProxyServer proxy) {
@@ -213,23 +277,15 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   // ---- 2. a carrier: pooled or new
 
-  private void obtainCarrier(Attempt attempt, boolean fresh) {
-    if (!fresh) {
-      attempt.exchange().handler().onConnectionPoolAttempt();
-      Channel pooled = pool.poll(attempt.partitionKey());
-      if (pooled != null) {
-        pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
-        return;
-      }
-    }
-    connectAndWrite(attempt);
-  }
-
   /** Runs on the pooled channel's loop: attach first, then arm there, then write (E3). */
   private void writeOnPooled(Attempt attempt, Channel pooled) {
     if (!pooled.isActive()) {
       ChannelClosing.close(pooled);
-      connectAndWrite(attempt);
+      if (attempt.exchange().holdsPermit()) {
+        connectAndWrite(attempt); // under the permit the dead connection had
+      } else {
+        openWithPermit(attempt, true); // its close gave the permit back first
+      }
       return;
     }
     if (!attempt.attachCarrier(pooled) || !attempt.armRequestTimeout(pooled.eventLoop())) {
@@ -282,15 +338,16 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     }
     done.timeouts().cancel();
     Channel carrier = done.takeCarrier();
-    if (carrier != null) {
-      if (reusable && !ex.isDone()) {
-        offerOrClose(carrier, done.partitionKey());
-      } else {
+    Object permit = ex.takePermit();
+    if (carrier != null && reusable && !ex.isDone() && !blocksNextHop(done, next.request())) {
+      pool(carrier, done.partitionKey(), permit);
+    } else {
+      if (carrier != null) {
         ChannelClosing.close(carrier);
       }
+      releasePermit(permit);
     }
     events.hopEnded(done, null);
-    ex.releasePermit();
     send(ex, next.request(), next.kind(), false);
   }
 
@@ -334,7 +391,10 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   // ---- handing channels back
 
-  /** A channel whose exchange completed: back to the pool if keep-alive allows, else closed. */
+  /**
+   * A channel whose exchange completed: back to the pool with the exchange's permit if keep-alive
+   * allows, else closed.
+   */
   void recycle(Channel channel, Exchange<?> ex) {
     if (H2Streams.isStream(channel)) {
       ChannelClosing.close(channel); // the stream ended; its connection stays
@@ -342,16 +402,52 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     }
     ex.handler().onConnectionOffer(channel);
     Attempt last = ex.current();
+    Object permit = ex.takePermit();
     if (clientClosed.getAsBoolean() || last == null) {
       ChannelClosing.close(channel);
+      releasePermit(permit);
     } else {
-      offerOrClose(channel, last.partitionKey());
+      pool(channel, last.partitionKey(), permit);
     }
   }
 
-  private void offerOrClose(Channel channel, Object partitionKey) {
-    if (!pool.offer(channel, partitionKey)) {
-      ChannelClosing.close(channel);
+  /**
+   * Pools an idle channel with its permit parked on it, then lets a hop waiting for that
+   * partition take it; closes it (permit back) when the pool refuses it.
+   */
+  private void pool(Channel channel, Object partitionKey, @Nullable Object permit) {
+    // Without limits there is nothing to count: no per-channel bookkeeping on the common path.
+    Object parked = permits == ConnectionPermits.UNLIMITED ? null : permit;
+    if (parked != null) {
+      ParkedPermit.park(channel, parked, permits);
     }
+    if (!pool.offer(channel, partitionKey)) {
+      releasePermit(ParkedPermit.take(channel));
+      ChannelClosing.close(channel);
+      return;
+    }
+    if (parked != null) {
+      permits.connectionIdle(partitionKey);
+    }
+  }
+
+  private void releasePermit(@Nullable Object permit) {
+    if (permit != null) {
+      permits.release(permit);
+    }
+  }
+
+  /**
+   * Whether pooling the finished hop's connection could keep its own next hop from a permit: with
+   * connection limits, a next hop to another partition would wait for a permit that this idle
+   * connection holds. Such a connection is closed instead (3.0.11 pools it, and a one-connection
+   * client then fails its own redirect to another host with TooManyConnectionsException).
+   */
+  private boolean blocksNextHop(Attempt done, Request next) {
+    if (permits == ConnectionPermits.UNLIMITED) {
+      return false;
+    }
+    Object nextKey = partitionKey(next, ProxySelection.select(config, next));
+    return !nextKey.equals(done.partitionKey());
   }
 }

@@ -156,6 +156,34 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
   }
 
   @Override
+  public synchronized boolean atGlobalLimit() {
+    return maxTotal > 0 && total >= maxTotal;
+  }
+
+  @Override
+  public void connectionIdle(Object partitionKey) {
+    Waiter found = null;
+    synchronized (this) {
+      Iterator<Waiter> it = waiters.iterator();
+      while (it.hasNext()) {
+        Waiter w = it.next();
+        if (w.key.equals(partitionKey)) {
+          it.remove();
+          found = w;
+          break;
+        }
+      }
+    }
+    if (found != null) {
+      Timeout t = found.timeout;
+      if (t != null) {
+        t.cancel();
+      }
+      found.callback.idleConnectionOffered();
+    }
+  }
+
+  @Override
   public void close(IOException cause) {
     List<Waiter> failed;
     synchronized (this) {

@@ -211,6 +211,20 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     return true;
   }
 
+  /**
+   * Takes the permit from the exchange, for a connection that keeps it (pooled or handed over);
+   * null when it holds none. Safe from any thread: exactly one of this and {@link #releasePermit}
+   * gets it.
+   */
+  public @Nullable Object takePermit() {
+    return PERMIT.getAndSet(this, null);
+  }
+
+  /** Whether the exchange holds a connection permit now. */
+  public boolean holdsPermit() {
+    return permitKey != null;
+  }
+
   /** Gives the permit back; safe to call any number of times, from any thread. */
   public void releasePermit() {
     Object key = PERMIT.getAndSet(this, null);
@@ -252,6 +266,13 @@ public final class Exchange<T> extends ExchangeFuture<T> {
         a.release(keepAlive);
       } else {
         handedOver = a.handOver();
+        Object permit = takePermit();
+        if (permit != null && handedOver != null) {
+          // The connection stays open (a WebSocket): it keeps its permit until it closes, as in 3.0.11.
+          services.parkPermit(handedOver, permit);
+        } else if (permit != null) {
+          services.releasePermit(permit);
+        }
       }
     }
     releasePermit();

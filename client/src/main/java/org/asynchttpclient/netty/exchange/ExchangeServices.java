@@ -19,6 +19,14 @@ public interface ExchangeServices {
 
   void releasePermit(Object partitionKey);
 
+  /**
+   * Parks the permit taken for {@code partitionKey} on {@code channel}, a connection that stays
+   * open without the exchange (a WebSocket): its close gives the permit back.
+   */
+  default void parkPermit(Channel channel, Object partitionKey) {
+    releasePermit(partitionKey);
+  }
+
   /** The exchange has ended: forget it (the client fails the ones it still knows at close). */
   void unregister(Exchange<?> exchange);
 

@@ -50,7 +50,7 @@ final class BodyWrites {
             // completion is counted by bothSucceeded
           }
         });
-    channel.write(content, contentFuture);
+    ChannelFuture unused = channel.write(content, contentFuture); // it returns contentFuture
     ChannelFuture endFuture = channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
     return bothSucceeded(contentFuture, endFuture, result);
   }
