@@ -41,7 +41,8 @@ import org.jetbrains.annotations.Nullable;
  *       {@link #nextHop} on each response head whether a redirect, auth challenge or response
  *       filter turns it into another hop;
  *   <li>{@link #continueWithHop}: that hop's response was read to its end, so its carrier goes
- *       back to the pool (or is closed) and the next hop is sent; or {@link
+ *       back to the pool (or is closed) and the next hop is sent; an NTLM round instead keeps the
+ *       carrier and its permit and writes the next hop on it ({@link #sendOnSameCarrier}); or {@link
  *       #retryBeforeResponse}: the connection failed before any response byte, so the same
  *       request may be replayed on a fresh connection ({@link BeforeResponseRetries} decides).
  * </ol>
@@ -224,7 +225,9 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     assert channel.eventLoop().inEventLoop() : "continueWithHop must run on the channel's loop";
     Exchange<?> ex = done.exchange();
     boolean reusable = keepAlive && channel.isActive() && !clientClosed.getAsBoolean();
-    if (reusable) {
+    // Asked while done is still the exchange's current attempt: the decision names its hop.
+    boolean sameConnection = reusable && hopDecider.continuesOnSameConnection(ex);
+    if (reusable && !sameConnection) {
       ex.handler().onConnectionOffer(channel);
     }
     if (!done.end()) {
@@ -232,6 +235,11 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     }
     done.timeouts().cancel();
     Channel carrier = done.takeCarrier();
+    if (carrier != null && sameConnection && !ex.isDone()) {
+      events.hopEnded(done, null);
+      sendOnSameCarrier(ex, next, carrier);
+      return;
+    }
     if (carrier != null) {
       if (reusable && !ex.isDone()) {
         offerOrClose(carrier, done.partitionKey());
@@ -242,6 +250,43 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     events.hopEnded(done, null);
     ex.releasePermit();
     send(ex, next.request(), next.kind(), false);
+  }
+
+  /**
+   * Sends {@code request} as the exchange's next hop on {@code carrier}, the previous hop's
+   * channel, which was never offered to the pool: an NTLM round, whose handshake authenticates the
+   * connection. The exchange keeps the previous hop's permit. Loop-only.
+   */
+  private void sendOnSameCarrier(Exchange<?> ex, NextHop next, Channel carrier) {
+    assert carrier.eventLoop().inEventLoop() : "sendOnSameCarrier must run on the carrier's loop";
+    Request request = next.request();
+    ProxyServer proxy = ProxySelection.select(config, request);
+    NettyRequest wire;
+    try {
+      wire = encode(ex, request, proxy);
+    } catch (RuntimeException e) {
+      ChannelClosing.close(carrier);
+      ex.fail(e);
+      return;
+    }
+    Attempt attempt =
+        ex.begin(
+            Attempt.builder(ex, request, wire)
+                .partitionKey(partitionKey(request, proxy))
+                .proxy(proxy)
+                .kind(next.kind())
+                .requestTimeoutNanos(TimeoutValues.requestTimeoutNanos(request, config))
+                .readTimeoutNanos(TimeoutValues.readTimeoutNanos(request, config)));
+    if (attempt == null || !ex.checkBudget()) {
+      ChannelClosing.close(carrier); // held by no attempt: nobody else would close it
+      return;
+    }
+    events.hopStarted(attempt);
+    if (!attempt.attachCarrier(carrier) || !attempt.armRequestTimeout(carrier.eventLoop())) {
+      return;
+    }
+    events.connectionAcquired(attempt, true);
+    writer.write(attempt, carrier);
   }
 
   @Override

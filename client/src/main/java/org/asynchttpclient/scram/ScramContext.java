@@ -90,10 +90,12 @@ public class ScramContext {
   }
 
   /**
-   * Like {@link #processServerFirst}, reusing keys already derived for the same salt and count
-   * (from the session cache) instead of running Hi again.
+   * Like {@link #processServerFirst(String, int)}, but reuses the keys of {@code cached} when the
+   * server sent the same salt and iteration count, instead of running Hi (the deliberately slow
+   * part) again. The caller vouches that {@code cached} was derived from this user's password.
+   * Not in AHC 3.0.11.
    */
-  void processServerFirst(String serverFirstMsg, int maxIterationCount, ScramSessionCache.Entry cached) {
+  public void processServerFirst(String serverFirstMsg, int maxIterationCount, ScramSessionCache.Entry cached) {
     ScramMessageParser.ServerFirstMessage parsed = ScramMessageParser.parseServerFirst(serverFirstMsg);
     if (parsed.iterationCount != cached.iterationCount || !MessageDigest.isEqual(parsed.salt, cached.salt)) {
       processServerFirst(serverFirstMsg, maxIterationCount);
