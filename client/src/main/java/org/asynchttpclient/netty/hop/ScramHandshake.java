@@ -42,6 +42,7 @@ final class ScramHandshake extends AuthHandshake {
   // confined to the exchange's hops
   private @Nullable ScramContext context;
   private ScramSessionCache.@Nullable CacheKey cacheKey;
+  private boolean cachedKeysOffered;
 
   ScramHandshake(String host, int port, String user, String password, int maxIterationCount, SessionKeys cache) {
     this.host = host;
@@ -78,7 +79,7 @@ final class ScramHandshake extends AuthHandshake {
     String serverFirst = decode(params.data, "server-first-message");
     ScramMessageParser.ScramChallengeParams initial = c.getInitialChallengeParams();
     cacheKey = cache.key(host, port, initial != null ? initial.realm : null, user, password);
-    cache.processServerFirst(c, serverFirst, maxIterationCount, cacheKey);
+    cachedKeysOffered = cache.processServerFirst(c, serverFirst, maxIterationCount, cacheKey);
     c.setSid(params.sid);
     return header(null, params.sid, c.computeClientFinal());
   }
@@ -119,6 +120,11 @@ final class ScramHandshake extends AuthHandshake {
     } catch (IllegalArgumentException e) {
       throw new ScramException("SCRAM " + what + ": data is not base64 (" + e.getMessage() + ")", e);
     }
+  }
+
+  /** Whether the session cache had keys for this server, realm, user and password (tests). */
+  boolean cachedKeysOffered() {
+    return cachedKeysOffered;
   }
 
   @Override

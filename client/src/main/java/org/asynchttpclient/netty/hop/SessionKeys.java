@@ -36,15 +36,19 @@ final class SessionKeys {
         + fingerprint(password));
   }
 
-  /** Processes the server-first message, with the cached keys when they apply. */
-  void processServerFirst(ScramContext context, String serverFirst, int maxIterationCount,
+  /**
+   * Processes the server-first message, with the cached keys when there are some for {@code key}
+   * (the context itself checks that salt and count match). Returns whether there were.
+   */
+  boolean processServerFirst(ScramContext context, String serverFirst, int maxIterationCount,
       ScramSessionCache.CacheKey key) {
     ScramSessionCache.Entry cached = cache.get(key);
     if (cached != null && cached.iterationCount <= maxIterationCount) {
       context.processServerFirst(serverFirst, maxIterationCount, cached);
-    } else {
-      context.processServerFirst(serverFirst, maxIterationCount);
+      return true;
     }
+    context.processServerFirst(serverFirst, maxIterationCount);
+    return false;
   }
 
   void remember(ScramSessionCache.@Nullable CacheKey key, ScramContext verified, @Nullable String sr, int ttl) {
