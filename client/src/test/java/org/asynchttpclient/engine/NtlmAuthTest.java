@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class NtlmAuthTest {
   private TestServer server;
+  private TestServer other;
   private final NtlmVerifier ntlm = new NtlmVerifier();
   /** Delay before each answer of the /slow route, in ms. */
   private static final long SLOW_MS = 400;
@@ -41,7 +42,12 @@ class NtlmAuthTest {
   @BeforeEach
   void start() throws Exception {
     server = new TestServer();
+    other = new TestServer();
     server.route("/ntlm", (ctx, req) -> answer(ctx, req, false));
+    server.route("/ntlm-then-away", (ctx, req) -> redirectOnceAuthenticated(ctx, req, other.url("/elsewhere")));
+    server.route("/ntlm-then-here", (ctx, req) -> redirectOnceAuthenticated(ctx, req, "/landing"));
+    server.route("/landing", (ctx, req) -> answer(ctx, req, false));
+    other.route("/elsewhere", (ctx, req) -> answer(ctx, req, false));
     server.route("/ntlm-paced", (ctx, req) -> TestServer.later(ctx, 300, () -> answer(ctx, req, false)));
     server.route("/slow", (ctx, req) -> TestServer.later(ctx, SLOW_MS, () -> answer(ctx, req, false)));
     server.route("http://origin.test:8080/via-proxy", (ctx, req) -> answer(ctx, req, true));
@@ -50,6 +56,16 @@ class NtlmAuthTest {
   @AfterEach
   void stop() {
     server.close();
+    other.close();
+  }
+
+  private void redirectOnceAuthenticated(ChannelHandlerContext ctx, FullHttpRequest req, String location) {
+    String challenge = ntlm.check(ctx.channel(), req.headers().get(HttpHeaderNames.AUTHORIZATION));
+    if (challenge == null) {
+      TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", location);
+    } else {
+      TestServer.respond(ctx, req, HttpResponseStatus.UNAUTHORIZED, "", "WWW-Authenticate", challenge);
+    }
   }
 
   private void answer(ChannelHandlerContext ctx, FullHttpRequest req, boolean proxy) {
@@ -144,6 +160,30 @@ class NtlmAuthTest {
     assertTrue(auth.get(2).startsWith("NTLM TlRMTVNTUAAD"), auth.get(2));
     assertNull(server.received().get(2).headers.get(HttpHeaderNames.AUTHORIZATION));
     assertSame(server.received().get(1).channel, server.received().get(2).channel);
+  }
+
+  @Test
+  void aRedirectToAnotherOriginCarriesNoNtlmMessageAndStartsNoHandshake() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r = client.prepareGet(server.url("/ntlm-then-away")).setRealm(realm(NtlmVerifier.PASSWORD))
+          .setFollowRedirect(true).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(401, r.getStatusCode(), "the other origin's challenge goes to the handler");
+      assertEquals(other.url("/elsewhere"), r.getUri().toUrl());
+    }
+    assertEquals(1, other.received().size());
+    assertNull(other.received().get(0).headers.get(HttpHeaderNames.AUTHORIZATION));
+  }
+
+  @Test
+  void aSameOriginRedirectDoesNotRepeatTheType3() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r = client.prepareGet(server.url("/ntlm-then-here")).setRealm(realm(NtlmVerifier.PASSWORD))
+          .setFollowRedirect(true).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode(), "the landing rides the authenticated connection");
+    }
+    assertEquals(4, server.received().size());
+    assertEquals("/landing", server.received().get(3).uri);
+    assertNull(server.received().get(3).headers.get(HttpHeaderNames.AUTHORIZATION));
   }
 
   @Test
