@@ -3,6 +3,7 @@ package org.asynchttpclient.scram;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.Objects;
+import org.asynchttpclient.scram.ScramMessageParser.ScramChallengeParams;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -32,14 +33,14 @@ public class ScramContext {
   private ScramState state;
   private @Nullable String serverNonce;
   private @Nullable String sid;
-  private byte @Nullable [] salt;
+  private @Nullable byte[] salt;
   private int iterationCount;
   private @Nullable String serverFirstMessage;
   private @Nullable String clientFinalMessageWithoutProof;
-  private byte @Nullable [] clientKey;
-  private byte @Nullable [] storedKey;
-  private byte @Nullable [] serverKey;
-  private ScramMessageParser.@Nullable ScramChallengeParams initialChallengeParams;
+  private @Nullable byte[] clientKey;
+  private @Nullable byte[] storedKey;
+  private @Nullable byte[] serverKey;
+  private @Nullable ScramChallengeParams initialChallengeParams;
 
   public ScramContext(String username, String password, @Nullable String realmName, String mechanism) {
     this(username, password, realmName, mechanism, ScramEngine.generateNonce(NONCE_LENGTH));
@@ -234,23 +235,23 @@ public class ScramContext {
     return serverFirstMessage;
   }
 
-  public byte @Nullable [] getClientKey() {
+  public @Nullable byte[] getClientKey() {
     return clientKey;
   }
 
-  public byte @Nullable [] getStoredKey() {
+  public @Nullable byte[] getStoredKey() {
     return storedKey;
   }
 
-  public byte @Nullable [] getServerKey() {
+  public @Nullable byte[] getServerKey() {
     return serverKey;
   }
 
-  public ScramMessageParser.@Nullable ScramChallengeParams getInitialChallengeParams() {
+  public @Nullable ScramChallengeParams getInitialChallengeParams() {
     return initialChallengeParams;
   }
 
-  public void setInitialChallengeParams(ScramMessageParser.@Nullable ScramChallengeParams params) {
+  public void setInitialChallengeParams(@Nullable ScramChallengeParams params) {
     this.initialChallengeParams = params;
   }
 
@@ -258,7 +259,7 @@ public class ScramContext {
     return iterationCount;
   }
 
-  public byte @Nullable [] getSalt() {
+  public @Nullable byte[] getSalt() {
     return salt;
   }
 

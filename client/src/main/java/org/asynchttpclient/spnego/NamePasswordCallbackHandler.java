@@ -44,12 +44,21 @@ public class NamePasswordCallbackHandler implements CallbackHandler {
         ((NameCallback) callback).setName(username);
       } else if (callback instanceof PasswordCallback) {
         ((PasswordCallback) callback).setPassword(password == null ? null : password.toCharArray());
-      } else if (!setByReflection(callback)) {
+      } else if (!handleCallback(callback) && !setByReflection(callback)) {
         throw new UnsupportedCallbackException(callback,
             "callback " + callback.getClass().getName() + ": unsupported (expected a name or password callback,"
                 + " or one with a " + passwordCallbackName + "(..) method)");
       }
     }
+  }
+
+  /**
+   * A hook for subclasses: handles a callback that is neither a name nor a password callback, and
+   * returns true if it did. The default handles none (the reflective {@code passwordCallbackName}
+   * lookup comes after it).
+   */
+  protected boolean handleCallback(Callback callback) {
+    return false;
   }
 
   private boolean setByReflection(Callback callback) throws IOException {

@@ -199,7 +199,7 @@ public class SpnegoEngine {
    * The JAAS configuration of the login: one {@code Krb5LoginModule} entry with the custom options
    * when there are any (or when only a user name and password were given), else the JVM's.
    */
-  public Configuration getLoginConfiguration() {
+  public @Nullable Configuration getLoginConfiguration() {
     if (customLoginConfig.isEmpty() && (loginContextName != null || username == null)) {
       return Configuration.getConfiguration();
     }
