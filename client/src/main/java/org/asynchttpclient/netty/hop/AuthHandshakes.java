@@ -39,7 +39,7 @@ public final class AuthHandshakes {
         return new SpnegoHandshake(engine, host);
       case SCRAM_SHA_256:
         return user == null || password == null
-            ? null : new ScramHandshake(host, port, user, password, realm.getMaxIterationCount(), scramKeys);
+            ? null : new ScramHandshake(realm, host, port, scramKeys);
       default:
         return null;
     }

@@ -4,6 +4,8 @@ import io.netty.handler.codec.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
+import java.util.Objects;
+import org.asynchttpclient.Realm;
 import org.asynchttpclient.scram.ScramContext;
 import org.asynchttpclient.scram.ScramException;
 import org.asynchttpclient.scram.ScramMessageFormatter;
@@ -44,12 +46,13 @@ final class ScramHandshake extends AuthHandshake {
   private ScramSessionCache.@Nullable CacheKey cacheKey;
   private boolean cachedKeysOffered;
 
-  ScramHandshake(String host, int port, String user, String password, int maxIterationCount, SessionKeys cache) {
+  /** For {@code realm}'s user and password (both non-null) with the server at host:port. */
+  ScramHandshake(Realm realm, String host, int port, SessionKeys cache) {
     this.host = host;
     this.port = port;
-    this.user = user;
-    this.password = password;
-    this.maxIterationCount = maxIterationCount;
+    this.user = Objects.requireNonNull(realm.getPrincipal(), "SCRAM realm principal: null (expected a user)");
+    this.password = Objects.requireNonNull(realm.getPassword(), "SCRAM realm password: null (expected one)");
+    this.maxIterationCount = realm.getMaxIterationCount();
     this.cache = cache;
   }
 
