@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.util.function.BooleanSupplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
-import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.events.HopKind;
@@ -24,8 +23,6 @@ import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.NextHop;
 import org.asynchttpclient.netty.request.NettyRequest;
-import org.asynchttpclient.netty.request.NettyRequestFactory;
-import org.asynchttpclient.netty.request.ProxyCustomHeaders;
 import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.asynchttpclient.proxy.ProxyServer;
@@ -47,7 +44,8 @@ import org.jetbrains.annotations.Nullable;
  *       {@link #nextHop} on each response head whether a redirect, auth challenge or response
  *       filter turns it into another hop;
  *   <li>{@link #continueWithHop}: that hop's response was read to its end, so its carrier goes
- *       back to the pool (or is closed) and the next hop is sent; or {@link
+ *       back to the pool (or is closed) and the next hop is sent; an NTLM round instead keeps the
+ *       carrier and its permit and writes the next hop on it ({@link #sendOnSameCarrier}); or {@link
  *       #retryBeforeResponse}: the connection failed before any response byte, so the same
  *       request may be replayed on a fresh connection ({@link BeforeResponseRetries} decides).
  * </ol>
@@ -66,7 +64,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   private final ConnectionPermits permits;
   private final Connector connector;
   private final RequestWriter writer;
-  private final NettyRequestFactory requestFactory;
+  private final HopRequests hopRequests;
   private final HopDecider hopDecider;
   private final BeforeResponseRetries retries;
   private final BooleanSupplier clientClosed;
@@ -78,13 +76,14 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     this.pool = parts.pool;
     this.permits = parts.permits;
     this.connector = parts.connector;
-    this.requestFactory = parts.requestFactory;
+    this.hopRequests = new HopRequests(config, parts.requestFactory);
     this.hopDecider = parts.hopDecider;
     this.clientClosed = parts.clientClosed;
     this.events = parts.events;
     this.writer = new RequestWriter(this, config.getDeadlinePropagationHeader());
     this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
-    this.h2 = new H2Registry(config, parts.ticker, () -> new ResponseHandler(config, this), new H2Hops());
+    this.h2 =
+        new H2Registry(config, parts.ticker, () -> new ResponseHandler(config, this), new H2Hops());
   }
 
   /** How the HTTP/2 registry hands hops back: the same writer, routing and retry rules. */
@@ -124,33 +123,44 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
    * pooled channels.
    */
   void send(Exchange<?> ex, Request request, HopKind kind, boolean fresh) {
+    Attempt attempt = begin(ex, request, kind, fresh);
+    if (attempt != null) {
+      dispatch(attempt);
+    }
+  }
+
+  /**
+   * Builds the hop's wire request and attempt, publishes it to the exchange and checks the budget;
+   * returns null when the exchange ended or its whole budget is spent (then nothing is sent: D3).
+   */
+  private @Nullable Attempt begin(Exchange<?> ex, Request request, HopKind kind, boolean fresh) {
     if (ex.isDone()) {
-      return;
+      return null;
     }
     ProxyServer proxy = ProxySelection.select(config, request);
     NettyRequest wire;
     try {
-      wire = encode(ex, request, proxy);
+      wire = hopRequests.encode(ex, request, proxy);
     } catch (RuntimeException e) {
       ex.fail(e);
-      return;
+      return null;
     }
-    Object key = partitionKey(request, proxy);
     Attempt attempt =
         ex.begin(
             Attempt.builder(ex, request, wire)
-                .partitionKey(key)
+                .partitionKey(HopRequests.partitionKey(request, proxy))
                 .proxy(proxy)
                 .kind(kind)
                 .freshConnection(fresh)
                 .requestTimeoutNanos(TimeoutValues.requestTimeoutNanos(request, config))
                 .readTimeoutNanos(TimeoutValues.readTimeoutNanos(request, config)));
     if (attempt == null || !ex.checkBudget()) {
-      return; // ended, or its whole budget is spent: no permit, no connection, no write (D3)
+      return null;
     }
     events.hopStarted(attempt);
-    dispatch(attempt);
+    return attempt;
   }
+
 
   /**
    * HTTP/2 first: a stream of the partition's connection, or a wait for one (no permit), or this
@@ -248,33 +258,6 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     return true;
   }
 
-  private NettyRequest encode(Exchange<?> ex, Request request, @Nullable ProxyServer proxy) {
-    // SOCKS is below HTTP: the request itself is the same as a direct one.
-    ProxyServer httpProxy = proxy != null && proxy.getProxyType().isHttp() ? proxy : null;
-    Realm realm = request.getRealm();
-    if (realm == null && !ex.credentialsDropped()) {
-      realm = config.getRealm();
-    }
-    Realm proxyRealm = httpProxy != null ? httpProxy.getRealm() : null;
-    NettyRequest wire = requestFactory.newNettyRequest(request, false, httpProxy, realm, proxyRealm);
-    // A tunnelled request (https, and ws as in 3.0.11) is not read by the proxy: the proxy's
-    // headers go on its CONNECT instead.
-    if (httpProxy != null && !request.getUri().isSecured() && !request.getUri().isWebSocket()) {
-      ProxyCustomHeaders.addTo(wire, httpProxy, request);
-    }
-    return wire;
-  }
-
-  /** The pool partition of a hop: scheme, host, port and the proxy carrying it. */
-  // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
-  // virtual host and a proxy are optional; the built-in implementation accepts null.
-  @SuppressWarnings("NullAway")
-  private static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
-    return request
-        .getChannelPoolPartitioning()
-        .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
-  }
-
   // ---- 2. a carrier: pooled or new
 
   /** Runs on the pooled channel's loop: attach first, then arm there, then write (E3). */
@@ -330,7 +313,9 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     // A stream is never pooled: ChannelClosing ends it and its connection goes on.
     boolean reusable =
         keepAlive && !H2Streams.isStream(channel) && channel.isActive() && !clientClosed.getAsBoolean();
-    if (reusable) {
+    // Asked while done is still the exchange's current attempt: the decision names its hop.
+    boolean sameConnection = reusable && hopDecider.continuesOnSameConnection(ex);
+    if (reusable && !sameConnection) {
       ex.handler().onConnectionOffer(channel);
     }
     if (!done.end()) {
@@ -338,6 +323,11 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     }
     done.timeouts().cancel();
     Channel carrier = done.takeCarrier();
+    if (carrier != null && sameConnection && !ex.isDone()) {
+      events.hopEnded(done, null);
+      sendOnSameCarrier(ex, next, carrier);
+      return;
+    }
     Object permit = ex.takePermit();
     if (carrier != null && reusable && !ex.isDone() && !blocksNextHop(done, next.request())) {
       pool(carrier, done.partitionKey(), permit);
@@ -350,6 +340,26 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     events.hopEnded(done, null);
     send(ex, next.request(), next.kind(), false);
   }
+
+  /**
+   * Sends {@code request} as the exchange's next hop on {@code carrier}, the previous hop's
+   * channel, which was never offered to the pool: an NTLM round, whose handshake authenticates the
+   * connection. The exchange keeps the previous hop's permit. Loop-only.
+   */
+  private void sendOnSameCarrier(Exchange<?> ex, NextHop next, Channel carrier) {
+    assert carrier.eventLoop().inEventLoop() : "sendOnSameCarrier must run on the carrier's loop";
+    Attempt attempt = begin(ex, next.request(), next.kind(), false);
+    if (attempt == null) {
+      ChannelClosing.close(carrier); // held by no attempt: nobody else would close it
+      return;
+    }
+    if (!attempt.attachCarrier(carrier) || !attempt.armRequestTimeout(carrier.eventLoop())) {
+      return;
+    }
+    events.connectionAcquired(attempt, true);
+    writer.write(attempt, carrier);
+  }
+
 
   @Override
   public boolean retryBeforeResponse(Attempt failed, Throwable cause) {
@@ -447,7 +457,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (permits == ConnectionPermits.UNLIMITED) {
       return false;
     }
-    Object nextKey = partitionKey(next, ProxySelection.select(config, next));
+    Object nextKey = HopRequests.partitionKey(next, ProxySelection.select(config, next));
     return !nextKey.equals(done.partitionKey());
   }
 }

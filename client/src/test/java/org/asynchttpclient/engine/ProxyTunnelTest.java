@@ -51,6 +51,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
@@ -125,7 +126,7 @@ class ProxyTunnelTest {
   @Test
   void httpsGoesThroughAConnectTunnel() throws Exception {
     TestServer target = tlsTarget();
-    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
       Response r =
@@ -152,7 +153,7 @@ class ProxyTunnelTest {
     try (H2TestServer target = new H2TestServer()) {
       target.route(
           "/h2", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "tunnelled " + req.protocol));
-      ConnectProxy proxy = closeLater(new ConnectProxy(null));
+      ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
       try (DefaultAsyncHttpClient client =
           ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
         for (int i = 0; i < 3; i++) {
@@ -174,7 +175,7 @@ class ProxyTunnelTest {
   @Test
   void connectCarriesTheProxysCustomHeadersButTheTunnelledRequestDoesNot() throws Exception {
     TestServer target = tlsTarget();
-    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
     ProxyServer withHeaders =
         Dsl.proxyServer("127.0.0.1", proxy.port())
             .setCustomHeaders(
@@ -348,6 +349,41 @@ class ProxyTunnelTest {
   // ---------------------------------------------------------------- 407 on plain HTTP
 
   /** A proxy (answering itself) that wants {@link #USER_SECRET}. */
+  @Test
+  void connectAnsweredNtlmRunsTheHandshakeOnOneProxyConnection() throws Exception {
+    TestServer target = tlsTarget();
+    NtlmVerifier ntlm = new NtlmVerifier();
+    ConnectProxy proxy =
+        closeLater(
+            new ConnectProxy(
+                (ch, req) -> ntlm.check(ch, req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION))));
+    ProxyServer p =
+        Dsl.proxyServer("127.0.0.1", proxy.port())
+            .setRealm(
+                new Realm.Builder(NtlmVerifier.USER, NtlmVerifier.PASSWORD)
+                    .setScheme(Realm.AuthScheme.NTLM)
+                    .setNtlmDomain(NtlmVerifier.DOMAIN))
+            .build();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+              .setProxyServer(p)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("tunnelled", r.getResponseBody());
+    }
+    assertEquals(3, proxy.connectTargets.size(), "CONNECT, then with Type 1, then with Type 3");
+    assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertTrue(
+        proxy.connectHeaders.get(2).get(HttpHeaderNames.PROXY_AUTHORIZATION).startsWith("NTLM TlRMTVNTUAAD"));
+    assertEquals(1, proxy.server.acceptedCount(), "the whole handshake on one connection to the proxy");
+    assertEquals(0, ntlm.type3WithoutChallenge.get());
+    assertNull(target.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION));
+  }
+
   private TestServer challengingProxy() throws Exception {
     TestServer proxy = closeLater(new TestServer());
     proxy.route(
@@ -484,7 +520,7 @@ class ProxyTunnelTest {
   @Test
   void wssGoesThroughAConnectTunnel() throws Exception {
     WsTestServer target = wsTarget(true);
-    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
       echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
@@ -496,7 +532,7 @@ class ProxyTunnelTest {
   @Test
   void wsGoesThroughAConnectTunnelTooAsIn3011() throws Exception {
     WsTestServer target = wsTarget(false);
-    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
     }
@@ -589,13 +625,18 @@ class ProxyTunnelTest {
     /** Answers 407 with {@code challenge} to each CONNECT that {@code authorized} refuses. */
     ConnectProxy(String challenge, Predicate<FullHttpRequest> authorized)
         throws InterruptedException {
+      this((ch, req) -> authorized == null || authorized.test(req) ? null : challenge);
+    }
+
+    /** Answers 407 with the challenge {@code gate} returns, or tunnels when it returns null. */
+    ConnectProxy(BiFunction<Channel, FullHttpRequest, String> gate) throws InterruptedException {
       server =
           new RawServer(
               ch ->
                   ch.pipeline()
                       .addLast("codec", new HttpServerCodec())
                       .addLast("aggregator", new HttpObjectAggregator(8192))
-                      .addLast("connect", new ConnectHandler(challenge, authorized)));
+                      .addLast("connect", new ConnectHandler(gate)));
     }
 
     int port() {
@@ -608,12 +649,10 @@ class ProxyTunnelTest {
     }
 
     private final class ConnectHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-      private final String challenge;
-      private final Predicate<FullHttpRequest> authorized;
+      private final BiFunction<Channel, FullHttpRequest, String> gate;
 
-      ConnectHandler(String challenge, Predicate<FullHttpRequest> authorized) {
-        this.challenge = challenge;
-        this.authorized = authorized;
+      ConnectHandler(BiFunction<Channel, FullHttpRequest, String> gate) {
+        this.gate = gate;
       }
 
       @Override
@@ -625,7 +664,8 @@ class ProxyTunnelTest {
           answer(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, req, null);
           return;
         }
-        if (authorized != null && !authorized.test(req)) {
+        String challenge = gate.apply(ctx.channel(), req);
+        if (challenge != null) {
           answer(ctx, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, req, challenge);
           return;
         }

@@ -13,6 +13,7 @@ import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * Opens a new connection for an attempt and hands it on, on its own event loop, once it may carry
@@ -66,18 +67,23 @@ public final class Connector {
     } else if (proxy.getProxyType().isSocks()) {
       socks.connect(attempt, target, proxy, onReady);
     } else {
-      viaHttpProxy(attempt, target, proxy, onReady);
+      viaHttpProxy(attempt, target, proxy, onReady, null);
     }
   }
 
+  /** {@code round}: the handshake round a CONNECT continues on this new connection, or null. */
   private void viaHttpProxy(
-      Attempt attempt, Uri target, ProxyServer proxy, Consumer<Channel> onReady) {
+      Attempt attempt,
+      Uri target,
+      ProxyServer proxy,
+      Consumer<Channel> onReady,
+      @Nullable TunnelHandshakeRound round) {
     boolean tlsToProxy = proxy.getProxyType() == ProxyType.HTTPS;
     int port = tlsToProxy ? proxy.getSecuredPort() : proxy.getPort();
     Consumer<Channel> afterProxy =
         ch -> {
           if (target.isSecured() || target.isWebSocket()) {
-            tunnel.open(attempt, target, proxy, ch, onReady, this::viaHttpProxy);
+            tunnel.open(attempt, target, proxy, ch, onReady, this::viaHttpProxy, round);
           } else {
             onReady.accept(ch);
           }

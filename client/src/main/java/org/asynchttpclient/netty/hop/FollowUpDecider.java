@@ -35,6 +35,7 @@ public final class FollowUpDecider implements HopDecider {
       return new NextHop(replay, HopKind.FILTER_REPLAY);
     }
     int code = status.getStatusCode();
+    auth.finish(ex, code, headers);
     Request next = null;
     HopKind kind = HopKind.REDIRECT;
     if (code == 401) {
@@ -47,5 +48,10 @@ public final class FollowUpDecider implements HopDecider {
       next = redirects.follow(ex, code, headers);
     }
     return next == null ? null : new NextHop(next, kind);
+  }
+
+  @Override
+  public boolean continuesOnSameConnection(Exchange<?> ex) {
+    return AuthFollowUp.sameConnection(ex);
   }
 }

@@ -23,6 +23,16 @@ public interface HopDecider {
   @Nullable NextHop nextHop(Exchange<?> exchange, HttpResponseStatus status, HttpHeaders headers)
       throws Exception;
 
+  /**
+   * Asked, on the channel's event loop, once the response that led to the next hop has been read
+   * to its end: whether that next hop must be written on the same connection instead of one from
+   * the pool (NTLM authenticates the connection). The connection is then not offered to the pool
+   * in between, so no other exchange can take it.
+   */
+  default boolean continuesOnSameConnection(Exchange<?> exchange) {
+    return false;
+  }
+
   /** Never asks for another hop. */
   HopDecider NONE = (exchange, status, headers) -> null;
 }
