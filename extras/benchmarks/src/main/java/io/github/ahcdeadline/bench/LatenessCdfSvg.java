@@ -159,9 +159,7 @@ public final class LatenessCdfSvg {
       svg.append(
           format(
               "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",
-              x(p.value(TimeUnit.MILLISECONDS), minDecade, maxDecade),
-              y(p.percentile()),
-              color));
+              x(p.value(TimeUnit.MILLISECONDS), minDecade, maxDecade), y(p.percentile()), color));
     }
   }
 

@@ -28,10 +28,11 @@ import org.asynchttpclient.extras.micrometer.AsyncHttpClientMetrics;
  * lag the caller saw (from {@link ClientTimeoutRun}'s own clock), and draws the distributions from
  * the timers' histogram snapshots to an SVG.
  *
- * <p>Arguments: {@code --out FILE} (default: the repository's docs/timeout-lateness-micrometer.svg),
- * {@code --count N} requests per burst (default 2000), {@code --bursts N} measured bursts per mode
- * (default 2, after {@link ClientTimeoutRun#DEFAULT_WARMUP_BURSTS} warm-up bursts whose samples are
- * cleared from the registry). About 30 s on 2 cores.
+ * <p>Arguments: {@code --out FILE} (default: the repository's
+ * docs/timeout-lateness-micrometer.svg), {@code --count N} requests per burst (default 2000),
+ * {@code --bursts N} measured bursts per mode (default 2, after {@link
+ * ClientTimeoutRun#DEFAULT_WARMUP_BURSTS} warm-up bursts whose samples are cleared from the
+ * registry). About 30 s on 2 cores.
  */
 public final class MicrometerLateness {
   private static final long TIMEOUT_MS = 20;
@@ -62,8 +63,7 @@ public final class MicrometerLateness {
     }
     System.out.print(Machine.describe());
     String loadBefore = Machine.loadAverage();
-    TextTable table =
-        new TextTable("mode", "source", "p50", "p90", "p99", "p99.9", "max", "n");
+    TextTable table = new TextTable("mode", "source", "p50", "p90", "p99", "p99.9", "max", "n");
     List<String> labels = new ArrayList<>();
     List<HistogramSnapshot> snapshots = new ArrayList<>();
     try (LoopbackServer server = LoopbackServer.start(Runtime.getRuntime().availableProcessors())) {
@@ -90,10 +90,16 @@ public final class MicrometerLateness {
     String loadAfter = Machine.loadAverage();
     LatenessCdfSvg svg =
         new LatenessCdfSvg(
-            "Timeout lateness, " + TIMEOUT_MS + " ms request timeout, Micrometer "
+            "Timeout lateness, "
+                + TIMEOUT_MS
+                + " ms request timeout, Micrometer "
                 + AsyncHttpClientMetrics.TIMEOUT_LATENESS,
-            bursts + " x " + count + " requests per mode to a route that never answers, "
-                + Runtime.getRuntime().availableProcessors() + " CPUs shared with other work;",
+            bursts
+                + " x "
+                + count
+                + " requests per mode to a route that never answers, "
+                + Runtime.getRuntime().availableProcessors()
+                + " CPUs shared with other work;",
             "load average " + loadBefore + " before the run, " + loadAfter + " after");
     for (int i = 0; i < labels.size(); i++) {
       svg.add(labels.get(i), snapshots.get(i));
@@ -130,7 +136,8 @@ public final class MicrometerLateness {
     }
   }
 
-  private static Run run(String url, ClientTimeoutRun.Mode mode, String label, int count, int bursts)
+  private static Run run(
+      String url, ClientTimeoutRun.Mode mode, String label, int count, int bursts)
       throws InterruptedException, IOException {
     SimpleMeterRegistry registry = new SimpleMeterRegistry();
     registry.config().meterFilter(fineLatenessBuckets());
@@ -179,7 +186,8 @@ public final class MicrometerLateness {
     }
     return new MeterFilter() {
       @Override
-      public DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
+      public DistributionStatisticConfig configure(
+          Meter.Id id, DistributionStatisticConfig config) {
         if (!id.getName().equals(AsyncHttpClientMetrics.TIMEOUT_LATENESS)) {
           return config;
         }

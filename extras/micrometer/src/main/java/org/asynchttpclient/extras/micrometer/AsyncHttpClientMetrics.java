@@ -82,8 +82,8 @@ public final class AsyncHttpClientMetrics implements ExchangeListener {
   /**
    * A request header that names the request's URI template for the {@code uri} tag, read by the
    * default {@link Builder#uriTemplate} and removed from the wire before each hop is sent: {@code
-   * client.prepareGet(base + "/users/" + id).setHeader(URI_TEMPLATE_HEADER, "/users/{id}")}.
-   * Only a client with this listener registered removes it.
+   * client.prepareGet(base + "/users/" + id).setHeader(URI_TEMPLATE_HEADER, "/users/{id}")}. Only a
+   * client with this listener registered removes it.
    */
   public static final String URI_TEMPLATE_HEADER = "X-Ahc-Uri-Template";
 

@@ -37,6 +37,7 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ReadTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.LeakDetectionExtension;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.Test;
@@ -153,6 +154,36 @@ class AsyncHttpClientMetricsTest {
       assertFalse(
           server.received().get(0).headers.contains(AsyncHttpClientMetrics.URI_TEMPLATE_HEADER),
           "the template header stays off the wire");
+    }
+  }
+
+  @Test
+  void anExchangeOverHttp2IsRecordedAndItsStreamCarriesNoTemplateHeader() throws Exception {
+    AsyncHttpClientMetrics metrics = AsyncHttpClientMetrics.builder(registry).build();
+    try (H2TestServer server =
+            new H2TestServer(new H2TestServer.Options().cleartext())
+                .route(
+                    "/h2",
+                    (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "h2"));
+        DefaultAsyncHttpClient client =
+            new DefaultAsyncHttpClient(
+                new DefaultAsyncHttpClientConfig.Builder()
+                    .setHttp2CleartextEnabled(true)
+                    .setShutdownQuietPeriod(Duration.ZERO)
+                    .setShutdownTimeout(Duration.ofSeconds(2))
+                    .addExchangeListener(metrics)
+                    .build())) {
+      Response r =
+          client
+              .prepareGet(server.url("/h2"))
+              .setHeader(AsyncHttpClientMetrics.URI_TEMPLATE_HEADER, "/h2")
+              .execute()
+              .get(5, TimeUnit.SECONDS);
+      assertEquals("h2", r.getResponseBody());
+      H2TestServer.Received received = server.received().get(0);
+      assertTrue(received.streamId > 0, "over HTTP/2: " + received.protocol);
+      assertFalse(received.headers.contains(AsyncHttpClientMetrics.URI_TEMPLATE_HEADER));
+      assertTags(onlyRequestTimer(), "uri", "/h2", "status", "200", "outcome", "SUCCESS");
     }
   }
 

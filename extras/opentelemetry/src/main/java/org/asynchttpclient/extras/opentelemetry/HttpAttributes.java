@@ -27,8 +27,14 @@ final class HttpAttributes {
   static final AttributeKey<String> NETWORK_PEER_ADDRESS =
       AttributeKey.stringKey("network.peer.address");
   static final AttributeKey<Long> NETWORK_PEER_PORT = AttributeKey.longKey("network.peer.port");
+
+  /**
+   * Not set: the exchange events do not say which HTTP version a hop used (HTTP/1.1, or HTTP/2
+   * negotiated by ALPN), and a guess would be wrong for some hops. Kept to test its absence.
+   */
   static final AttributeKey<String> NETWORK_PROTOCOL_VERSION =
       AttributeKey.stringKey("network.protocol.version");
+
   static final AttributeKey<String> ERROR_TYPE = AttributeKey.stringKey("error.type");
 
   /** This module's own attributes, on a span whose hop a timeout ended. */
@@ -39,12 +45,6 @@ final class HttpAttributes {
       AttributeKey.stringKey("asynchttpclient.timeout.phase");
   static final AttributeKey<Double> TIMEOUT_LATENESS =
       AttributeKey.doubleKey("asynchttpclient.timeout.lateness");
-
-  /**
-   * The HTTP version on the wire. This release of the client speaks HTTP/1.1 only, and its event
-   * views do not expose the version a response came back with.
-   */
-  static final String PROTOCOL_VERSION = "1.1";
 
   /** The value of {@code http.request.method} for a method outside the known set. */
   static final String OTHER_METHOD = "_OTHER";

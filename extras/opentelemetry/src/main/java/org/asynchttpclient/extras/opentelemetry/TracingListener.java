@@ -66,8 +66,7 @@ final class TracingListener implements ExchangeListener {
             .setAttribute(HttpAttributes.HTTP_REQUEST_METHOD, HttpAttributes.method(method))
             .setAttribute(HttpAttributes.URL_FULL, HttpAttributes.fullUrl(uri))
             .setAttribute(HttpAttributes.SERVER_ADDRESS, HttpAttributes.serverAddress(uri))
-            .setAttribute(HttpAttributes.SERVER_PORT, (long) uri.getExplicitPort())
-            .setAttribute(HttpAttributes.NETWORK_PROTOCOL_VERSION, HttpAttributes.PROTOCOL_VERSION);
+            .setAttribute(HttpAttributes.SERVER_PORT, (long) uri.getExplicitPort());
     if (!known) {
       builder.setAttribute(HttpAttributes.HTTP_REQUEST_METHOD_ORIGINAL, method);
     }
@@ -147,9 +146,7 @@ final class TracingListener implements ExchangeListener {
         HttpAttributes.SERVER_ADDRESS,
         HttpAttributes.serverAddress(uri),
         HttpAttributes.SERVER_PORT,
-        (long) uri.getExplicitPort(),
-        HttpAttributes.NETWORK_PROTOCOL_VERSION,
-        HttpAttributes.PROTOCOL_VERSION);
+        (long) uri.getExplicitPort());
   }
 
   private @Nullable HopSpan spanOf(HopView hop) {

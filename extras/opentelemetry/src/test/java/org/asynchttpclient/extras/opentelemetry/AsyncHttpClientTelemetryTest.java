@@ -46,6 +46,7 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ReadTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.LeakDetectionExtension;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.uri.Uri;
@@ -169,7 +170,9 @@ class AsyncHttpClientTelemetryTest {
       assertEquals("127.0.0.1", attr(span, HttpAttributes.SERVER_ADDRESS));
       assertEquals((long) server.port(), attr(span, HttpAttributes.SERVER_PORT));
       assertEquals(200L, attr(span, HttpAttributes.HTTP_RESPONSE_STATUS_CODE));
-      assertEquals("1.1", attr(span, HttpAttributes.NETWORK_PROTOCOL_VERSION));
+      assertNull(
+          attr(span, HttpAttributes.NETWORK_PROTOCOL_VERSION),
+          "unknown to the exchange events: HTTP/1.1 or HTTP/2");
       assertEquals("127.0.0.1", attr(span, HttpAttributes.NETWORK_PEER_ADDRESS));
       assertEquals((long) server.port(), attr(span, HttpAttributes.NETWORK_PEER_PORT));
       assertNull(attr(span, HttpAttributes.ERROR_TYPE));
@@ -179,6 +182,32 @@ class AsyncHttpClientTelemetryTest {
           traceparent(span),
           server.received().get(0).headers.get("traceparent"),
           "without a configured propagator, W3C trace context with the hop's own span");
+    }
+  }
+
+  @Test
+  void aHopOverHttp2IsASpanAndItsStreamCarriesTheTraceparent() throws Exception {
+    OpenTelemetrySdk sdk = sdk(ContextPropagators.noop());
+    try (H2TestServer server =
+            new H2TestServer(new H2TestServer.Options().cleartext())
+                .route(
+                    "/h2",
+                    (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "h2"));
+        DefaultAsyncHttpClient client =
+            new DefaultAsyncHttpClient(
+                new DefaultAsyncHttpClientConfig.Builder()
+                    .setHttp2CleartextEnabled(true)
+                    .setShutdownQuietPeriod(Duration.ZERO)
+                    .setShutdownTimeout(Duration.ofSeconds(2))
+                    .addExchangeListener(AsyncHttpClientTelemetry.create(sdk).exchangeListener())
+                    .build())) {
+      Response r = client.prepareGet(server.url("/h2")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals("h2", r.getResponseBody());
+      H2TestServer.Received received = server.received().get(0);
+      assertTrue(received.streamId > 0, "over HTTP/2: " + received.protocol);
+      SpanData span = onlyClientSpan();
+      assertEquals(200L, attr(span, HttpAttributes.HTTP_RESPONSE_STATUS_CODE));
+      assertEquals(traceparent(span), received.headers.get("traceparent"));
     }
   }
 
@@ -413,7 +442,6 @@ class AsyncHttpClientTelemetryTest {
         assertTrue(p.getSum() > 0 && p.getSum() < 5, "seconds, not nanos: " + p.getSum());
         assertEquals("127.0.0.1", p.getAttributes().get(HttpAttributes.SERVER_ADDRESS));
         assertEquals((long) server.port(), p.getAttributes().get(HttpAttributes.SERVER_PORT));
-        assertEquals("1.1", p.getAttributes().get(HttpAttributes.NETWORK_PROTOCOL_VERSION));
         assertNull(p.getAttributes().get(HttpAttributes.URL_FULL), "no high-cardinality URL");
       }
       HistogramPointData broken =
