@@ -32,7 +32,8 @@ import org.asynchttpclient.extras.micrometer.AsyncHttpClientMetrics;
  * docs/timeout-lateness-micrometer.svg), {@code --count N} requests per burst (default 2000),
  * {@code --bursts N} measured bursts per mode (default 2, after {@link
  * ClientTimeoutRun#DEFAULT_WARMUP_BURSTS} warm-up bursts whose samples are cleared from the
- * registry). About 30 s on 2 cores.
+ * registry). Prints how long the run took; with {@code -Plateness} the build before it takes
+ * longer.
  */
 public final class MicrometerLateness {
   private static final long TIMEOUT_MS = 20;
@@ -61,6 +62,7 @@ public final class MicrometerLateness {
               "argument: " + args[i] + " (expected --out, --count or --bursts)");
       }
     }
+    long start = System.nanoTime();
     System.out.print(Machine.describe());
     String loadBefore = Machine.loadAverage();
     TextTable table = new TextTable("mode", "source", "p50", "p90", "p99", "p99.9", "max", "n");
@@ -111,6 +113,8 @@ public final class MicrometerLateness {
     System.out.print(table.render());
     svg.write(out);
     System.out.println("plot: " + out.toAbsolutePath().normalize());
+    System.out.println(
+        "run took " + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start) + " s");
   }
 
   private static String[] cells(String label, String source, HistogramSnapshot s) {
