@@ -450,7 +450,7 @@ public final class Compare {
    * Runs a raw Netty client against the server once, unmeasured, before the first round: the
    * server shares this JVM, and a cold server would slow whichever client runs first.
    */
-  private static void warmUpServer(CpuPinning pinning, String url, String ours, String warmMillis) {
+  static void warmUpServer(CpuPinning pinning, String url, String ours, String warmMillis) {
     if (ours == null) {
       return;
     }

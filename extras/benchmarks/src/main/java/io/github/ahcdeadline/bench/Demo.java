@@ -21,6 +21,7 @@ public final class Demo {
   private static final long DEMO_WARMUP_MILLIS = 3_000;
   private static final long DEMO_MEASURE_MILLIS = 5_000;
   private static final long DEMO_SETTLE_MILLIS = 1_000;
+  private static final long DEMO_SERVER_WARMUP_MILLIS = 2_000;
 
   private final LagSvg svg = new LagSvg("Timeout lag: fired or reported - deadline");
 
@@ -103,7 +104,9 @@ public final class Demo {
     settings.warmupMillis = DEMO_WARMUP_MILLIS;
     settings.measureMillis = DEMO_MEASURE_MILLIS;
     settings.settleMillis = DEMO_SETTLE_MILLIS;
-    for (UnderLoadResult r : TimeoutsUnderLoad.run(server, settings, System.out, System.err)) {
+    List<UnderLoadResult> results =
+        TimeoutsUnderLoad.run(server, settings, DEMO_SERVER_WARMUP_MILLIS, System.out, System.err);
+    for (UnderLoadResult r : results) {
       svg.add(r.client() + " @ " + r.deadlineMillis() + " ms", r.all());
     }
     System.out.println(

@@ -16,12 +16,17 @@ import java.util.Locale;
  * prints one table ({@link UnderLoadTable}) with the target's verdict.
  *
  * <p>Options: those of {@link UnderLoadSettings} ({@code --rate 5000 --timeout-rate 200 --deadlines
- * 20,1000 --warmup 10 --measure 20 ...}) and {@code --server-threads N} (nproc).
+ * 20,1000 --warmup 10 --measure 20 ...}), {@code --server-threads N} (nproc) and {@code
+ * --server-warmup S} (5: seconds of raw Netty load on the server before the first client, so the
+ * client that runs first does not meet a cold server).
  */
 public final class TimeoutsUnderLoad {
   /** The command that runs this from a fresh clone (options in {@code -Dbench.args}). */
   static final String COMMAND =
       "./mvnw -B -q -ntp -pl extras/benchmarks -am package -DskipTests -Pprecision";
+
+  /** Seconds of raw Netty load that warm the server up before the first client, by default. */
+  static final long DEFAULT_SERVER_WARMUP_MILLIS = 5_000;
 
   /** The client the target is about. */
   static final String TARGET_CLIENT = "ahc-deadline event-loop";
@@ -54,12 +59,15 @@ public final class TimeoutsUnderLoad {
   public static void main(String[] args) throws Exception {
     UnderLoadSettings settings = new UnderLoadSettings();
     int serverThreads = Runtime.getRuntime().availableProcessors();
+    long serverWarmupMillis = DEFAULT_SERVER_WARMUP_MILLIS;
     for (int i = 0; i < args.length; i += 2) {
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("option: " + args[i] + " (missing its value)");
       }
       if (args[i].equals("--server-threads")) {
         serverThreads = Integer.parseInt(args[i + 1]);
+      } else if (args[i].equals("--server-warmup")) {
+        serverWarmupMillis = Math.round(Double.parseDouble(args[i + 1]) * 1000);
       } else if (!settings.apply(args[i], args[i + 1])) {
         throw new IllegalArgumentException("option: " + args[i] + " (see TimeoutsUnderLoad)");
       }
@@ -70,22 +78,38 @@ public final class TimeoutsUnderLoad {
           "child JVMs: " + String.join(" ", ChildJvm.JVM_OPTIONS) + "; server: this JVM, "
               + serverThreads + " NIO threads");
       System.out.println();
-      run(server, settings, System.out, System.err);
+      run(server, settings, serverWarmupMillis, System.out, System.err);
     }
   }
 
   /**
-   * Runs every client against {@code server}, prints the title and the table to {@code out} and
-   * progress to {@code progress}; returns the results (for a plot).
+   * Warms the server up for {@code serverWarmupMillis} (0: not at all), then runs every client
+   * against {@code server}; prints the title and the table to {@code out} and progress to {@code
+   * progress}; returns the results (for a plot).
    */
   static List<UnderLoadResult> run(
-      LoopbackServer server, UnderLoadSettings settings, PrintStream out, PrintStream progress) {
+      LoopbackServer server,
+      UnderLoadSettings settings,
+      long serverWarmupMillis,
+      PrintStream out,
+      PrintStream progress) {
     out.println(
         "Client timeout precision under load (target 4: " + TARGET_CLIENT + " p99 <= "
             + signed(UnderLoadTable.TARGET_P99_MILLIS) + " ms, max <= "
             + signed(UnderLoadTable.TARGET_MAX_MILLIS) + " ms)");
     out.println("  " + settings.describe());
     UnderLoadTable table = new UnderLoadTable(TARGET_CLIENT, settings.loadRate);
+    if (serverWarmupMillis > 0) {
+      try {
+        Compare.warmUpServer(
+            CpuPinning.none("not pinned"),
+            server.url("/small"),
+            BenchPaths.readClasspath(BenchPaths.OURS_CLASSPATH),
+            Long.toString(serverWarmupMillis));
+      } catch (IOException e) {
+        table.note("server not warmed up: " + e.getMessage());
+      }
+    }
     List<UnderLoadResult> all = new ArrayList<>();
     for (Contender c : contenders()) {
       progress.println("timeouts under load: " + c.label);
