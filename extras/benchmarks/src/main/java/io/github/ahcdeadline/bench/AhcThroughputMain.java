@@ -49,7 +49,8 @@ public final class AhcThroughputMain {
     }
   }
 
-  private static void get(AsyncHttpClient client, String url, Consumer<Throwable> done) {
+  /** One checked GET of {@code /small}; also the load of {@link LoadedTimeoutRun}. */
+  static void get(AsyncHttpClient client, String url, Consumer<Throwable> done) {
     // The handler reports the outcome; the future adds nothing.
     Future<Response> unused =
         client
