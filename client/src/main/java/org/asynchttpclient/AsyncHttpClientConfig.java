@@ -386,11 +386,12 @@ public interface AsyncHttpClientConfig {
   @Nullable ByteBufAllocator getAllocator();
 
   /**
-   * Number of I/O threads the client creates; -1 (the default) or 0 for Netty's default, twice the
-   * processors. 3.0.11 made one per processor: on a small machine that delays event-loop timeouts
-   * during a burst of connects several times over, but at a moderate, steady request rate it costs
-   * less CPU per request, since each loop wakes for more requests (both measured in the README's
-   * Compatibility and Performance sections). Set it to the processor count for 3.0.11's layout.
+   * Number of I/O threads the client creates. By default one per processor, as in 3.0.11: the
+   * property's -1 is read as {@code Runtime.availableProcessors()}, which this getter then returns.
+   * 0 leaves the number to Netty (twice the processors); -1 set on the builder means the processor
+   * count too. More loops than cores shorten event-loop timeout lag during a burst of new
+   * connections, at a cost in CPU per request at a steady rate (both measured in the README's
+   * Performance section).
    */
   int getIoThreadsCount();
 

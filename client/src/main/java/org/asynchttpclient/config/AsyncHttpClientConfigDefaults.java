@@ -370,8 +370,10 @@ public final class AsyncHttpClientConfigDefaults {
     return bool(USE_ONLY_EPOLL_NATIVE_TRANSPORT);
   }
 
+  /** The property's value, with -1 read as the processor count, as in 3.0.11. */
   public static int defaultIoThreadsCount() {
-    return integer(IO_THREADS_COUNT_CONFIG);
+    int count = integer(IO_THREADS_COUNT_CONFIG);
+    return count == -1 ? Runtime.getRuntime().availableProcessors() : count;
   }
 
   public static int defaultHashedWheelTimerTickDuration() {

@@ -1,6 +1,8 @@
 package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -27,6 +29,7 @@ import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
+import org.asynchttpclient.netty.channel.CallerLoop;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ChannelManager;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
@@ -71,6 +74,7 @@ public final class ClientEngine implements ExchangeServices {
     final BooleanSupplier clientClosed;
     final ExchangeEvents events;
     final Ticker ticker;
+    final EventLoopGroup group;
 
     Parts(ClientEngine engine, NettyRequestFactory requestFactory) {
       this.config = engine.config;
@@ -82,6 +86,7 @@ public final class ClientEngine implements ExchangeServices {
       this.clientClosed = engine::isClosed;
       this.events = engine.events;
       this.ticker = engine.timeoutScheduler.ticker();
+      this.group = engine.channels.eventLoopGroup();
     }
   }
 
@@ -199,7 +204,19 @@ public final class ClientEngine implements ExchangeServices {
       ex.fail(new IOException("Client is closed: no new request can be sent"));
       return ex;
     }
-    hops.send(ex, request, HopKind.INITIAL, false);
+    // On one of the client's loops the first hop may run inline; the exchange holds back an
+    // outcome decided before this method returns (see Exchange#submitFrame).
+    EventLoop callerLoop = CallerLoop.in(channels.eventLoopGroup());
+    if (callerLoop == null) {
+      hops.send(ex, request, HopKind.INITIAL, false);
+      return ex;
+    }
+    ex.submitFrame(callerLoop);
+    try {
+      hops.send(ex, request, HopKind.INITIAL, false);
+    } finally {
+      ex.submitFrame(null);
+    }
     return ex;
   }
 

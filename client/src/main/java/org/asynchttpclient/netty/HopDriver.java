@@ -1,6 +1,8 @@
 package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
@@ -9,8 +11,10 @@ import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.events.HopKind;
+import org.asynchttpclient.netty.channel.CallerLoop;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
+import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.connect.ProxySelection;
@@ -70,6 +74,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   private final BooleanSupplier clientClosed;
   private final ExchangeEvents events;
   private final H2Registry h2;
+  private final EventLoopGroup group;
 
   HopDriver(ClientEngine.Parts parts) {
     this.config = parts.config;
@@ -80,6 +85,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     this.hopDecider = parts.hopDecider;
     this.clientClosed = parts.clientClosed;
     this.events = parts.events;
+    this.group = parts.group;
     this.writer = new RequestWriter(this, config.getDeadlinePropagationHeader());
     this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
     this.h2 =
@@ -246,7 +252,11 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
    * writes on it. Returns false when the pool has none.
    */
   private boolean takePooled(Attempt attempt) {
-    Channel pooled = pool.poll(attempt.partitionKey());
+    EventLoop caller = CallerLoop.in(group);
+    Channel pooled =
+        caller != null && pool instanceof DefaultChannelPool
+            ? ((DefaultChannelPool) pool).poll(attempt.partitionKey(), caller)
+            : pool.poll(attempt.partitionKey());
     if (pooled == null) {
       return false;
     }
@@ -254,7 +264,11 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (permit != null) {
       attempt.exchange().attachPermit(permit); // back at once if the exchange has ended
     }
-    pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
+    if (pooled.eventLoop() == caller) {
+      writeOnPooled(attempt, pooled); // already on its loop: no task, no wake-up
+    } else {
+      pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
+    }
     return true;
   }
 
@@ -262,6 +276,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   /** Runs on the pooled channel's loop: attach first, then arm there, then write (E3). */
   private void writeOnPooled(Attempt attempt, Channel pooled) {
+    assert pooled.eventLoop().inEventLoop() : "writeOnPooled must run on the pooled channel's loop";
     if (!pooled.isActive()) {
       ChannelClosing.close(pooled);
       if (attempt.exchange().holdsPermit()) {

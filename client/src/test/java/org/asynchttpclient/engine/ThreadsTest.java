@@ -107,16 +107,20 @@ class ThreadsTest {
     }
   }
 
-  /**
-   * Deliberately not 3.0.11's one loop per processor: with one loop per core a burst of new
-   * connections delays event-loop timeouts several times over (README, Compatibility).
-   */
+  /** 3.0.11's layout: one loop per processor, and the getter says so. */
   @Test
-  void byDefaultThereAreTwoLoopsPerProcessor() throws Exception {
+  void byDefaultThereIsOneLoopPerProcessor() throws Exception {
     DefaultAsyncHttpClientConfig.Builder defaults = ClientFixture.config();
-    assertEquals(-1, defaults.build().getIoThreadsCount());
+    int processors = Runtime.getRuntime().availableProcessors();
+    assertEquals(processors, defaults.build().getIoThreadsCount());
     try (DefaultAsyncHttpClient c = ClientFixture.client(defaults)) {
-      assertEquals(NettyRuntime.availableProcessors() * 2, loops(c.getEventLoopGroup()));
+      assertEquals(processors, loops(c.getEventLoopGroup()));
+    }
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setIoThreadsCount(-1))) {
+      assertEquals(processors, loops(c.getEventLoopGroup()), "-1 set on the builder");
+    }
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setIoThreadsCount(0))) {
+      assertEquals(NettyRuntime.availableProcessors() * 2, loops(c.getEventLoopGroup()), "0: Netty's default");
     }
   }
 

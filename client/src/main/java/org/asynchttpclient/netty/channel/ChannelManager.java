@@ -51,7 +51,9 @@ public final class ChannelManager {
       if (tf == null) {
         tf = new DefaultThreadFactory(config.getThreadPoolName(), true);
       }
-      int threads = config.getIoThreadsCount() > 0 ? config.getIoThreadsCount() : 0;
+      // -1 is the processor count (3.0.11's default); 0 leaves it to Netty (twice the processors).
+      int configured = config.getIoThreadsCount();
+      int threads = configured == -1 ? Runtime.getRuntime().availableProcessors() : configured;
       this.group = transport.newGroup(threads, tf);
       this.ownGroup = true;
     }

@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.channel;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import io.netty.util.AttributeKey;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
@@ -27,6 +28,9 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: every method may be called from any thread; partitions are concurrent deques.
  */
 public final class DefaultChannelPool implements ChannelPool {
+  /** How many idle entries {@link #poll(Object, EventLoop)} looks at for one of the caller's loop. */
+  static final int AFFINITY_SCAN = 8;
+
   /** Ticker nanos of the moment the channel connected; set by the connector. */
   public static final AttributeKey<Long> CREATED_AT = AttributeKey.valueOf("ahc.createdAt");
 
@@ -127,6 +131,38 @@ public final class DefaultChannelPool implements ChannelPool {
       return false;
     }
     return true;
+  }
+
+  /**
+   * Like {@link #poll(Object)}, but an idle channel of {@code preferred} comes first: a request
+   * issued on one of the client's loops then stays on it (no task hand-off, no wake-up). Only the
+   * first {@value #AFFINITY_SCAN} entries are looked at, so a long partition costs no more than a
+   * short one; without a match it falls back to the most recently used channel.
+   */
+  public @Nullable Channel poll(Object partitionKey, @Nullable EventLoop preferred) {
+    if (preferred == null) {
+      return poll(partitionKey);
+    }
+    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(partitionKey);
+    if (deque == null) {
+      return null;
+    }
+    long now = ticker.nanoTime();
+    int seen = 0;
+    for (IdleChannel idle : deque) {
+      if (++seen > AFFINITY_SCAN) {
+        break;
+      }
+      Channel ch = idle.channel;
+      // removeFirstOccurrence decides between pollers racing for the same entry.
+      if (ch.eventLoop() == preferred && deque.removeFirstOccurrence(idle)) {
+        if (ch.isActive() && !isExpired(ch, now)) {
+          return ch;
+        }
+        ChannelClosing.close(ch);
+      }
+    }
+    return poll(partitionKey);
   }
 
   @Override

@@ -8,7 +8,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.resolver.AddressResolver;
 import io.netty.resolver.AddressResolverGroup;
 import io.netty.resolver.NameResolver;
-import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Ticker;
 import java.net.ConnectException;
@@ -20,6 +19,7 @@ import java.util.function.Consumer;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
+import org.asynchttpclient.netty.channel.CallerLoop;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -58,7 +58,7 @@ final class Dialer {
     if (fixed != null) {
       dialAddresses(
           attempt,
-          bootstrap,
+          onCallerLoop(),
           Collections.singletonList(new InetSocketAddress(fixed, port)),
           0,
           onConnected);
@@ -74,10 +74,18 @@ final class Dialer {
    */
   void resolveAndDial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
     InetSocketAddress unresolved = InetSocketAddress.createUnresolved(host, port);
-    resolve(
-        attempt,
-        unresolved,
-        addresses -> dialAddresses(attempt, bootstrap, addresses, 0, onConnected));
+    Bootstrap b = onCallerLoop(); // chosen now: the resolver's callback may run elsewhere
+    resolve(attempt, unresolved, addresses -> dialAddresses(attempt, b, addresses, 0, onConnected));
+  }
+
+  /**
+   * The bootstrap for a new connection: on the calling thread's loop when it is one of the
+   * client's (a request issued from a response callback keeps its connection, its timeouts and its
+   * callbacks on that loop), else the group's next loop, as in 3.0.11.
+   */
+  private Bootstrap onCallerLoop() {
+    EventLoop caller = CallerLoop.in(bootstrap.config().group());
+    return caller != null ? bootstrap.clone(caller) : bootstrap;
   }
 
   /** Resolves the proxy's address (its first one) for a SOCKS handler. */
@@ -135,17 +143,13 @@ final class Dialer {
   /**
    * The loop whose resolver (from the configured group) resolves for a new connection: the
    * calling thread's when it is one of the client's loops, else the next one, as 3.0.11 picks it.
-   * It only runs the resolver's callbacks: no timeout is armed there (E1 concerns timeouts), and
-   * the connection may then be opened on another loop.
+   * It only runs the resolver's callbacks: no timeout is armed there (E1 concerns timeouts); the
+   * connection is opened by {@link #onCallerLoop}'s choice.
    */
   private EventLoop resolverLoop() {
     EventLoopGroup group = bootstrap.config().group();
-    for (EventExecutor e : group) {
-      if (e.inEventLoop() && e instanceof EventLoop) {
-        return (EventLoop) e;
-      }
-    }
-    return group.next();
+    EventLoop caller = CallerLoop.in(group);
+    return caller != null ? caller : group.next();
   }
 
   /** Connects to {@code addresses[index]}, then to the next one if that fails. */

@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -83,6 +84,11 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   /** Set when a hop starts sending the request body; written by the hops' loops, one at a time. */
   private volatile boolean bodySent;
 
+  // confined to the submitting loop's thread: written there, and only acted on where
+  // inEventLoop() is true, so a stale read on another thread is harmless
+  /** The loop running {@code execute} for this exchange, while that call has not returned. */
+  private @Nullable EventLoop submitFrame;
+
   /** {@code absoluteDeadline} is resolved once, here (D1); the budget may be TimeoutValues.NONE. */
   public Exchange(
       ExchangeServices services,
@@ -96,6 +102,17 @@ public final class Exchange<T> extends ExchangeFuture<T> {
 
   public AsyncHandler<T> handler() {
     return handler;
+  }
+
+  /**
+   * Marks (with the loop) and unmarks (with null) the stretch of {@code execute} that runs the first
+   * hop inline on one of the client's loops. An outcome decided inside it still happens at once
+   * (resources back, listeners told), but the handler's terminal callback and the future's
+   * completion are handed to the loop's next task: a handler never hears its outcome inside the
+   * caller's own {@code execute} frame, before the caller holds the future. Loop-only.
+   */
+  public void submitFrame(@Nullable EventLoop loop) {
+    this.submitFrame = loop;
   }
 
   /**
@@ -389,6 +406,15 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private void finishDecided(int terminal, Throwable cause) {
     releaseResources();
     services.events().ended(this, current, OUTCOMES[terminal], cause);
+    EventLoop frame = submitFrame;
+    if (frame != null && frame.inEventLoop()) {
+      frame.execute(() -> tellHandlerAndFuture(terminal, cause));
+      return;
+    }
+    tellHandlerAndFuture(terminal, cause);
+  }
+
+  private void tellHandlerAndFuture(int terminal, Throwable cause) {
     notifyThrowable(cause);
     if (terminal == CANCELLED) {
       result.cancelInternal();

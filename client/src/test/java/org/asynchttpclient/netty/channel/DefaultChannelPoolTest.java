@@ -103,4 +103,44 @@ class DefaultChannelPoolTest {
     assertTrue(b.isOpen());
     assertEquals(1, pool.getIdleChannelCountPerHost().values().stream().mapToLong(Long::longValue).sum());
   }
+
+  @Test
+  void aPollFromALoopPrefersThatLoopsIdleChannel() {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel onCaller = new EmbeddedChannel();
+    EmbeddedChannel elsewhere = new EmbeddedChannel();
+    assertTrue(pool.offer(onCaller, "k"));
+    assertTrue(pool.offer(elsewhere, "k")); // the most recent: what a plain poll would take
+    assertSame(onCaller, pool.poll("k", onCaller.eventLoop()));
+    assertSame(elsewhere, pool.poll("k", onCaller.eventLoop()), "no channel of that loop: any idle one");
+    assertNull(pool.poll("k", onCaller.eventLoop()));
+  }
+
+  @Test
+  void aPollFromALoopLooksOnlyAtTheMostRecentEntries() {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel deep = new EmbeddedChannel();
+    assertTrue(pool.offer(deep, "k"));
+    EmbeddedChannel[] recent = new EmbeddedChannel[DefaultChannelPool.AFFINITY_SCAN];
+    for (int i = 0; i < recent.length; i++) {
+      recent[i] = new EmbeddedChannel();
+      assertTrue(pool.offer(recent[i], "k"));
+    }
+    assertSame(
+        recent[recent.length - 1],
+        pool.poll("k", deep.eventLoop()),
+        "the loop's channel sits past the scanned entries: the most recent one instead");
+  }
+
+  @Test
+  void aClosedChannelOfThePreferredLoopIsDroppedNotReturned() {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel dead = new EmbeddedChannel();
+    EmbeddedChannel live = new EmbeddedChannel();
+    assertTrue(pool.offer(live, "k"));
+    assertTrue(pool.offer(dead, "k"));
+    dead.close();
+    assertSame(live, pool.poll("k", dead.eventLoop()));
+    assertNull(pool.poll("k"));
+  }
 }

@@ -1,0 +1,28 @@
+package org.asynchttpclient.netty.channel;
+
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.concurrent.EventExecutor;
+import io.netty.util.internal.ThreadExecutorMap;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The event loop of the client's group that the calling thread runs, if it runs one: the common
+ * asynchronous pattern issues the next request from a response callback, on one of the client's I/O
+ * threads, and work kept on that loop (its pooled connections first, new connections on it, the
+ * hop's work done inline) costs no task hand-off and no selector wake-up.
+ *
+ * <p>Thread-safe: a static lookup of the current thread's executor.
+ */
+public final class CallerLoop {
+  private CallerLoop() {}
+
+  /** The loop of {@code group} running this thread, or null from any other thread. */
+  public static @Nullable EventLoop in(EventLoopGroup group) {
+    EventExecutor current = ThreadExecutorMap.currentExecutor();
+    if (current instanceof EventLoop && current.parent() == group) {
+      return (EventLoop) current;
+    }
+    return null;
+  }
+}
