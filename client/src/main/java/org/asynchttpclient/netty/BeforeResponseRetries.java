@@ -44,6 +44,21 @@ final class BeforeResponseRetries {
    * the failure should end the exchange (the caller fails it).
    */
   boolean retry(Attempt failed, Throwable cause, boolean clientClosed) {
+    return decide(failed, cause, clientClosed, true);
+  }
+
+  /**
+   * After the response reached the handler in a way it cannot take back: only a request an
+   * {@code IOExceptionFilter} explicitly asks to replay is sent (a {@code ResumableIOExceptionFilter}
+   * resuming a download with a {@code Range}, as in 3.0.11); no plain retry. Returns as {@link
+   * #retry}.
+   */
+  boolean replayByFilters(Attempt failed, IOException cause, boolean clientClosed) {
+    return decide(failed, cause, clientClosed, false);
+  }
+
+  private boolean decide(
+      Attempt failed, Throwable cause, boolean clientClosed, boolean plainRetries) {
     Exchange<?> ex = failed.exchange();
     if (failed.isOver() || clientClosed) {
       return false;
@@ -62,7 +77,7 @@ final class BeforeResponseRetries {
         return true;
       }
     }
-    if (!replayable) {
+    if (!replayable || !plainRetries) {
       return false;
     }
     // A stream the server never processed (HTTP/2 REFUSED_STREAM, or above a GOAWAY's last stream

@@ -381,6 +381,11 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     return retries.retry(failed, cause, clientClosed.getAsBoolean());
   }
 
+  @Override
+  public boolean replayByFilters(Attempt failed, IOException cause) {
+    return retries.replayByFilters(failed, cause, clientClosed.getAsBoolean());
+  }
+
   /** Abandons the failed hop's carrier and permit and sends {@code request} as a new hop. */
   private void replayOnFreshConnection(Attempt failed, Request request, Throwable cause) {
     if (!failed.end()) {

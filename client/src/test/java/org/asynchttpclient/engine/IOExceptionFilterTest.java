@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -16,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.FilterException;
+import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.IOExceptionFilter;
 import org.asynchttpclient.testing.TestServer;
@@ -43,6 +49,21 @@ class IOExceptionFilterTest {
           }
         });
     server.route("/other", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "other"));
+    // the first answer is cut after part of its body reached the client; later ones are whole
+    server.route(
+        "/cut-once",
+        (ctx, req) -> {
+          if (calls.getAndIncrement() == 0) {
+            DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+            HttpUtil.setContentLength(head, 100);
+            ctx.write(head);
+            ctx.writeAndFlush(
+                    new DefaultHttpContent(Unpooled.copiedBuffer("first part", StandardCharsets.UTF_8)))
+                .addListener(f -> ctx.close());
+          } else {
+            TestServer.respond(ctx, req, HttpResponseStatus.OK, "whole");
+          }
+        });
   }
 
   @AfterEach
@@ -65,6 +86,33 @@ class IOExceptionFilterTest {
     // no built-in retry: whatever replay happens is the filter's
     return ClientFixture.client(
         ClientFixture.config().setMaxRequestRetry(0).addIOExceptionFilter(filter));
+  }
+
+  /**
+   * After body parts reached the handler the engine never retries by itself (a POST, here), but the
+   * filters still hear the failure, and one that explicitly asks for a replay gets it, as in 3.0.11.
+   */
+  @Test
+  void aFailureAfterBodyPartsGoesToTheFiltersWhichMayReplay() throws Exception {
+    try (DefaultAsyncHttpClient client = client(recording(true))) {
+      Response r = client.preparePost(server.url("/cut-once")).setBody("p").execute().get(5, TimeUnit.SECONDS);
+      assertEquals("whole", r.getResponseBody());
+    }
+    assertEquals(2, server.received().size());
+    assertEquals(1, filtered.size());
+  }
+
+  @Test
+  void aFailureAfterBodyPartsFailsWhenNoFilterAsksForAReplay() throws Exception {
+    try (DefaultAsyncHttpClient client = client(recording(false))) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () -> client.prepareGet(server.url("/cut-once")).execute().get(5, TimeUnit.SECONDS));
+      assertInstanceOf(RemotelyClosedException.class, e.getCause());
+    }
+    assertEquals(1, server.received().size());
+    assertEquals(1, filtered.size(), "the filter did not hear the failure");
   }
 
   @Test

@@ -31,7 +31,6 @@ import org.asynchttpclient.handler.resumable.ResumableRandomAccessFileListener;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -126,9 +125,6 @@ class ResumableDownloadTest {
   }
 
   @Test
-  @Disabled(
-      "The engine runs IOExceptionFilters only for a connection lost before the response started;"
-          + " 3.0.11 also runs them after (issue 17, item 3). Enable once it does.")
   void ioExceptionFilterResumesACutDownloadByItself() throws Exception {
     Path file = dir.resolve("download.bin");
     ResumableAsyncHandler handler = handlerWritingTo(file);

@@ -51,6 +51,13 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
      */
     boolean retryBeforeResponse(Attempt attempt, Throwable cause);
 
+    /**
+     * The connection failed after the response reached the handler: only an IOException filter
+     * that explicitly asks for a replay sends the request again. Returns as {@link
+     * #retryBeforeResponse}.
+     */
+    boolean replayByFilters(Attempt attempt, IOException cause);
+
     /** Asks whether this response head starts another hop instead of going to the handler. */
     @Nullable NextHop nextHop(Attempt attempt, org.asynchttpclient.HttpResponseStatus status,
         HttpHeaders headers) throws Exception;
@@ -316,7 +323,11 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     } else if (!a.isOver()) {
       // As in 3.0.11: IOException filters hear ChannelClosedException, the exchange fails with
       // RemotelyClosedException.
-      if (!replayable || !owner.retryBeforeResponse(a, ChannelClosedException.INSTANCE)) {
+      boolean replayed =
+          replayable
+              ? owner.retryBeforeResponse(a, ChannelClosedException.INSTANCE)
+              : owner.replayByFilters(a, ChannelClosedException.INSTANCE);
+      if (!replayed) {
         a.exchange().fail(RemotelyClosedException.INSTANCE);
       }
     }
@@ -340,7 +351,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     if (a != null && !a.isOver()) {
-      if (!replayable || !(cause instanceof IOException) || !owner.retryBeforeResponse(a, cause)) {
+      boolean replayed =
+          cause instanceof IOException
+              && (replayable
+                  ? owner.retryBeforeResponse(a, cause)
+                  : owner.replayByFilters(a, (IOException) cause));
+      if (!replayed) {
         a.exchange().fail(cause);
       }
     }
