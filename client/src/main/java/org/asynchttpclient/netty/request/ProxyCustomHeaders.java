@@ -1,6 +1,8 @@
 package org.asynchttpclient.netty.request;
 
 import io.netty.handler.codec.http.HttpHeaders;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.function.Function;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.proxy.ProxyServer;
@@ -21,8 +23,17 @@ public final class ProxyCustomHeaders {
       return;
     }
     HttpHeaders extra = custom.apply(request);
-    if (extra != null) {
-      wire.getHttpRequest().headers().add(extra);
+    if (extra == null) {
+      return;
+    }
+    // Added after the factory checked the head: checked here, as the user's own headers are.
+    HttpHeaders head = wire.getHttpRequest().headers();
+    Iterator<Map.Entry<CharSequence, CharSequence>> entries = extra.iteratorCharSequence();
+    while (entries.hasNext()) {
+      Map.Entry<CharSequence, CharSequence> entry = entries.next();
+      WireSyntax.checkHeaderName(entry.getKey());
+      WireSyntax.checkHeaderValue(entry.getKey(), entry.getValue());
+      head.add(entry.getKey(), entry.getValue());
     }
   }
 }
