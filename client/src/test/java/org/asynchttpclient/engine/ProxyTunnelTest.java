@@ -40,8 +40,8 @@ import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.CertificateBuilder.KeyUsage;
+import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +58,7 @@ import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -462,7 +463,7 @@ class ProxyTunnelTest {
     ConnectProxy(String challenge, Predicate<FullHttpRequest> authorized)
         throws InterruptedException {
       server =
-          new RawServer(
+          RawServer.withPipeline(
               ch ->
                   ch.pipeline()
                       .addLast("codec", new HttpServerCodec())
@@ -543,7 +544,7 @@ class ProxyTunnelTest {
 
     Socks5Proxy() throws InterruptedException {
       server =
-          new RawServer(
+          RawServer.withPipeline(
               ch ->
                   ch.pipeline()
                       .addLast("encoder", Socks5ServerEncoder.DEFAULT)

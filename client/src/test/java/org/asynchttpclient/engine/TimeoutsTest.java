@@ -29,6 +29,8 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -217,7 +219,7 @@ class TimeoutsTest {
               super.onThrowable(t);
             }
           };
-      ListenableFuture<String> f =
+      ListenableFuture<Response> f =
           c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(150)).execute(h);
       timeoutOf(f);
       assertEquals("hi", next.get().get(10, TimeUnit.SECONDS).getResponseBody());

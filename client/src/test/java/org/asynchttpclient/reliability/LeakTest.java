@@ -29,8 +29,12 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -99,7 +103,7 @@ class LeakTest {
     try (RawServer server = FaultServer.start()) {
       DefaultAsyncHttpClient client =
           new DefaultAsyncHttpClient(
-              Clients.config()
+              ClientFixture.faultConfig()
                   .setAllocator(alloc)
                   .setThreadPoolName(pool)
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
@@ -108,15 +112,15 @@ class LeakTest {
       try {
         Random random = new Random(7);
         Semaphore window = new Semaphore(50);
-        List<CompletableFuture<TrackingHandler>> ends = new ArrayList<>();
-        List<ListenableFuture<Integer>> futures = new ArrayList<>();
+        List<CompletableFuture<RecordingHandler>> ends = new ArrayList<>();
+        List<ListenableFuture<Response>> futures = new ArrayList<>();
         for (int i = 0; i < 600; i++) {
           String path = paths[random.nextInt(paths.length)];
-          TrackingHandler h = new TrackingHandler();
+          RecordingHandler h = new RecordingHandler();
           assertTrue(window.tryAcquire(30, TimeUnit.SECONDS));
           h.ended().whenComplete((x, t) -> window.release());
           ends.add(h.ended());
-          ListenableFuture<Integer> f =
+          ListenableFuture<Response> f =
               i % 3 == 0
                   ? client.preparePost(server.url(path)).setBody(new byte[1 + i * 10]).execute(h)
                   : client.prepareGet(server.url(path)).execute(h);
@@ -127,7 +131,7 @@ class LeakTest {
           exchanges++;
         }
         CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
-        for (ListenableFuture<Integer> f : futures) {
+        for (ListenableFuture<Response> f : futures) {
           assertFalse(armed((Exchange<?>) f), "armed after the end: " + f);
         }
         // Idle: every connection is closed or back in the pool, none is active.
@@ -142,7 +146,7 @@ class LeakTest {
       } finally {
         client.close();
       }
-      assertEquals(0, server.awaitOpenAtMost(0, 3000), "server connections left after close()");
+      assertEquals(0, server.awaitOpenAtMost(0, Duration.ofMillis(3000)), "server connections left after close()");
       ShutdownTest.assertClientThreadsGone(pool);
     }
     // The I/O threads' caches go back to the arenas when those threads end.
@@ -207,7 +211,7 @@ class LeakTest {
     try (RawServer faults = FaultServer.start();
         RawServer tls = RawServer.silent();
         RawServer gated =
-            new RawServer(
+            RawServer.withResponder(
                 (ch, head) -> {
                   waiting.add(ch);
                   gate.countDown();
@@ -219,7 +223,7 @@ class LeakTest {
                 });
         DefaultAsyncHttpClient client =
             new DefaultAsyncHttpClient(
-                Clients.config()
+                ClientFixture.faultConfig()
                     .setMaxConnections(10)
                     .setMaxConnectionsPerHost(10)
                     .setConnectTimeout(Duration.ofMillis(250))
@@ -248,16 +252,16 @@ class LeakTest {
         mix.add(new RequestBuilder().setUrl(faults.url(path)).build());
       }
       Semaphore window = new Semaphore(10);
-      List<CompletableFuture<TrackingHandler>> ends = new ArrayList<>();
-      List<ListenableFuture<Integer>> futures = new ArrayList<>();
+      List<CompletableFuture<RecordingHandler>> ends = new ArrayList<>();
+      List<ListenableFuture<Response>> futures = new ArrayList<>();
       int sent = 0;
       for (int round = 0; round < 8; round++) {
         for (Request r : mix) {
-          TrackingHandler h = new TrackingHandler();
+          RecordingHandler h = new RecordingHandler();
           assertTrue(window.tryAcquire(30, TimeUnit.SECONDS));
           h.ended().whenComplete((x, t) -> window.release());
           ends.add(h.ended());
-          ListenableFuture<Integer> f = client.executeRequest(r, h);
+          ListenableFuture<Response> f = client.executeRequest(r, h);
           futures.add(f);
           if (sent++ % 7 == 3) {
             f.cancel(true);
@@ -265,7 +269,7 @@ class LeakTest {
         }
       }
       CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
-      for (ListenableFuture<Integer> f : futures) {
+      for (ListenableFuture<Response> f : futures) {
         assertFalse(armed((Exchange<?>) f), "armed after the end: " + f);
       }
       // Ten at once: the server answers none until all ten have arrived.

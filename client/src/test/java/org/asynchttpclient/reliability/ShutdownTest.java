@@ -14,6 +14,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -27,7 +31,7 @@ class ShutdownTest {
   private static final AtomicLong SEQ = new AtomicLong();
   private static final int PER_PHASE = 100;
 
-  private static final class PhaseHandler extends TrackingHandler {
+  private static final class PhaseHandler extends RecordingHandler {
     private final CountDownLatch reached;
     private final boolean onBody;
 
@@ -61,13 +65,13 @@ class ShutdownTest {
     CountDownLatch waiting = new CountDownLatch(PER_PHASE);
     CountDownLatch reading = new CountDownLatch(PER_PHASE);
     CountDownLatch handshaking = new CountDownLatch(PER_PHASE);
-    try (RawServer mute = new RawServer((ch, head) -> waiting.countDown());
+    try (RawServer mute = RawServer.withResponder((ch, head) -> waiting.countDown());
         RawServer staller =
             RawServer.answering("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\nsome of it");
         RawServer tls = RawServer.silent()) {
       DefaultAsyncHttpClient client =
           new DefaultAsyncHttpClient(
-              Clients.config()
+              ClientFixture.faultConfig()
                   .setThreadPoolName(pool)
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
                   .setRequestTimeout(Duration.ofSeconds(30))
@@ -76,10 +80,10 @@ class ShutdownTest {
                   .setHandshakeTimeout(30_000)
                   .setUseInsecureTrustManager(true)
                   .build());
-      List<TrackingHandler> handlers = new ArrayList<>();
-      List<ListenableFuture<Integer>> futures = new ArrayList<>();
+      List<RecordingHandler> handlers = new ArrayList<>();
+      List<ListenableFuture<Response>> futures = new ArrayList<>();
       for (int i = 0; i < PER_PHASE; i++) {
-        TrackingHandler w = new TrackingHandler();
+        RecordingHandler w = new RecordingHandler();
         futures.add(client.prepareGet(mute.url("/wait/" + i)).execute(w));
         handlers.add(w);
         PhaseHandler r = new PhaseHandler(reading, true);
@@ -92,7 +96,7 @@ class ShutdownTest {
       assertTrue(waiting.await(20, TimeUnit.SECONDS), "requests waiting: " + waiting.getCount());
       assertTrue(reading.await(20, TimeUnit.SECONDS), "bodies stalled: " + reading.getCount());
       assertTrue(handshaking.await(20, TimeUnit.SECONDS), "handshakes: " + handshaking.getCount());
-      for (ListenableFuture<Integer> f : futures) {
+      for (ListenableFuture<Response> f : futures) {
         assertTrue(!f.isDone(), "an exchange ended before close: " + f);
       }
 
@@ -102,26 +106,26 @@ class ShutdownTest {
       long closeMillis = TimeUnit.NANOSECONDS.toMillis(closeReturned - closeStart);
 
       int notDone = 0;
-      for (ListenableFuture<Integer> f : futures) {
+      for (ListenableFuture<Response> f : futures) {
         notDone += f.isDone() ? 0 : 1;
       }
       assertEquals(0, notDone, "exchanges still pending when close() returned");
       assertTrue(closeMillis < 2000, "close() took " + closeMillis + " ms");
       assertClientThreadsGone(pool);
       long late = 0;
-      for (TrackingHandler h : handlers) {
-        assertEquals(1, h.terminals.get(), "terminal callbacks");
-        IOException e = assertInstanceOf(IOException.class, h.failure, String.valueOf(h.failure));
+      for (RecordingHandler h : handlers) {
+        assertEquals(1, h.terminals(), "terminal callbacks");
+        IOException e = assertInstanceOf(IOException.class, h.failure(), String.valueOf(h.failure()));
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
-        assertTrue(h.endNanos <= closeReturned, "failed after close() returned");
-        if (h.lastCallbackNanos.get() > closeReturned) {
+        assertTrue(h.endNanos() <= closeReturned, "failed after close() returned");
+        if (h.lastCallbackNanos() > closeReturned) {
           late++;
         }
       }
       assertEquals(0, late, "handlers called back after close() returned");
-      assertEquals(0, mute.awaitOpenAtMost(0, 2000), "connections left open (waiting)");
-      assertEquals(0, staller.awaitOpenAtMost(0, 2000), "connections left open (reading)");
-      assertEquals(0, tls.awaitOpenAtMost(0, 2000), "connections left open (TLS)");
+      assertEquals(0, mute.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (waiting)");
+      assertEquals(0, staller.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (reading)");
+      assertEquals(0, tls.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (TLS)");
       System.out.printf(
           "[shutdown] eventLoopTimeouts=%s: close() with %d in flight took %d ms; all failed before it"
               + " returned, 0 late callbacks, 0 client threads left%n",

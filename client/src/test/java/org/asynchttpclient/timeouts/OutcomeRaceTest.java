@@ -19,6 +19,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -125,7 +126,7 @@ class OutcomeRaceTest {
         // a loser's late callback would show up after the winner's: give stragglers a moment
         cancels.schedule(() -> {}, 30, TimeUnit.MILLISECONDS).get();
         for (RecordingHandler h : handlers) {
-          assertEquals(1, h.terminal.get(), "terminal callbacks of one exchange");
+          assertEquals(1, h.terminals(), "terminal callbacks of one exchange");
         }
       }
     }
