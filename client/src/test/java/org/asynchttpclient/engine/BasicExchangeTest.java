@@ -20,10 +20,8 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.zip.GZIPOutputStream;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
@@ -150,34 +148,6 @@ class BasicExchangeTest {
       assertEquals(
           "compressed body",
           client.prepareGet(server.url("/gzip")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-    }
-  }
-
-  @Test
-  void requestTimeoutFailsWithTimeoutExceptionAndClosesConnection() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ListenableFuture<Response> f =
-          client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
-      assertInstanceOf(TimeoutException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("Request timeout"), e.getCause().getMessage());
-      awaitServerClosed(1);
-      org.asynchttpclient.TimeoutStats stats = client.getClientStats().getTimeoutStats();
-      assertEquals(1, stats.getRequestTimeouts());
-      assertEquals(0, stats.getReadTimeouts());
-      assertTrue(stats.getMaxLateNanos() >= stats.getMeanLateNanos());
-    }
-  }
-
-  @Test
-  void readTimeoutFailsWithTimeoutException() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ListenableFuture<Response> f =
-          client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
-      assertInstanceOf(TimeoutException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("Read timeout"), e.getCause().getMessage());
-      assertEquals(1, client.getClientStats().getTimeoutStats().getReadTimeouts());
     }
   }
 

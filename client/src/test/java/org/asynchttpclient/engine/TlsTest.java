@@ -320,26 +320,4 @@ class TlsTest {
       }
     }
   }
-
-  @Test
-  void requestTimeoutBoundsTheHandshake() throws Exception {
-    try (RawServer silent = RawServer.withPipeline(ch -> {})) {
-      try (DefaultAsyncHttpClient c =
-          ClientFixture.client(
-              ClientFixture.config()
-                  .setUseInsecureTrustManager(true)
-                  .setHandshakeTimeout(10_000)
-                  .setRequestTimeout(Duration.ofMillis(300)))) {
-        long start = System.nanoTime();
-        ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () -> c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute().get(10, TimeUnit.SECONDS));
-        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(e.getCause() instanceof java.util.concurrent.TimeoutException, String.valueOf(e.getCause()));
-        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
-        assertTrue(silent.await(() -> silent.closedCount() == 1, Duration.ofSeconds(5)), "client must close");
-      }
-    }
-  }
 }

@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.timeouts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

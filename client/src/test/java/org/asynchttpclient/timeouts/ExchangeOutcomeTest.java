@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.exchange;
+package org.asynchttpclient.timeouts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -17,6 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.HandlerTestFixtures;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.exchange.CountingServices;
+import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
