@@ -155,10 +155,11 @@ class BasicExchangeTest {
   void cancelClosesTheConnection() throws Exception {
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
-      awaitReceived(1);
+      server.awaitReceived(1);
       assertTrue(f.cancel(true));
       assertTrue(f.isCancelled());
-      awaitServerClosed(1);
+      server.awaitClosed(1);
+      assertEquals(1, server.closedCount(), "connections closed as seen by the server");
       assertFalse(f.cancel(true), "a second cancel must lose");
     }
   }
@@ -182,7 +183,7 @@ class BasicExchangeTest {
   void closeFailsInFlightRequestsAtOnce() throws Exception {
     DefaultAsyncHttpClient client = ClientFixture.client();
     ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
-    awaitReceived(1);
+    server.awaitReceived(1);
     client.close();
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
     assertInstanceOf(IOException.class, e.getCause());
@@ -198,22 +199,5 @@ class BasicExchangeTest {
           () -> client.prepareGet(server.url("/hello")).addHeader("X-Bad", "a\r\nInjected: 1"));
       assertEquals(0, server.acceptedCount());
     }
-  }
-
-  private void awaitReceived(int n) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (server.received().size() < n && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
-      Thread.sleep(1);
-    }
-    assertTrue(server.received().size() >= n, "server received " + server.received().size());
-  }
-
-  private void awaitServerClosed(int n) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (server.closedCount() < n && System.nanoTime() < deadline) {
-      Thread.sleep(1);
-    }
-    assertEquals(n, server.closedCount(), "connections closed as seen by the server");
   }
 }

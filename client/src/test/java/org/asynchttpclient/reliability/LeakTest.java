@@ -22,8 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.asynchttpclient.ClientStats;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
@@ -32,7 +30,9 @@ import org.asynchttpclient.RequestBuilder;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
@@ -47,19 +47,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * answers, 10 requests still get 10 connections at once), and no armed timer.
  */
 class LeakTest {
-  private static final AtomicLong SEQ = new AtomicLong();
-
-  /** Polls {@code condition} until it holds or {@code millis} pass; returns its last value. */
-  private static boolean eventually(BooleanSupplier condition, long millis) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        return false;
-      }
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-    }
-    return true;
-  }
 
   private static long activeAllocations(PooledByteBufAllocatorMetric metric) {
     long active = 0;
@@ -93,7 +80,7 @@ class LeakTest {
     PooledByteBufAllocator alloc = new PooledByteBufAllocator(true);
     PooledByteBufAllocatorMetric metric = alloc.metric();
     long baselineMemory = metric.usedHeapMemory() + metric.usedDirectMemory();
-    String pool = "ahc-leak-" + SEQ.incrementAndGet();
+    ClientThreads threads = new ClientThreads();
     String[] paths = {
       "/ok/1", "/ok/20000", "/ok/70000", "/chunked", "/gzip", "/never", "/stall", "/reset", "/cut",
       "/hostile", "/late/50"
@@ -102,13 +89,11 @@ class LeakTest {
     long poolIdleBeforeClose;
     try (RawServer server = FaultServer.start()) {
       DefaultAsyncHttpClient client =
-          new DefaultAsyncHttpClient(
+          threads.start(
               ClientFixture.faultConfig()
                   .setAllocator(alloc)
-                  .setThreadPoolName(pool)
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
-                  .setRequestTimeout(Duration.ofMillis(300))
-                  .build());
+                  .setRequestTimeout(Duration.ofMillis(300)));
       try {
         Random random = new Random(7);
         Semaphore window = new Semaphore(50);
@@ -135,24 +120,26 @@ class LeakTest {
           assertFalse(armed((Exchange<?>) f), "armed after the end: " + f);
         }
         // Idle: every connection is closed or back in the pool, none is active.
-        assertTrue(
-            eventually(() -> client.getClientStats().getTotalActiveConnectionCount() == 0, 2000),
-            "active connections while idle: " + client.getClientStats());
+        Await.until(
+            () -> client.getClientStats().getTotalActiveConnectionCount() == 0,
+            Duration.ofSeconds(2),
+            () -> "active connections while idle: " + client.getClientStats());
         ClientStats stats = client.getClientStats();
         poolIdleBeforeClose = stats.getTotalIdleConnectionCount();
         assertTrue(
-            eventually(() -> server.openCount() == poolIdleBeforeClose, 2000),
+            server.await(() -> server.openCount() == poolIdleBeforeClose, Duration.ofSeconds(2)),
             "server sees " + server.openCount() + " open, the pool holds " + poolIdleBeforeClose);
       } finally {
         client.close();
       }
       assertEquals(0, server.awaitOpenAtMost(0, Duration.ofMillis(3000)), "server connections left after close()");
-      ShutdownTest.assertClientThreadsGone(pool);
+      threads.assertAllEnded(Duration.ofSeconds(5));
     }
     // The I/O threads' caches go back to the arenas when those threads end.
-    assertTrue(
-        eventually(() -> activeAllocations(metric) == 0, 3000),
-        "live allocations in the client's allocator after close: " + activeAllocations(metric));
+    Await.until(
+        () -> activeAllocations(metric) == 0,
+        Duration.ofSeconds(3),
+        () -> "live allocations in the client's allocator after close: " + activeAllocations(metric));
     long inChunks = bytesInChunks(metric);
     long retainedSubpages = emptySubpageBytes(metric);
     long usedMemory = metric.usedHeapMemory() + metric.usedDirectMemory();

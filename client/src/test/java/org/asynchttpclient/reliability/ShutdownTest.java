@@ -10,12 +10,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,7 +28,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * of the client survives, and the servers see every connection go.
  */
 class ShutdownTest {
-  private static final AtomicLong SEQ = new AtomicLong();
   private static final int PER_PHASE = 100;
 
   private static final class PhaseHandler extends RecordingHandler {
@@ -61,7 +60,7 @@ class ShutdownTest {
   @ValueSource(booleans = {false, true})
   void closeFailsEverythingInFlightAndLeavesNothingBehind(boolean eventLoopTimeouts)
       throws Exception {
-    String pool = "ahc-shutdown-" + SEQ.incrementAndGet() + "-" + eventLoopTimeouts;
+    ClientThreads threads = new ClientThreads();
     CountDownLatch waiting = new CountDownLatch(PER_PHASE);
     CountDownLatch reading = new CountDownLatch(PER_PHASE);
     CountDownLatch handshaking = new CountDownLatch(PER_PHASE);
@@ -70,16 +69,14 @@ class ShutdownTest {
             RawServer.answering("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\nsome of it");
         RawServer tls = RawServer.silent()) {
       DefaultAsyncHttpClient client =
-          new DefaultAsyncHttpClient(
+          threads.start(
               ClientFixture.faultConfig()
-                  .setThreadPoolName(pool)
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
                   .setRequestTimeout(Duration.ofSeconds(30))
                   .setReadTimeout(Duration.ofSeconds(30))
                   .setConnectTimeout(Duration.ofSeconds(10))
                   .setHandshakeTimeout(30_000)
-                  .setUseInsecureTrustManager(true)
-                  .build());
+                  .setUseInsecureTrustManager(true));
       List<RecordingHandler> handlers = new ArrayList<>();
       List<ListenableFuture<Response>> futures = new ArrayList<>();
       for (int i = 0; i < PER_PHASE; i++) {
@@ -111,7 +108,7 @@ class ShutdownTest {
       }
       assertEquals(0, notDone, "exchanges still pending when close() returned");
       assertTrue(closeMillis < 2000, "close() took " + closeMillis + " ms");
-      assertClientThreadsGone(pool);
+      threads.assertAllEnded(Duration.ofSeconds(5));
       long late = 0;
       for (RecordingHandler h : handlers) {
         assertEquals(1, h.terminals(), "terminal callbacks");
@@ -133,27 +130,4 @@ class ShutdownTest {
     }
   }
 
-  /** Waits (bounded, by joining them) for every thread of the client's pool to end. */
-  static void assertClientThreadsGone(String pool) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    List<Thread> alive = threadsOf(pool);
-    for (Thread t : alive) {
-      t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-    }
-    List<String> left = new ArrayList<>();
-    for (Thread t : threadsOf(pool)) {
-      left.add(t.getName() + " " + t.getState());
-    }
-    assertEquals(List.of(), left, "client threads still alive after close()");
-  }
-
-  private static List<Thread> threadsOf(String pool) {
-    List<Thread> found = new ArrayList<>();
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t.getName().startsWith(pool) && t.isAlive()) {
-        found.add(t);
-      }
-    }
-    return found;
-  }
 }
