@@ -10,6 +10,7 @@ import io.netty.resolver.AddressResolverGroup;
 import io.netty.util.Timer;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
@@ -19,6 +20,7 @@ import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.EagerResponseBodyPart;
@@ -179,47 +181,70 @@ public interface AsyncHttpClientConfig {
   /** Whether weak cipher suites are removed from the enabled ones. */
   boolean isFilterInsecureCipherSuites();
 
-  /** HTTP/2 switch. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * Whether HTTPS connections offer HTTP/2 (ALPN {@code h2}, then {@code http/1.1}); true by
+   * default, as in 3.0.11. A connection whose server picks {@code h2} carries every request of its
+   * partition as multiplexed streams; otherwise HTTP/1.1 is spoken. See the README's HTTP/2 section.
+   */
   default boolean isHttp2Enabled() {
     return true;
   }
 
-  /** HTTP/2 initial flow-control window. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 initial flow-control window of each stream (SETTINGS_INITIAL_WINDOW_SIZE), in bytes; the
+   * connection's window is raised to it too when larger than 65535.
+   */
   default int getHttp2InitialWindowSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2InitialWindowSize();
   }
 
-  /** HTTP/2 largest frame accepted. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /** HTTP/2 largest frame the client accepts (SETTINGS_MAX_FRAME_SIZE, 16384..16777215). */
   default int getHttp2MaxFrameSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxFrameSize();
   }
 
-  /** HTTP/2 HPACK table size. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /** HTTP/2 HPACK dynamic table size the client's decoder allows (SETTINGS_HEADER_TABLE_SIZE). */
   default int getHttp2HeaderTableSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2HeaderTableSize();
   }
 
-  /** HTTP/2 largest header list accepted. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 largest response header list accepted (SETTINGS_MAX_HEADER_LIST_SIZE); a larger one
+   * fails its stream with an exception.
+   */
   default int getHttp2MaxHeaderListSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxHeaderListSize();
   }
 
-  /** HTTP/2 concurrent streams per connection, -1 for the server's limit. NO EFFECT yet. */
+  /**
+   * HTTP/2 streams at most open at once on one connection; the server's SETTINGS_MAX_CONCURRENT_STREAMS
+   * if lower; -1 for the server's limit. Requests beyond wait, inside their request timeout.
+   */
   default int getHttp2MaxConcurrentStreams() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxConcurrentStreams();
   }
 
-  /** HTTP/2 cap on a decompressed response body, in bytes. NO EFFECT yet. */
+  /**
+   * Largest body automatic decompression may inflate an HTTP/2 response to, in bytes (the smaller of
+   * this and {@code maxInflatedResponseBodySize} applies); past it the stream fails with an
+   * IOException and is reset.
+   */
   default long getHttp2MaxDecompressedResponseSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxDecompressedResponseSize();
   }
 
-  /** HTTP/2 PING interval, zero for none. NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 PING interval, zero for none: a connection that read nothing for this long is pinged,
+   * and closed if the ack does not come back within the interval (at most 5 s).
+   */
   default Duration getHttp2PingInterval() {
     return AsyncHttpClientConfigDefaults.defaultHttp2PingInterval();
   }
 
-  /** HTTP/2 without TLS (h2c). NO EFFECT yet: this release speaks HTTP/1.1 only. */
+  /**
+   * HTTP/2 without TLS: {@code http} requests, direct or through SOCKS, speak h2c with prior
+   * knowledge (no upgrade); requires {@link #isHttp2Enabled()}.
+   */
   default boolean isHttp2CleartextEnabled() {
     return AsyncHttpClientConfigDefaults.defaultHttp2CleartextEnabled();
   }
@@ -254,10 +279,17 @@ public interface AsyncHttpClientConfig {
   /** Size of the pieces a file body is read in when zero-copy is not used, in bytes. */
   int getChunkedFileChunkSize();
 
-  /** WebSocket message buffer limit. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Largest WebSocket message, in bytes, that fragment aggregation ({@link
+   * #isAggregateWebSocketFrameFragments()}) buffers, counted after permessage-deflate inflation; a
+   * longer message closes the socket with 1009.
+   */
   int getWebSocketMaxBufferSize();
 
-  /** WebSocket frame size limit. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Largest WebSocket frame payload accepted, in bytes, on the wire and again after
+   * permessage-deflate inflation; a larger frame closes the socket with 1009.
+   */
   int getWebSocketMaxFrameSize();
 
   /** Whether Content-Encoding stays on a response whose body was decompressed. */
@@ -289,7 +321,11 @@ public interface AsyncHttpClientConfig {
   /** Called on each new HTTP channel after the client installed its handlers; null for none. */
   @Nullable Consumer<Channel> getHttpAdditionalChannelInitializer();
 
-  /** WebSocket channel initializer. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Called on a channel once its WebSocket upgrade succeeded, after the client installed its
+   * WebSocket handlers (the frame codec, then the handler that drives the listeners, last); null
+   * for none.
+   */
   @Nullable Consumer<Channel> getWsAdditionalChannelInitializer();
 
   /** How response body parts are handed to handlers: copied (EAGER) or borrowed (LAZY). */
@@ -316,10 +352,16 @@ public interface AsyncHttpClientConfig {
   /** Whether response headers are validated (rejecting illegal names and values). */
   boolean isValidateResponseHeaders();
 
-  /** WebSocket fragment aggregation. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Whether a fragmented WebSocket message reaches the listeners as one frame (bounded by {@link
+   * #getWebSocketMaxBufferSize()}) instead of fragment by fragment.
+   */
   boolean isAggregateWebSocketFrameFragments();
 
-  /** WebSocket compression. NO EFFECT yet: this release has no WebSocket support. */
+  /**
+   * Whether the WebSocket upgrade offers permessage-deflate (RFC 7692), used when the server
+   * accepts it. The frame and buffer limits apply to inflated sizes.
+   */
   boolean isEnableWebSocketCompression();
 
   /** TCP_NODELAY on client sockets. */
@@ -414,6 +456,60 @@ public interface AsyncHttpClientConfig {
    */
   default long getMaxInflatedResponseBodySize() {
     return AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize();
+  }
+
+  /**
+   * The name of a request header that tells the server how much of the exchange's budget is left,
+   * or null (the default) to send none. When set and the exchange has an absolute deadline ({@link
+   * #isUseAbsoluteRequestDeadline()}, or the request's own setting), each hop carries the remaining
+   * budget, in whole milliseconds rounded down and never negative, measured just before the hop is
+   * written (a hop with no budget left is not sent at all). A server can read it as "answer within
+   * this many milliseconds or not at all", as gRPC's {@code grpc-timeout} is read, and pass what is
+   * left of it on to its own calls. A header of that name set on the request is replaced. Property
+   * {@code org.asynchttpclient.deadlinePropagationHeader}. Not in AHC 3.0.11.
+   */
+  default @Nullable String getDeadlinePropagationHeader() {
+    return AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader();
+  }
+
+  /**
+   * The listeners that hear each exchange's and each hop's events (metrics, tracing); empty by
+   * default, which costs nothing. Not in AHC 3.0.11.
+   */
+  default List<ExchangeListener> getExchangeListeners() {
+    return Collections.emptyList();
+  }
+
+  /**
+   * How long an open WebSocket may go without a frame either way before the client closes it with
+   * 1001 (Going Away) and reports a {@link java.util.concurrent.TimeoutException} to {@code
+   * onError}; zero for none. The Pings of {@link #getWebSocketPingInterval()} and the Pongs that
+   * answer them do not count as frames here, so they do not keep an idle socket open. Armed on the
+   * socket's event loop. PT0S (none) by default; property {@code
+   * org.asynchttpclient.webSocketIdleTimeout}. Not in AHC 3.0.11.
+   */
+  default Duration getWebSocketIdleTimeout() {
+    return AsyncHttpClientConfigDefaults.defaultWebSocketIdleTimeout();
+  }
+
+  /**
+   * How often an open WebSocket sends a Ping to check that the server is still there; zero for
+   * never. With {@link #getWebSocketPongTimeout()} a Ping that gets no Pong in time closes the
+   * socket (1006) and reports a {@link java.util.concurrent.TimeoutException} to {@code onError}.
+   * Armed on the socket's event loop. PT0S (none) by default; property {@code
+   * org.asynchttpclient.webSocketPingInterval}. Not in AHC 3.0.11.
+   */
+  default Duration getWebSocketPingInterval() {
+    return AsyncHttpClientConfigDefaults.defaultWebSocketPingInterval();
+  }
+
+  /**
+   * How long a WebSocket waits for the Pong answering a Ping of {@link
+   * #getWebSocketPingInterval()}; zero to send Pings without waiting for answers. PT0S by default;
+   * property {@code org.asynchttpclient.webSocketPongTimeout}. Not in AHC 3.0.11.
+   */
+  default Duration getWebSocketPongTimeout() {
+    return AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout();
   }
 
   /** How response body bytes are handed to {@link AsyncHandler#onBodyPartReceived}. */

@@ -53,13 +53,14 @@ public class ClientStats {
     return total;
   }
 
+  /**
+   * 3.0.11's sentence, {@code There are 8 total connections, 6 are active and 2 are idle.}; the
+   * per-host counts and {@link #getTimeoutStats()} have their own {@code toString}.
+   */
   @Override
   public String toString() {
-    return "ClientStats{total=" + getTotalConnectionCount()
-        + ", active=" + getTotalActiveConnectionCount()
-        + ", idle=" + getTotalIdleConnectionCount()
-        + ", perHost=" + statsPerHost
-        + ", timeouts=" + timeoutStats + '}';
+    return "There are " + getTotalConnectionCount() + " total connections, " + getTotalActiveConnectionCount()
+        + " are active and " + getTotalIdleConnectionCount() + " are idle.";
   }
 
   @Override

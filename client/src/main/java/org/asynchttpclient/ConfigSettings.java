@@ -4,6 +4,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultAc
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultAggregateWebSocketFrameFragments;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultChunkedFileChunkSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultCompressionEnforced;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionPoolCleanerPeriod;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionTtl;
@@ -67,7 +68,10 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUs
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUserAgent;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultValidateResponseHeaders;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxBufferSize;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketIdleTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxFrameSize;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPingInterval;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -90,6 +94,7 @@ import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
@@ -134,6 +139,7 @@ final class ConfigSettings implements Cloneable {
   Duration readTimeout = defaultReadTimeout();
   boolean useEventLoopTimeouts = defaultUseEventLoopTimeouts();
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
+  @Nullable String deadlinePropagationHeader = defaultDeadlinePropagationHeader();
 
   // Proxy: proxyServerSelector wins; else the two flags choose how build() makes one.
   @Nullable ProxyServerSelector proxyServerSelector;
@@ -167,7 +173,7 @@ final class ConfigSettings implements Cloneable {
   @Nullable SslContext sslContext;
   @Nullable SslEngineFactory sslEngineFactory;
 
-  // HTTP/2: no effect yet, this release speaks HTTP/1.1 only.
+  // HTTP/2 (see org.asynchttpclient.netty.h2)
   boolean http2Enabled = true;
   int http2InitialWindowSize = defaultHttp2InitialWindowSize();
   int http2MaxFrameSize = defaultHttp2MaxFrameSize();
@@ -178,17 +184,21 @@ final class ConfigSettings implements Cloneable {
   Duration http2PingInterval = defaultHttp2PingInterval();
   boolean http2CleartextEnabled = defaultHttp2CleartextEnabled();
 
-  // WebSocket: no effect yet, this release has no WebSocket support.
+  // WebSocket
   boolean aggregateWebSocketFrameFragments = defaultAggregateWebSocketFrameFragments();
   boolean enableWebSocketCompression = defaultEnableWebSocketCompression();
   int webSocketMaxBufferSize = defaultWebSocketMaxBufferSize();
   int webSocketMaxFrameSize = defaultWebSocketMaxFrameSize();
   @Nullable Consumer<Channel> wsAdditionalChannelInitializer;
+  Duration webSocketIdleTimeout = defaultWebSocketIdleTimeout();
+  Duration webSocketPingInterval = defaultWebSocketPingInterval();
+  Duration webSocketPongTimeout = defaultWebSocketPongTimeout();
 
   // Filters
   List<RequestFilter> requestFilters = new ArrayList<>();
   List<ResponseFilter> responseFilters = new ArrayList<>();
   List<IOExceptionFilter> ioExceptionFilters = new ArrayList<>();
+  List<ExchangeListener> exchangeListeners = new ArrayList<>();
 
   // Cookies: cookieStoreSet tells "disabled with null" from "not chosen yet".
   @Nullable CookieStore cookieStore;
@@ -252,6 +262,7 @@ final class ConfigSettings implements Cloneable {
     s.readTimeout = config.getReadTimeout();
     s.useEventLoopTimeouts = config.isUseEventLoopTimeouts();
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
+    s.deadlinePropagationHeader = config.getDeadlinePropagationHeader();
 
     // The copy's selector is the prototype's, already resolved: the flags no longer matter.
     s.proxyServerSelector = config instanceof DefaultAsyncHttpClientConfig
@@ -299,10 +310,14 @@ final class ConfigSettings implements Cloneable {
     s.webSocketMaxBufferSize = config.getWebSocketMaxBufferSize();
     s.webSocketMaxFrameSize = config.getWebSocketMaxFrameSize();
     s.wsAdditionalChannelInitializer = config.getWsAdditionalChannelInitializer();
+    s.webSocketIdleTimeout = config.getWebSocketIdleTimeout();
+    s.webSocketPingInterval = config.getWebSocketPingInterval();
+    s.webSocketPongTimeout = config.getWebSocketPongTimeout();
 
     s.requestFilters = new ArrayList<>(config.getRequestFilters());
     s.responseFilters = new ArrayList<>(config.getResponseFilters());
     s.ioExceptionFilters = new ArrayList<>(config.getIoExceptionFilters());
+    s.exchangeListeners = new ArrayList<>(config.getExchangeListeners());
 
     s.cookieStore = config.getCookieStore();
     s.cookieStoreSet = true;
@@ -353,6 +368,7 @@ final class ConfigSettings implements Cloneable {
     copy.requestFilters = List.copyOf(requestFilters);
     copy.responseFilters = List.copyOf(responseFilters);
     copy.ioExceptionFilters = List.copyOf(ioExceptionFilters);
+    copy.exchangeListeners = List.copyOf(exchangeListeners);
     copy.channelOptions = Collections.unmodifiableMap(new LinkedHashMap<>(channelOptions));
     copy.enabledProtocols = cloneOrNull(enabledProtocols);
     copy.enabledCipherSuites = cloneOrNull(enabledCipherSuites);

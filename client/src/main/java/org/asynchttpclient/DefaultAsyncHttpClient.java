@@ -1,14 +1,14 @@
 package org.asynchttpclient;
 
-import static org.asynchttpclient.util.HttpConstantsMethods.CONNECT;
-import static org.asynchttpclient.util.HttpConstantsMethods.DELETE;
-import static org.asynchttpclient.util.HttpConstantsMethods.GET;
-import static org.asynchttpclient.util.HttpConstantsMethods.HEAD;
-import static org.asynchttpclient.util.HttpConstantsMethods.OPTIONS;
-import static org.asynchttpclient.util.HttpConstantsMethods.PATCH;
-import static org.asynchttpclient.util.HttpConstantsMethods.POST;
-import static org.asynchttpclient.util.HttpConstantsMethods.PUT;
-import static org.asynchttpclient.util.HttpConstantsMethods.TRACE;
+import static org.asynchttpclient.util.HttpConstants.Methods.CONNECT;
+import static org.asynchttpclient.util.HttpConstants.Methods.DELETE;
+import static org.asynchttpclient.util.HttpConstants.Methods.GET;
+import static org.asynchttpclient.util.HttpConstants.Methods.HEAD;
+import static org.asynchttpclient.util.HttpConstants.Methods.OPTIONS;
+import static org.asynchttpclient.util.HttpConstants.Methods.PATCH;
+import static org.asynchttpclient.util.HttpConstants.Methods.POST;
+import static org.asynchttpclient.util.HttpConstants.Methods.PUT;
+import static org.asynchttpclient.util.HttpConstants.Methods.TRACE;
 
 import io.netty.channel.EventLoopGroup;
 import java.util.concurrent.TimeUnit;

@@ -28,12 +28,15 @@ import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.cookie.ThreadSafeCookieStore;
+import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.filter.IOExceptionFilter;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyServerSelector;
+import org.asynchttpclient.util.HttpSyntaxChecks;
+import org.asynchttpclient.util.ProxyUtils;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -507,6 +510,31 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     return s.maxInflatedResponseBodySize;
   }
 
+  @Override
+  public @Nullable String getDeadlinePropagationHeader() {
+    return s.deadlinePropagationHeader;
+  }
+
+  @Override
+  public List<ExchangeListener> getExchangeListeners() {
+    return s.exchangeListeners;
+  }
+
+  @Override
+  public Duration getWebSocketIdleTimeout() {
+    return s.webSocketIdleTimeout;
+  }
+
+  @Override
+  public Duration getWebSocketPingInterval() {
+    return s.webSocketPingInterval;
+  }
+
+  @Override
+  public Duration getWebSocketPongTimeout() {
+    return s.webSocketPongTimeout;
+  }
+
   /**
    * Collects options and {@link #build() builds} an immutable config. A new builder starts from
    * the defaults of {@link AsyncHttpClientConfigDefaults} (properties files and system properties,
@@ -640,25 +668,28 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. */
+    /** See {@link AsyncHttpClientConfig#isAggregateWebSocketFrameFragments()}. */
     public Builder setAggregateWebSocketFrameFragments(boolean aggregate) {
       s.aggregateWebSocketFrameFragments = aggregate;
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. (Spelling kept from AHC 3.0.11.) */
+    /**
+     * See {@link AsyncHttpClientConfig#isEnableWebSocketCompression()}. (Spelling kept from AHC
+     * 3.0.11.)
+     */
     public Builder setEnablewebSocketCompression(boolean enable) {
       s.enableWebSocketCompression = enable;
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. Accepts more than 0. */
+    /** See {@link AsyncHttpClientConfig#getWebSocketMaxBufferSize()}. Accepts more than 0. */
     public Builder setWebSocketMaxBufferSize(int size) {
       s.webSocketMaxBufferSize = positive("webSocketMaxBufferSize", size);
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. Accepts more than 0. */
+    /** See {@link AsyncHttpClientConfig#getWebSocketMaxFrameSize()}. Accepts more than 0. */
     public Builder setWebSocketMaxFrameSize(int size) {
       s.webSocketMaxFrameSize = positive("webSocketMaxFrameSize", size);
       return this;
@@ -818,56 +849,56 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. */
+    /** Offer HTTP/2 (ALPN {@code h2}, then {@code http/1.1}) on HTTPS connections; default true. */
     public Builder setHttp2Enabled(boolean http2Enabled) {
       s.http2Enabled = http2Enabled;
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 0 to 2^31-1. */
+    /** Initial HTTP/2 flow-control window of each stream, in bytes. Accepts 0 to 2^31-1. */
     public Builder setHttp2InitialWindowSize(int size) {
       s.http2InitialWindowSize = atLeast("http2InitialWindowSize", size, 0);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 16384 to 16777215. */
+    /** Largest HTTP/2 frame accepted. Accepts 16384 to 16777215. */
     public Builder setHttp2MaxFrameSize(int size) {
       s.http2MaxFrameSize = between("http2MaxFrameSize", size, 16_384, 16_777_215);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 0 and more. */
+    /** HPACK dynamic table size. Accepts 0 and more. */
     public Builder setHttp2HeaderTableSize(int size) {
       s.http2HeaderTableSize = atLeast("http2HeaderTableSize", size, 0);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts more than 0. */
+    /** Largest HTTP/2 response header list accepted. Accepts more than 0. */
     public Builder setHttp2MaxHeaderListSize(int size) {
       s.http2MaxHeaderListSize = positive("http2MaxHeaderListSize", size);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts more than 0, or -1. */
+    /** HTTP/2 streams at most open at once per connection. Accepts more than 0, or -1 (the server's limit). */
     public Builder setHttp2MaxConcurrentStreams(int streams) {
       s.http2MaxConcurrentStreams =
           positiveOr("http2MaxConcurrentStreams", streams, -1, "the server's limit");
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts more than 0. */
+    /** Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0. */
     public Builder setHttp2MaxDecompressedResponseSize(long size) {
       s.http2MaxDecompressedResponseSize = positive("http2MaxDecompressedResponseSize", size);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. Accepts 0 (no ping) and more. */
+    /** HTTP/2 PING after this long without a read. Accepts 0 (no ping) and more. */
     public Builder setHttp2PingInterval(Duration interval) {
       s.http2PingInterval = nonNegative("http2PingInterval", interval);
       return this;
     }
 
-    /** NO EFFECT yet: this release speaks HTTP/1.1 only. */
+    /** h2c with prior knowledge for {@code http} requests, direct or through SOCKS. */
     public Builder setHttp2CleartextEnabled(boolean enabled) {
       s.http2CleartextEnabled = enabled;
       return this;
@@ -1049,7 +1080,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** NO EFFECT yet: this release has no WebSocket support. */
+    /** See {@link AsyncHttpClientConfig#getWsAdditionalChannelInitializer()}. */
     public Builder setWsAdditionalChannelInitializer(@Nullable Consumer<Channel> initializer) {
       s.wsAdditionalChannelInitializer = initializer;
       return this;
@@ -1088,6 +1119,52 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
+    /** See {@link AsyncHttpClientConfig#getWebSocketIdleTimeout()}. Accepts 0 (none) and more. */
+    public Builder setWebSocketIdleTimeout(Duration webSocketIdleTimeout) {
+      s.webSocketIdleTimeout = nonNegative("webSocketIdleTimeout", webSocketIdleTimeout);
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getWebSocketPingInterval()}. Accepts 0 (none) and more. */
+    public Builder setWebSocketPingInterval(Duration webSocketPingInterval) {
+      s.webSocketPingInterval = nonNegative("webSocketPingInterval", webSocketPingInterval);
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getWebSocketPongTimeout()}. Accepts 0 (none) and more. */
+    public Builder setWebSocketPongTimeout(Duration webSocketPongTimeout) {
+      s.webSocketPongTimeout = nonNegative("webSocketPongTimeout", webSocketPongTimeout);
+      return this;
+    }
+
+    /**
+     * See {@link AsyncHttpClientConfig#getDeadlinePropagationHeader()}: a header name (an HTTP
+     * token), or null or empty for none.
+     */
+    public Builder setDeadlinePropagationHeader(@Nullable String deadlinePropagationHeader) {
+      if (deadlinePropagationHeader == null || deadlinePropagationHeader.isEmpty()) {
+        s.deadlinePropagationHeader = null;
+        return this;
+      }
+      if (!HttpSyntaxChecks.isToken(deadlinePropagationHeader)) {
+        throw new IllegalArgumentException("deadlinePropagationHeader: \""
+            + deadlinePropagationHeader + "\" (expected an HTTP header name, a token)");
+      }
+      s.deadlinePropagationHeader = deadlinePropagationHeader;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getExchangeListeners()}. */
+    public Builder addExchangeListener(ExchangeListener listener) {
+      s.exchangeListeners.add(checkNotNull("exchangeListener", listener));
+      return this;
+    }
+
+    public Builder removeExchangeListener(ExchangeListener listener) {
+      s.exchangeListeners.remove(listener);
+      return this;
+    }
+
     /**
      * An immutable config holding the current values; the builder can go on being used. Refuses a
      * shutdown timeout shorter than the quiet period. The default keep-alive strategy and cookie
@@ -1116,10 +1193,10 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
         return s.proxyServerSelector;
       }
       if (s.useProxySelector) {
-        return SystemProxySelectors.fromJdk(ProxySelector.getDefault());
+        return ProxyUtils.getJdkDefaultProxyServerSelector();
       }
       if (s.useProxyProperties) {
-        return SystemProxySelectors.fromProperties(System.getProperties());
+        return ProxyUtils.createProxyServerSelector(System.getProperties());
       }
       return null;
     }

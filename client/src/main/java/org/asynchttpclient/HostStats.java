@@ -28,7 +28,8 @@ public class HostStats {
 
   @Override
   public String toString() {
-    return "HostStats{active=" + activeConnectionCount + ", idle=" + idleConnectionCount + '}';
+    return "There are " + getHostConnectionCount() + " total connections, " + activeConnectionCount
+        + " are active and " + idleConnectionCount + " are idle.";
   }
 
   @Override

@@ -32,6 +32,7 @@ import org.asynchttpclient.ConfigOptions.Option;
 import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.cookie.CookieStore;
+import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.filter.IOExceptionFilter;
 import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
@@ -103,6 +104,7 @@ class BuilderPrototypeCopyTest {
         .addRequestFilter(dummy(RequestFilter.class))
         .addResponseFilter(dummy(ResponseFilter.class))
         .addIOExceptionFilter(dummy(IOExceptionFilter.class))
+        .addExchangeListener(new ExchangeListener() {})
         .addChannelOption(ChannelOption.SO_BACKLOG, 7);
   }
 

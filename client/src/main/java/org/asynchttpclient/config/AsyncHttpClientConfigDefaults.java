@@ -91,6 +91,10 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
+  public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
+  public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
+  public static final String WEBSOCKET_PING_INTERVAL_CONFIG = "webSocketPingInterval";
+  public static final String WEBSOCKET_PONG_TIMEOUT_CONFIG = "webSocketPongTimeout";
 
   /** This library's version, or {@code UNKNOWN} when the build did not record it. */
   public static final String AHC_VERSION = readVersion();
@@ -439,5 +443,42 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static long defaultMaxInflatedResponseBodySize() {
     return longInteger(MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG);
+  }
+
+  /**
+   * The header that carries each hop's remaining budget, or null (empty) for none; property
+   * {@code org.asynchttpclient.deadlinePropagationHeader}, none unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getDeadlinePropagationHeader()}.
+   */
+  public static @Nullable String defaultDeadlinePropagationHeader() {
+    String value = config().getString(key(DEADLINE_PROPAGATION_HEADER_CONFIG));
+    return value == null || value.trim().isEmpty() ? null : value.trim();
+  }
+
+  /**
+   * How long an open WebSocket may go without a frame either way before it is closed with 1001;
+   * property {@code org.asynchttpclient.webSocketIdleTimeout}, PT0S (none) unless set. See
+   * {@link org.asynchttpclient.AsyncHttpClientConfig#getWebSocketIdleTimeout()}.
+   */
+  public static Duration defaultWebSocketIdleTimeout() {
+    return duration(WEBSOCKET_IDLE_TIMEOUT_CONFIG);
+  }
+
+  /**
+   * How often an open WebSocket sends a Ping; property {@code
+   * org.asynchttpclient.webSocketPingInterval}, PT0S (none) unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getWebSocketPingInterval()}.
+   */
+  public static Duration defaultWebSocketPingInterval() {
+    return duration(WEBSOCKET_PING_INTERVAL_CONFIG);
+  }
+
+  /**
+   * How long a WebSocket waits for the Pong that answers its Ping; property {@code
+   * org.asynchttpclient.webSocketPongTimeout}, PT0S (not checked) unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getWebSocketPongTimeout()}.
+   */
+  public static Duration defaultWebSocketPongTimeout() {
+    return duration(WEBSOCKET_PONG_TIMEOUT_CONFIG);
   }
 }

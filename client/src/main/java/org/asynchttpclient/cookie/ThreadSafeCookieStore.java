@@ -38,7 +38,9 @@ import org.jetbrains.annotations.Nullable;
  *       expired ones, then the oldest.
  * </ul>
  *
- * <p>Cookie names are case-sensitive, as RFC 6265 says (AHC 3.0.11 folded them to lower case).
+ * <p>Cookie names compare ignoring case, as in 3.0.11: {@code SID=2} replaces a stored {@code sid=1} of
+ * the same domain and path, and {@code Max-Age=0} on either deletes the other. (RFC 6265 makes names
+ * case-sensitive; 3.0.11's store folded them, and code written against it may rely on that.)
  *
  * <p>Thread-safety: the outer map is a {@link ConcurrentHashMap} keyed by domain; every change to one
  * domain's cookies happens inside {@code compute} on that key, so changes to one domain are serialized
@@ -201,7 +203,7 @@ public final class ThreadSafeCookieStore implements CookieStore {
         cookiePath != null && !cookiePath.isEmpty() && cookiePath.charAt(0) == '/'
             ? cookiePath
             : defaultPath(requestPath);
-    CookieKey key = new CookieKey(cookie.name(), path);
+    CookieKey key = new CookieKey(cookie.name().toLowerCase(Locale.ROOT), path);
 
     long maxAge = cookie.maxAge();
     if (maxAge != Cookie.UNDEFINED_MAX_AGE && maxAge <= 0) {
@@ -362,7 +364,7 @@ public final class ThreadSafeCookieStore implements CookieStore {
     }
   }
 
-  /** The identity of a cookie within one domain: its name and its path. */
+  /** The identity of a cookie within one domain: its name in lower case, and its path. */
   static final class CookieKey {
     final String name;
     final String path;

@@ -1,17 +1,23 @@
 package org.asynchttpclient.exception;
 
 import java.net.SocketAddress;
+import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The failure of an exchange whose request or read timeout expired. Besides a message that reads
- * well in a log line it carries the figures as data: which timeout, the budget it had, how long
- * the exchange had run, which hop it was on, where it was talking to, and how late the expiry
- * fired compared with its deadline (a large value means the timer or event loop is running late).
+ * The failure of an exchange whose request or read timeout expired: a {@link
+ * RequestTimeoutException} or a {@link ReadTimeoutException}, so a caller can tell them apart by
+ * type. Besides a message that reads well in a log line it carries the figures as data: which
+ * timeout, the budget it had, how long the exchange had run, which hop it was on, what that hop
+ * was doing ({@link Phase}), where it was talking to, and how late the expiry fired compared with
+ * its deadline (a large value means the timer or event loop is running late).
+ *
+ * <p>A connect that exceeds {@code connectTimeout} is not one of these: it fails with a {@code
+ * java.net.ConnectException}, as in AHC 3.0.11.
  */
-public final class ExchangeTimeoutException extends TimeoutException {
-  private static final long serialVersionUID = 1L;
+public abstract class ExchangeTimeoutException extends TimeoutException {
+  private static final long serialVersionUID = 2L;
 
   /** Which timeout expired. */
   public enum Kind {
@@ -25,43 +31,120 @@ public final class ExchangeTimeoutException extends TimeoutException {
     }
   }
 
+  /** What the hop was doing when its timeout expired. */
+  public enum Phase {
+    /** Waiting for a connection permit or an idle pooled connection. */
+    WAITING_FOR_CONNECTION,
+    /** Resolving the host name. */
+    RESOLVING,
+    /** Opening the TCP connection (to the target or a proxy, tunnel included). */
+    CONNECTING,
+    /** The TLS handshake. */
+    TLS_HANDSHAKE,
+    /** Waiting for a free stream on an HTTP/2 connection. */
+    WAITING_FOR_STREAM,
+    /** Writing the request. */
+    WRITING,
+    /** The request was written; no byte of the response yet. */
+    WAITING_FOR_RESPONSE,
+    /** Reading the response. */
+    READING
+  }
+
   private final Kind kind;
+  private final Phase phase;
   private final long budgetMillis;
   private final long elapsedMillis;
   private final int hop;
   private final @Nullable SocketAddress remoteAddress;
   private final long lateNanos;
 
-  public ExchangeTimeoutException(
-      Kind kind,
-      long budgetMillis,
-      long elapsedMillis,
-      int hop,
-      @Nullable SocketAddress remoteAddress,
-      long lateNanos) {
+  ExchangeTimeoutException(Kind kind, Builder b) {
     super(
         kind.label
             + " timeout to "
-            + (remoteAddress == null ? "(not connected)" : remoteAddress.toString())
+            + (b.remoteAddress == null ? "(not connected)" : b.remoteAddress.toString())
             + " after "
-            + budgetMillis
+            + b.budgetMillis
             + " ms (elapsed "
-            + elapsedMillis
+            + b.elapsedMillis
             + " ms, hop "
-            + hop
+            + b.hop
+            + ", "
+            + b.phase.name().toLowerCase(Locale.ROOT).replace('_', ' ')
             + ", fired "
-            + (lateNanos / 1_000) / 1000.0
+            + (b.lateNanos / 1_000) / 1000.0
             + " ms after its deadline)");
     this.kind = kind;
-    this.budgetMillis = budgetMillis;
-    this.elapsedMillis = elapsedMillis;
-    this.hop = hop;
-    this.remoteAddress = remoteAddress;
-    this.lateNanos = lateNanos;
+    this.phase = b.phase;
+    this.budgetMillis = b.budgetMillis;
+    this.elapsedMillis = b.elapsedMillis;
+    this.hop = b.hop;
+    this.remoteAddress = b.remoteAddress;
+    this.lateNanos = b.lateNanos;
+  }
+
+  /** Starts the description of a timeout of {@code kind}. */
+  public static Builder builder(Kind kind) {
+    return new Builder(kind);
+  }
+
+  /** Gathers a timeout's figures; {@link #build()} makes the exception of the matching type. */
+  public static final class Builder {
+    private final Kind kind;
+    private Phase phase = Phase.WAITING_FOR_CONNECTION;
+    private long budgetMillis;
+    private long elapsedMillis;
+    private int hop;
+    private @Nullable SocketAddress remoteAddress;
+    private long lateNanos;
+
+    private Builder(Kind kind) {
+      this.kind = kind;
+    }
+
+    public Builder phase(Phase phase) {
+      this.phase = phase;
+      return this;
+    }
+
+    public Builder budgetMillis(long budgetMillis) {
+      this.budgetMillis = budgetMillis;
+      return this;
+    }
+
+    public Builder elapsedMillis(long elapsedMillis) {
+      this.elapsedMillis = elapsedMillis;
+      return this;
+    }
+
+    public Builder hop(int hop) {
+      this.hop = hop;
+      return this;
+    }
+
+    public Builder remoteAddress(@Nullable SocketAddress remoteAddress) {
+      this.remoteAddress = remoteAddress;
+      return this;
+    }
+
+    public Builder lateNanos(long lateNanos) {
+      this.lateNanos = lateNanos;
+      return this;
+    }
+
+    public ExchangeTimeoutException build() {
+      return kind == Kind.READ ? new ReadTimeoutException(this) : new RequestTimeoutException(this);
+    }
   }
 
   public Kind getKind() {
     return kind;
+  }
+
+  /** What the hop was doing when the timeout expired. */
+  public Phase getPhase() {
+    return phase;
   }
 
   /** The timeout that expired, in milliseconds. */

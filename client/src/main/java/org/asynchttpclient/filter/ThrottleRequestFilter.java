@@ -34,17 +34,15 @@ public class ThrottleRequestFilter implements RequestFilter {
   }
 
   /**
-   * @param maxConnections how many exchanges may be in flight at once (at least 1)
-   * @param maxWait how long to wait for a permit, in milliseconds (at least 0)
+   * Any values are accepted, as in 3.0.11: with {@code maxConnections} zero (or less) no permit
+   * ever exists, so every request waits {@code maxWait} ms and then fails with a {@link
+   * FilterException}; a {@code maxWait} of zero or less does not wait at all.
+   *
+   * @param maxConnections how many exchanges may be in flight at once
+   * @param maxWait how long to wait for a permit, in milliseconds
    * @param fair whether waiting requests get permits in arrival order
    */
   public ThrottleRequestFilter(int maxConnections, int maxWait, boolean fair) {
-    if (maxConnections < 1) {
-      throw new IllegalArgumentException("maxConnections: " + maxConnections + " (expected >= 1)");
-    }
-    if (maxWait < 0) {
-      throw new IllegalArgumentException("maxWait: " + maxWait + " ms (expected >= 0)");
-    }
     this.maxConnections = maxConnections;
     this.maxWait = maxWait;
     this.available = new Semaphore(maxConnections, fair);

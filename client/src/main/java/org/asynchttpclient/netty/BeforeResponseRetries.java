@@ -5,6 +5,7 @@ import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.h2.UnprocessedStreamException;
 import org.asynchttpclient.netty.hop.IoExceptionFilters;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.request.body.NettyBody;
@@ -27,7 +28,7 @@ final class BeforeResponseRetries {
 
   /** Ends the failed attempt and sends {@code request} as the exchange's next hop, on a fresh connection. */
   interface Replayer {
-    void replayOnFreshConnection(Attempt failed, Request request);
+    void replayOnFreshConnection(Attempt failed, Request request, Throwable cause);
   }
 
   private final AsyncHttpClientConfig config;
@@ -57,19 +58,25 @@ final class BeforeResponseRetries {
         return true;
       }
       if (replay != null && replayable) {
-        replayer.replayOnFreshConnection(failed, replay);
+        replayer.replayOnFreshConnection(failed, replay, cause);
         return true;
       }
     }
     if (!replayable) {
       return false;
     }
-    if (ex.incrementRetries() > config.getMaxRequestRetry()) {
+    // A stream the server never processed (HTTP/2 REFUSED_STREAM, or above a GOAWAY's last stream
+    // id) is safe to send again whatever its method: at least once even with maxRequestRetry 0.
+    int allowed =
+        cause instanceof UnprocessedStreamException
+            ? Math.max(1, config.getMaxRequestRetry())
+            : config.getMaxRequestRetry();
+    if (ex.incrementRetries() > allowed) {
       return false;
     }
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
     ex.handler().onRetry();
-    replayer.replayOnFreshConnection(failed, failed.request());
+    replayer.replayOnFreshConnection(failed, failed.request(), cause);
     return true;
   }
 

@@ -24,15 +24,18 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ChannelManager;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
+import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.channel.SemaphoreFactoryPermits;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.FollowUpDecider;
@@ -42,6 +45,7 @@ import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
 import org.asynchttpclient.netty.timeout.TickerTimer;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
+import org.asynchttpclient.netty.ws.WebSocketUpgrade;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -65,6 +69,8 @@ public final class ClientEngine implements ExchangeServices {
     final NettyRequestFactory requestFactory;
     final HopDecider hopDecider;
     final BooleanSupplier clientClosed;
+    final ExchangeEvents events;
+    final Ticker ticker;
 
     Parts(ClientEngine engine, NettyRequestFactory requestFactory) {
       this.config = engine.config;
@@ -74,6 +80,8 @@ public final class ClientEngine implements ExchangeServices {
       this.requestFactory = requestFactory;
       this.hopDecider = new FollowUpDecider(engine.config);
       this.clientClosed = engine::isClosed;
+      this.events = engine.events;
+      this.ticker = engine.timeoutScheduler.ticker();
     }
   }
 
@@ -82,6 +90,7 @@ public final class ClientEngine implements ExchangeServices {
   private final Timer timer;
   private final boolean ownTimer;
   private final TimeoutScheduler timeoutScheduler;
+  private final ExchangeEvents events;
   private final ChannelManager channels;
   private final ChannelPool pool;
   private final ConnectionPermits permits;
@@ -102,6 +111,10 @@ public final class ClientEngine implements ExchangeServices {
     // A test's timer may carry its own clock (see TickerTimer); otherwise the system's.
     Ticker ticker = timer instanceof TickerTimer ? ((TickerTimer) timer).ticker() : Ticker.systemTicker();
     this.timeoutScheduler = new TimeoutScheduler(timer, ticker, config.isUseEventLoopTimeouts());
+    this.events =
+        config.getExchangeListeners().isEmpty()
+            ? ExchangeEvents.NONE
+            : new ExchangeEvents(config.getExchangeListeners());
     this.channels = new ChannelManager(config, this::newResponseHandler);
     ChannelPool givenPool = config.getChannelPool();
     this.pool =
@@ -169,6 +182,11 @@ public final class ClientEngine implements ExchangeServices {
       handler.onThrowable(e);
       return new ListenableFuture.CompletedFailure<>(e);
     }
+    IllegalArgumentException misuse = WebSocketUpgrade.misuse(request, handler);
+    if (misuse != null) {
+      handler.onThrowable(misuse);
+      return new ListenableFuture.CompletedFailure<>(misuse);
+    }
     // D1: the flag is resolved once, here, and kept on the exchange.
     Boolean perRequest = request.getUseAbsoluteRequestDeadline();
     boolean absolute = perRequest != null ? perRequest : config.isUseAbsoluteRequestDeadline();
@@ -176,11 +194,12 @@ public final class ClientEngine implements ExchangeServices {
         new Exchange<>(
             this, request, handler, absolute, TimeoutValues.requestTimeoutNanos(request, config));
     inFlight.add(ex);
+    events.exchangeStarted(ex);
     if (closed) {
       ex.fail(new IOException("Client is closed: no new request can be sent"));
       return ex;
     }
-    hops.send(ex, request, false);
+    hops.send(ex, request, HopKind.INITIAL, false);
     return ex;
   }
 
@@ -189,6 +208,11 @@ public final class ClientEngine implements ExchangeServices {
   @Override
   public TimeoutScheduler timeouts() {
     return timeoutScheduler;
+  }
+
+  @Override
+  public ExchangeEvents events() {
+    return events;
   }
 
   @Override
@@ -204,6 +228,11 @@ public final class ClientEngine implements ExchangeServices {
   @Override
   public void releasePermit(Object partitionKey) {
     permits.release(partitionKey);
+  }
+
+  @Override
+  public void parkPermit(Channel channel, Object partitionKey) {
+    ParkedPermit.park(channel, partitionKey, permits);
   }
 
   @Override
@@ -258,8 +287,10 @@ public final class ClientEngine implements ExchangeServices {
 
   /**
    * Closes the client: every exchange still in flight fails at once with an {@link IOException}
-   * saying the client closed, waiters for permits fail, pooled and open channels close, then the
-   * loops and timer the client created stop.
+   * saying the client closed, waiters for permits fail, pooled and open channels close, the timer
+   * the client created stops, and the loops it created begin their graceful shutdown, which is not
+   * awaited (as in 3.0.11): close returns in milliseconds, the I/O threads end after the quiet
+   * period.
    */
   public void close() {
     if (closed) {
@@ -272,6 +303,7 @@ public final class ClientEngine implements ExchangeServices {
       ex.fail(cause);
     }
     inFlight.clear();
+    hops.close();
     pool.destroy();
     try {
       sslEngineFactory.destroy();

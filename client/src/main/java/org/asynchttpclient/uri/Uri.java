@@ -13,7 +13,8 @@ import org.jetbrains.annotations.Nullable;
  * <p>{@link #create(String)} parses and validates: it refuses a missing or unsupported scheme, a missing
  * host, a bad port and any whitespace or control character (CR and LF included) anywhere in the input,
  * with an {@link IllegalArgumentException} that names the input and what was expected. Components are
- * kept as written (no decoding); the scheme is lower-cased and dot segments of the path are removed.
+ * kept as written (no decoding); the scheme is lower-cased and dot segments of the path are removed,
+ * except a {@code ..} that would climb above the root, which 3.0.11 keeps and so does this class.
  *
  * <p>As in AHC 3.0.11, {@link #getHost()} keeps the brackets of an IPv6 literal ({@code [::1]}),
  * {@link #getPort()} is -1 when the URI names no port, and {@link #getPath()} is empty, not {@code /},
@@ -90,8 +91,8 @@ public class Uri {
 
   /**
    * Resolves {@code originalUrl} against {@code context} as RFC 3986 section 5.2 describes (a redirect's
-   * {@code Location}, for example). An absolute {@code originalUrl} ignores the context; so does a
-   * {@code null} context.
+   * {@code Location}, for example), keeping a {@code ..} above the root as 3.0.11 does. An absolute
+   * {@code originalUrl} ignores the context; so does a {@code null} context.
    *
    * @throws IllegalArgumentException if the result is not an absolute http, https, ws or wss URL
    */

@@ -7,8 +7,10 @@ import org.jetbrains.annotations.Nullable;
 /**
  * Parses a URI reference and resolves it against a base (RFC 3986 sections 3 and 5.2). Stateless.
  *
- * <p>One leniency of RFC 3986 section 5.2.2 is taken: a reference that repeats the base's scheme but has
- * no authority ({@code http:g}) is resolved as a relative one, as browsers and AHC do.
+ * <p>Two departures from RFC 3986 section 5.2, both as 3.0.11: a reference that repeats the base's
+ * scheme but has no authority ({@code http:g}) is resolved as a relative one, as browsers do; and a
+ * {@code ..} segment that would climb above the root is kept ({@code http://h/../g}) rather than
+ * dropped.
  */
 final class UriParser {
 
@@ -197,10 +199,9 @@ final class UriParser {
         in = "/";
       } else if (in.startsWith("/../")) {
         in = in.substring(3);
-        removeLastSegment(out);
+        removeLastSegmentOrKeepParent(out);
       } else if (in.equals("/..")) {
-        in = "/";
-        removeLastSegment(out);
+        in = removeLastSegmentOrKeepParent(out) ? "/" : "";
       } else if (in.equals(".") || in.equals("..")) {
         in = "";
       } else {
@@ -215,9 +216,20 @@ final class UriParser {
     return out.toString();
   }
 
-  private static void removeLastSegment(StringBuilder out) {
-    int slash = out.lastIndexOf("/");
-    out.setLength(Math.max(slash, 0));
+  /**
+   * Removes the last segment of {@code out} and returns true; when there is none above the root (out
+   * is empty or holds only kept {@code ..} segments) appends {@code /..} instead and returns false.
+   * RFC 3986 drops such a {@code ..}; 3.0.11 keeps it, and so does this parser: {@code ../../g}
+   * against {@code http://h/a} is {@code http://h/../g}, for the server to judge.
+   */
+  private static boolean removeLastSegmentOrKeepParent(StringBuilder out) {
+    int n = out.length();
+    if (n == 0 || (n >= 3 && out.charAt(n - 1) == '.' && out.charAt(n - 2) == '.' && out.charAt(n - 3) == '/')) {
+      out.append("/..");
+      return false;
+    }
+    out.setLength(Math.max(out.lastIndexOf("/"), 0));
+    return true;
   }
 
   private static int parsePort(String input, String portText) {

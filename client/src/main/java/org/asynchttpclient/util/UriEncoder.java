@@ -12,21 +12,24 @@ import org.jetbrains.annotations.Nullable;
  * <ul>
  *   <li>{@link #FIXING} (the default) percent-encodes, as UTF-8, whatever may not stand in the path or the
  *       query (keeping existing {@code %XX} escapes), and encodes each added query parameter name and value
- *       completely, so that an {@code &} or {@code =} inside a value stays data.
+ *       completely, so that an {@code &} or {@code =} inside a value stays data. Unlike 3.0.11 it also
+ *       encodes a {@code %} that starts no valid escape ({@code /100%} is sent as {@code /100%25}), so
+ *       that the request target stays well-formed.
  *   <li>{@link #RAW} ({@code disableUrlEncoding}) leaves the path and query as given and appends the
  *       parameters verbatim: the caller has encoded them. A parameter that holds whitespace or a control
- *       character is still refused, by {@link Uri}, so it cannot reach the request line.
+ *       character is still refused, by {@link Uri}, so it cannot reach the request line. Unlike 3.0.11,
+ *       parameters added to a URI that already has a query are joined to it with {@code &}.
  * </ul>
  */
 public enum UriEncoder {
   FIXING {
     @Override
-    String encodePath(String path) {
+    protected String encodePath(String path) {
       return Utf8PercentEncoder.fixPath(path);
     }
 
     @Override
-    String encodeQuery(String query) {
+    protected String withQueryWithoutParams(String query) {
       return Utf8PercentEncoder.fixQuery(query);
     }
 
@@ -41,12 +44,12 @@ public enum UriEncoder {
   },
   RAW {
     @Override
-    String encodePath(String path) {
+    protected String encodePath(String path) {
       return path;
     }
 
     @Override
-    String encodeQuery(String query) {
+    protected String withQueryWithoutParams(String query) {
       return query;
     }
 
@@ -67,23 +70,18 @@ public enum UriEncoder {
 
   /**
    * Returns the URI to send: {@code uri} with its path and query encoded by this mode and
-   * {@code queryParams}, if any, appended to the query in order.
+   * {@code queryParams}, if any, appended to the query in order. Returns {@code uri} itself when
+   * nothing changes.
    */
   public Uri encode(Uri uri, @Nullable List<Param> queryParams) {
     String path = encodePath(uri.getPath());
     String query = uri.getQuery();
-    String encodedQuery = query == null || query.isEmpty() ? null : encodeQuery(query);
-    if (queryParams != null && !queryParams.isEmpty()) {
-      StringBuilder sb = new StringBuilder(encodedQuery == null ? 32 : encodedQuery.length() + 32);
-      if (encodedQuery != null) {
-        sb.append(encodedQuery).append('&');
-      }
-      for (Param param : queryParams) {
-        appendParam(sb, param);
-        sb.append('&');
-      }
-      sb.setLength(sb.length() - 1);
-      encodedQuery = sb.toString();
+    List<Param> params = queryParams == null || queryParams.isEmpty() ? null : queryParams;
+    String encodedQuery;
+    if (query != null && !query.isEmpty()) {
+      encodedQuery = params != null ? withQueryWithParams(query, params) : withQueryWithoutParams(query);
+    } else {
+      encodedQuery = params != null ? withoutQueryWithParams(params) : null;
     }
     if (path.equals(uri.getPath()) && Objects.equals(encodedQuery, query)) {
       return uri;
@@ -92,9 +90,33 @@ public enum UriEncoder {
         uri.getFragment());
   }
 
-  abstract String encodePath(String path);
+  /** The path to send for {@code path}. */
+  protected abstract String encodePath(String path);
 
-  abstract String encodeQuery(String query);
+  /** The query to send for a URI query and no added parameters. */
+  protected abstract String withQueryWithoutParams(String query);
+
+  /** The query to send for a URI query followed by added parameters, joined with {@code &}. */
+  protected String withQueryWithParams(String query, List<Param> queryParams) {
+    StringBuilder sb = new StringBuilder(query.length() + 16 * queryParams.size());
+    sb.append(withQueryWithoutParams(query));
+    for (Param param : queryParams) {
+      appendParam(sb.append('&'), param);
+    }
+    return sb.toString();
+  }
+
+  /** The query to send for added parameters alone, joined with {@code &}. */
+  protected String withoutQueryWithParams(List<Param> queryParams) {
+    StringBuilder sb = new StringBuilder(16 * queryParams.size());
+    for (int i = 0; i < queryParams.size(); i++) {
+      if (i > 0) {
+        sb.append('&');
+      }
+      appendParam(sb, queryParams.get(i));
+    }
+    return sb.toString();
+  }
 
   abstract void appendParam(StringBuilder sb, Param param);
 }

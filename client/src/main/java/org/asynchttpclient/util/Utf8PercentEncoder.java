@@ -26,6 +26,10 @@ public final class Utf8PercentEncoder {
   private static final BitSet QUERY = new BitSet(128);
   /** The characters the WHATWG URL standard leaves alone in form-urlencoded data. */
   private static final BitSet FORM_SAFE = new BitSet(128);
+  /** PATH plus every "%", well-formed escape or not: what 3.0.11's encoder keeps in a path. */
+  private static final BitSet PATH_KEEPING_PERCENT = new BitSet(128);
+  /** QUERY plus every "%": what 3.0.11's encoder keeps in a query. */
+  private static final BitSet QUERY_KEEPING_PERCENT = new BitSet(128);
 
   static {
     for (char c = 'a'; c <= 'z'; c++) {
@@ -55,6 +59,10 @@ public final class Utf8PercentEncoder {
     QUERY.or(PCHAR);
     QUERY.set('/');
     QUERY.set('?');
+    PATH_KEEPING_PERCENT.or(PATH);
+    PATH_KEEPING_PERCENT.set('%');
+    QUERY_KEEPING_PERCENT.or(QUERY);
+    QUERY_KEEPING_PERCENT.set('%');
   }
 
   private Utf8PercentEncoder() {}
@@ -91,7 +99,33 @@ public final class Utf8PercentEncoder {
 
   /** Encodes everything but the RFC 3986 unreserved characters (as OAuth 1.0 signatures require). */
   public static String encodeStrict(CharSequence element) {
-    return appendEncoded(new StringBuilder(element.length() + 8), element, UNRESERVED, false).toString();
+    return appendStrict(new StringBuilder(element.length() + 8), element).toString();
+  }
+
+  /** Appends {@code element} encoding everything but the RFC 3986 unreserved characters. */
+  public static StringBuilder appendStrict(StringBuilder sb, CharSequence element) {
+    return appendEncoded(sb, element, UNRESERVED, false);
+  }
+
+  /**
+   * Encodes what may not stand in a URI path but keeps every {@code %} as it is, whether or not an
+   * escape follows (3.0.11's {@code Utf8UrlEncoder.encodePath}); returns {@code path} itself when
+   * nothing changes.
+   */
+  public static String encodePathKeepingPercent(String path) {
+    for (int i = 0; i < path.length(); i++) {
+      char c = path.charAt(i);
+      if (c >= 128 || !PATH_KEEPING_PERCENT.get(c)) {
+        StringBuilder sb = new StringBuilder(path.length() + 16).append(path, 0, i);
+        return appendEncoded(sb, path.substring(i), PATH_KEEPING_PERCENT, false).toString();
+      }
+    }
+    return path;
+  }
+
+  /** Appends {@code query}, encoding what may not stand in a URI query but keeping every {@code %}. */
+  public static StringBuilder appendQueryKeepingPercent(StringBuilder sb, CharSequence query) {
+    return appendEncoded(sb, query, QUERY_KEEPING_PERCENT, false);
   }
 
   private static String fix(String s, BitSet allowed) {

@@ -2,6 +2,7 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -14,6 +15,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
@@ -136,7 +138,8 @@ class AuthReplayTest {
   }
 
   @Test
-  void streamBodyIsNotReplayed() throws Exception {
+  void streamBodyThatSupportsResetIsReplayedWholeAsIn3011() throws Exception {
+    // 3.0.11 resets a stream that supports mark/reset and sends it again with the credentials.
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       Response r =
           run(
@@ -144,7 +147,47 @@ class AuthReplayTest {
                   .preparePost(server.url("/basic"))
                   .setBody(new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8)))
                   .setRealm(Dsl.basicAuthRealm("user", "pass")));
+      assertEquals(200, r.getStatusCode());
+      assertEquals("welcome payload", r.getResponseBody());
+      assertEquals(2, server.received().size());
+      assertEquals("payload", server.received().get(0).body);
+      assertEquals("payload", server.received().get(1).body);
+    }
+  }
+
+  @Test
+  void streamBodyThatCannotBeResetIsNotReplayed() throws Exception {
+    // 3.0.11 sends the replay's head without a body and waits for the request timeout; here the
+    // 401 reaches the handler at once.
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r =
+          run(
+              client
+                  .preparePost(server.url("/basic"))
+                  .setBody(OneShotStream.of("payload"))
+                  .setRealm(Dsl.basicAuthRealm("user", "pass")));
       assertEquals(401, r.getStatusCode());
+      assertEquals(1, server.received().size());
+    }
+  }
+
+  @Test
+  void streamBodyWhoseResetFailsFailsTheExchangeWithoutSendingTheReplay() throws Exception {
+    // A BufferedInputStream supports mark/reset but not after it was closed (the client closes a
+    // stream once sent): as in 3.0.11, the replay fails with the IOException of reset().
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () ->
+                  run(
+                      client
+                          .preparePost(server.url("/basic"))
+                          .setBody(
+                              new java.io.BufferedInputStream(
+                                  new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8))))
+                          .setRealm(Dsl.basicAuthRealm("user", "pass"))));
+      assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
       assertEquals(1, server.received().size());
     }
   }

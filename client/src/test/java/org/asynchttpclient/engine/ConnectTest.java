@@ -30,6 +30,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
@@ -174,8 +176,9 @@ class ConnectTest {
                         .execute()
                         .get(10, TimeUnit.SECONDS));
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertInstanceOf(java.util.concurrent.TimeoutException.class, e.getCause());
-        assertTrue(e.getCause().getMessage().contains("not connected"), e.getCause().getMessage());
+        RequestTimeoutException timeout = assertInstanceOf(RequestTimeoutException.class, e.getCause());
+        assertEquals(ExchangeTimeoutException.Phase.CONNECTING, timeout.getPhase(), timeout.getMessage());
+        assertTrue(timeout.getMessage().contains("connecting"), timeout.getMessage());
         assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
       }
     } finally {

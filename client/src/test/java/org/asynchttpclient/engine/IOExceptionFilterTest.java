@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -123,7 +122,7 @@ class IOExceptionFilterTest {
               () ->
                   client
                       .preparePost(server.url("/drop-once"))
-                      .setBody(new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8)))
+                      .setBody(OneShotStream.of("payload"))
                       .execute()
                       .get(5, TimeUnit.SECONDS));
       assertInstanceOf(IOException.class, e.getCause());

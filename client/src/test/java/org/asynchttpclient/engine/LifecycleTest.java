@@ -74,6 +74,27 @@ class LifecycleTest {
   }
 
   @Test
+  void closeDoesNotWaitForTheLoopsQuietPeriod() throws Exception {
+    // 3.0.11's defaults: a 2 s quiet period, 15 s at most. 3.0.11's close() returns at once and
+    // so does this one; the in-flight request still fails before close() returns.
+    ClientThreads threads = new ClientThreads();
+    DefaultAsyncHttpClient c =
+        threads.start(
+            ClientFixture.config()
+                .setShutdownQuietPeriod(Duration.ofSeconds(2))
+                .setShutdownTimeout(Duration.ofSeconds(15)));
+    ListenableFuture<Response> inFlight = c.prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    long start = System.nanoTime();
+    c.close();
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(millis < 1000, "close() took " + millis + " ms (the quiet period is 2000 ms)");
+    assertTrue(inFlight.isDone(), "the in-flight request failed before close() returned");
+    // The loops still wait out their quiet period after close() returned, then end.
+    threads.assertAllEnded(Duration.ofSeconds(10));
+  }
+
+  @Test
   void closeFailsRequestsWaitingForAPermit() throws Exception {
     DefaultAsyncHttpClient c =
         ClientFixture.client(

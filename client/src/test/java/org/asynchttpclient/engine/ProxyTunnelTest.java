@@ -51,16 +51,24 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
+import org.asynchttpclient.testing.WsRecorder;
+import org.asynchttpclient.testing.WsTestServer;
+import org.asynchttpclient.ws.WebSocketUpgradeHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -119,7 +127,7 @@ class ProxyTunnelTest {
   @Test
   void httpsGoesThroughAConnectTunnel() throws Exception {
     TestServer target = tlsTarget();
-    ConnectProxy proxy = closeLater(new ConnectProxy(null));
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
       Response r =
@@ -139,6 +147,57 @@ class ProxyTunnelTest {
     assertEquals("GET", got.method);
     assertEquals("/secure?x=1", got.uri, "origin-form inside the tunnel");
     assertEquals("127.0.0.1:" + target.port(), got.headers.get(HttpHeaderNames.HOST));
+  }
+
+  @Test
+  void alpnThroughTheTunnelNegotiatesH2WithTheOrigin() throws Exception {
+    try (H2TestServer target = new H2TestServer()) {
+      target.route(
+          "/h2", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "tunnelled " + req.protocol));
+      ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+      try (DefaultAsyncHttpClient client =
+          ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+        for (int i = 0; i < 3; i++) {
+          Response r =
+              client
+                  .prepareGet(target.url("/h2"))
+                  .setProxyServer(Dsl.proxyServer("127.0.0.1", proxy.port()))
+                  .execute()
+                  .get(10, TimeUnit.SECONDS);
+          assertEquals("tunnelled h2", r.getResponseBody());
+          assertEquals(HttpProtocol.HTTP_2, r.getProtocol());
+        }
+      }
+      assertEquals(List.of("127.0.0.1:" + target.port()), proxy.connectTargets, "one tunnel, three streams");
+      assertEquals(1, target.connections().size());
+    }
+  }
+
+  @Test
+  void connectCarriesTheProxysCustomHeadersButTheTunnelledRequestDoesNot() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    ProxyServer withHeaders =
+        Dsl.proxyServer("127.0.0.1", proxy.port())
+            .setCustomHeaders(
+                req ->
+                    new io.netty.handler.codec.http.DefaultHttpHeaders()
+                        .add("X-Proxy-Token", "t-" + req.getUri().getPath()))
+            .build();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+              .setProxyServer(withHeaders)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals("tunnelled", r.getResponseBody());
+    }
+    assertEquals(1, proxy.connectHeaders.size(), "CONNECTs");
+    assertEquals("t-/secure", proxy.connectHeaders.get(0).get("X-Proxy-Token"));
+    assertEquals(1, target.received().size(), "requests at the target");
+    assertNull(target.received().get(0).headers.get("X-Proxy-Token"), "the target never sees them");
   }
 
   @Test
@@ -291,6 +350,41 @@ class ProxyTunnelTest {
   // ---------------------------------------------------------------- 407 on plain HTTP
 
   /** A proxy (answering itself) that wants {@link #USER_SECRET}. */
+  @Test
+  void connectAnsweredNtlmRunsTheHandshakeOnOneProxyConnection() throws Exception {
+    TestServer target = tlsTarget();
+    NtlmVerifier ntlm = new NtlmVerifier();
+    ConnectProxy proxy =
+        closeLater(
+            new ConnectProxy(
+                (ch, req) -> ntlm.check(ch, req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION))));
+    ProxyServer p =
+        Dsl.proxyServer("127.0.0.1", proxy.port())
+            .setRealm(
+                new Realm.Builder(NtlmVerifier.USER, NtlmVerifier.PASSWORD)
+                    .setScheme(Realm.AuthScheme.NTLM)
+                    .setNtlmDomain(NtlmVerifier.DOMAIN))
+            .build();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+              .setProxyServer(p)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("tunnelled", r.getResponseBody());
+    }
+    assertEquals(3, proxy.connectTargets.size(), "CONNECT, then with Type 1, then with Type 3");
+    assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
+    assertTrue(
+        proxy.connectHeaders.get(2).get(HttpHeaderNames.PROXY_AUTHORIZATION).startsWith("NTLM TlRMTVNTUAAD"));
+    assertEquals(1, proxy.server.acceptedCount(), "the whole handshake on one connection to the proxy");
+    assertEquals(0, ntlm.type3WithoutChallenge.get());
+    assertNull(target.received().get(0).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION));
+  }
+
   private TestServer challengingProxy() throws Exception {
     TestServer proxy = closeLater(new TestServer());
     proxy.route(
@@ -388,6 +482,76 @@ class ProxyTunnelTest {
     assertFalse(got.headers.contains(HttpHeaderNames.PROXY_AUTHORIZATION));
   }
 
+  // ---------------------------------------------------------------- WebSocket
+
+  private WsTestServer wsTarget(boolean tls) throws Exception {
+    SslContext serverCtx =
+        tls ? SslContextBuilder.forServer(targetCert.toKeyManagerFactory()).build() : null;
+    return closeLater(new WsTestServer(false, serverCtx).socket("/echo", WsTestServer.ECHO));
+  }
+
+  private static void echoOnce(DefaultAsyncHttpClient client, String url, ProxyServer proxy)
+      throws Exception {
+    WsRecorder events = new WsRecorder();
+    BoundRequestBuilder request = client.prepareGet(url);
+    if (proxy != null) {
+      request.setProxyServer(proxy);
+    }
+    NettyWebSocket ws = request
+        .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build())
+        .get(10, TimeUnit.SECONDS);
+    assertEquals("open", events.next());
+    ws.sendTextFrame("through");
+    assertEquals("text:through:true", events.next());
+    ws.sendCloseFrame().get(5, TimeUnit.SECONDS);
+    assertEquals("close:1000:", events.next());
+  }
+
+  @Test
+  void wssOpensDirectlyOverTls() throws Exception {
+    WsTestServer target = wsTarget(true);
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      echoOnce(client, target.url("/echo"), null);
+    }
+    assertEquals("https://127.0.0.1:" + target.port(),
+        target.requests().get(0).get(HttpHeaderNames.ORIGIN));
+  }
+
+  @Test
+  void wssGoesThroughAConnectTunnel() throws Exception {
+    WsTestServer target = wsTarget(true);
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), proxy.connectTargets);
+    assertTrue(target.requests().get(0).contains(HttpHeaderNames.SEC_WEBSOCKET_KEY));
+  }
+
+  @Test
+  void wsGoesThroughAConnectTunnelTooAsIn3011() throws Exception {
+    WsTestServer target = wsTarget(false);
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), proxy.connectTargets);
+    assertEquals(1, target.requests().size());
+  }
+
+  @Test
+  void wsGoesThroughASocks5Proxy() throws Exception {
+    WsTestServer target = wsTarget(false);
+    Socks5Proxy socks = closeLater(new Socks5Proxy());
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      echoOnce(client, target.url("/echo"),
+          Dsl.proxyServer("127.0.0.1", socks.port()).setProxyType(ProxyType.SOCKS_V5).build());
+    }
+    assertEquals(List.of("127.0.0.1:" + target.port()), socks.commands);
+  }
+
   // ---------------------------------------------------------------- test proxies
 
   /** Copies whatever arrives to {@code peer} and closes it when this side closes. */
@@ -462,13 +626,18 @@ class ProxyTunnelTest {
     /** Answers 407 with {@code challenge} to each CONNECT that {@code authorized} refuses. */
     ConnectProxy(String challenge, Predicate<FullHttpRequest> authorized)
         throws InterruptedException {
+      this((ch, req) -> authorized == null || authorized.test(req) ? null : challenge);
+    }
+
+    /** Answers 407 with the challenge {@code gate} returns, or tunnels when it returns null. */
+    ConnectProxy(BiFunction<Channel, FullHttpRequest, String> gate) throws InterruptedException {
       server =
           RawServer.withPipeline(
               ch ->
                   ch.pipeline()
                       .addLast("codec", new HttpServerCodec())
                       .addLast("aggregator", new HttpObjectAggregator(8192))
-                      .addLast("connect", new ConnectHandler(challenge, authorized)));
+                      .addLast("connect", new ConnectHandler(gate)));
     }
 
     int port() {
@@ -481,12 +650,10 @@ class ProxyTunnelTest {
     }
 
     private final class ConnectHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-      private final String challenge;
-      private final Predicate<FullHttpRequest> authorized;
+      private final BiFunction<Channel, FullHttpRequest, String> gate;
 
-      ConnectHandler(String challenge, Predicate<FullHttpRequest> authorized) {
-        this.challenge = challenge;
-        this.authorized = authorized;
+      ConnectHandler(BiFunction<Channel, FullHttpRequest, String> gate) {
+        this.gate = gate;
       }
 
       @Override
@@ -498,7 +665,8 @@ class ProxyTunnelTest {
           answer(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, req, null);
           return;
         }
-        if (authorized != null && !authorized.test(req)) {
+        String challenge = gate.apply(ctx.channel(), req);
+        if (challenge != null) {
           answer(ctx, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, req, challenge);
           return;
         }

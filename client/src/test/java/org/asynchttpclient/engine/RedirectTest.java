@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -241,7 +240,7 @@ class RedirectTest {
                   get(
                       client
                           .preparePost(redirect(a, 307, b.url("/target")))
-                          .setBody(new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8)))));
+                          .setBody(OneShotStream.of("payload"))));
       assertInstanceOf(IOException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("307"), e.getCause().getMessage());
       assertEquals(0, b.received().size());

@@ -250,7 +250,7 @@ class ResponsesTest {
     assertEquals("body", new String(h.bodyBytes(), StandardCharsets.UTF_8));
     assertEquals(List.of("poolAttempt", "resolveAttempt", "resolveSuccess", "connectAttempt",
         "connectSuccess", "send", "status",
-        "headers", "part", "trailers", "offer", "completed"), h.names());
+        "headers", "part", "trailers", "part", "offer", "completed"), h.names());
   }
 
   // ---- ABORT

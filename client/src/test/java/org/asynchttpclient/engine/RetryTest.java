@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -110,7 +109,7 @@ class RetryTest {
                   run(
                       client
                           .preparePost(server.url("/once-per-connection"))
-                          .setBody(new ByteArrayInputStream("once".getBytes(StandardCharsets.UTF_8))),
+                          .setBody(OneShotStream.of("once")),
                       h));
       assertInstanceOf(IOException.class, e.getCause());
       assertEquals(0L, retries(h));

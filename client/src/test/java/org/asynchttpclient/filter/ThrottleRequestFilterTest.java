@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.HandlerTestFixtures;
@@ -144,12 +145,16 @@ class ThrottleRequestFilterTest {
   }
 
   @Test
-  void invalidArgumentsAreRejectedWithTheValue() {
-    IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new ThrottleRequestFilter(0));
-    assertEquals("maxConnections: 0 (expected >= 1)", e.getMessage());
-    e = assertThrows(IllegalArgumentException.class, () -> new ThrottleRequestFilter(1, -5));
-    assertEquals("maxWait: -5 ms (expected >= 0)", e.getMessage());
+  void zeroPermitsAreAcceptedAsIn3011AndEveryRequestFailsAfterTheWait() {
+    ThrottleRequestFilter none = new ThrottleRequestFilter(0, 50);
+    long start = System.nanoTime();
+    FilterException e =
+        assertThrows(FilterException.class, () -> none.filter(context(new AsyncCompletionHandlerBase())));
+    long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(waited >= 40, "waited " + waited + " ms for a permit that cannot exist (expected about 50)");
+    assertTrue(e.getMessage().contains("all 0 permits"), e.getMessage());
+    ThrottleRequestFilter noWait = new ThrottleRequestFilter(-1, -5);
+    assertThrows(FilterException.class, () -> noWait.filter(context(new AsyncCompletionHandlerBase())));
   }
 
   @Test

@@ -213,6 +213,9 @@ class LeakTest {
                 ClientFixture.faultConfig()
                     .setMaxConnections(10)
                     .setMaxConnectionsPerHost(10)
+                    // Idle pooled connections hold their permits (as in 3.0.11): a request waiting
+                    // at the limit closes them for theirs. A leaked permit still starves the ten.
+                    .setAcquireFreeChannelTimeout(2000)
                     .setConnectTimeout(Duration.ofMillis(250))
                     .setHandshakeTimeout(250)
                     .setRequestTimeout(Duration.ofMillis(400))

@@ -80,6 +80,13 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
     callback.accept(failure);
   }
 
+  @Override
+  public boolean tryAcquire(Object partitionKey) {
+    synchronized (this) {
+      return closed == null && waiters.isEmpty() && tryTake(partitionKey);
+    }
+  }
+
   private IOException limitFailure(Object key) {
     if (maxTotal > 0 && total >= maxTotal) {
       return new TooManyConnectionsException(maxTotal);
@@ -145,6 +152,34 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
         t.cancel();
       }
       w.callback.accept(null);
+    }
+  }
+
+  @Override
+  public synchronized boolean atGlobalLimit() {
+    return maxTotal > 0 && total >= maxTotal;
+  }
+
+  @Override
+  public void connectionIdle(Object partitionKey) {
+    Waiter found = null;
+    synchronized (this) {
+      Iterator<Waiter> it = waiters.iterator();
+      while (it.hasNext()) {
+        Waiter w = it.next();
+        if (w.key.equals(partitionKey)) {
+          it.remove();
+          found = w;
+          break;
+        }
+      }
+    }
+    if (found != null) {
+      Timeout t = found.timeout;
+      if (t != null) {
+        t.cancel();
+      }
+      found.callback.idleConnectionOffered();
     }
   }
 

@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.util.AttributeKey;
+import org.asynchttpclient.netty.h2.H2Streams;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,6 +46,12 @@ public final class ChannelClosing {
   }
 
   public static ChannelFuture close(Channel channel) {
+    if (H2Streams.isStream(channel)) {
+      // One HTTP/2 stream of a shared connection: reset it (RST_STREAM CANCEL), never the
+      // connection; its slot is free when this returns.
+      H2Streams.end(channel);
+      return channel.closeFuture();
+    }
     ChannelOutboundBuffer pending = channel.unsafe().outboundBuffer();
     if (pending != null) {
       // A ChunkedWriteHandler streaming a body to a fast reader loops on the event loop for as

@@ -146,7 +146,12 @@ public final class ChannelManager {
     return openChannels;
   }
 
-  /** Closes every channel, then stops the loops if the client created them. */
+  /**
+   * Closes every channel, then starts stopping the loops if the client created them. Like 3.0.11,
+   * it does not wait for the loops to end: their graceful shutdown (the {@code
+   * shutdownQuietPeriod}, 2 s by default) runs on after this returns, so closing a client takes
+   * milliseconds, not the quiet period. Every channel is closed before it returns.
+   */
   public void close() {
     boolean onOwnLoop = false;
     for (io.netty.util.concurrent.EventExecutor e : group) {
@@ -161,11 +166,8 @@ public final class ChannelManager {
     if (ownGroup) {
       long quiet = Math.max(0, config.getShutdownQuietPeriod().toMillis());
       long timeout = Math.max(quiet, config.getShutdownTimeout().toMillis());
-      io.netty.util.concurrent.Future<?> done =
+      io.netty.util.concurrent.Future<?> unused =
           group.shutdownGracefully(quiet, timeout, TimeUnit.MILLISECONDS);
-      if (!onOwnLoop) {
-        done.awaitUninterruptibly(timeout + 1000, TimeUnit.MILLISECONDS);
-      }
     }
   }
 }

@@ -67,6 +67,7 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
 
   private final long maxBytes;
   private final Decompressor decompressor;
+  private final String optionName;
 
   // loop-confined
   private long inflatedBytes;
@@ -74,12 +75,17 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
 
   /** {@code maxBytes} must be positive: without a limit the handler is not installed at all. */
   public InflatedBodyLimit(long maxBytes, Decompressor decompressor) {
+    this(maxBytes, decompressor, "maxInflatedResponseBodySize");
+  }
+
+  /** {@code optionName} is the option the limit came from, for the failure's message. */
+  public InflatedBodyLimit(long maxBytes, Decompressor decompressor, String optionName) {
     if (maxBytes <= 0) {
-      throw new IllegalArgumentException(
-          "maxInflatedResponseBodySize: " + maxBytes + " (expected > 0 here)");
+      throw new IllegalArgumentException(optionName + ": " + maxBytes + " (expected > 0 here)");
     }
     this.maxBytes = maxBytes;
     this.decompressor = decompressor;
+    this.optionName = optionName;
   }
 
   @Override
@@ -102,11 +108,16 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
             new IOException(
                 "Response body from "
                     + ctx.channel().remoteAddress()
-                    + " inflated past maxInflatedResponseBodySize: more than "
+                    + " inflated past "
+                    + optionName
+                    + ": more than "
                     + maxBytes
                     + " bytes (expected at most "
                     + maxBytes
-                    + "); the connection was closed"));
+                    + "); "
+                    + (ctx.channel().parent() != null
+                        ? "its HTTP/2 stream was reset"
+                        : "the connection was closed")));
         ChannelClosing.close(ctx.channel());
         return;
       }

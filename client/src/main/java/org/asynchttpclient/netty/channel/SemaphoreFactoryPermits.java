@@ -25,6 +25,12 @@ public final class SemaphoreFactoryPermits implements ConnectionPermits {
     callback.accept(null);
   }
 
+  /** A user's semaphore has no way to try without waiting: always through {@link #acquire}. */
+  @Override
+  public boolean tryAcquire(Object partitionKey) {
+    return false;
+  }
+
   @Override
   public void release(Object partitionKey) {
     semaphore.releaseChannelLock(partitionKey);

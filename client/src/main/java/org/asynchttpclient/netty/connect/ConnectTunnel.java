@@ -13,9 +13,12 @@ import java.util.function.Supplier;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.hop.AuthHandshake;
+import org.asynchttpclient.netty.hop.AuthHandshakes;
 import org.asynchttpclient.netty.hop.ChallengeAnswers;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.netty.request.ProxyCustomHeaders;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
@@ -26,7 +29,10 @@ import org.jetbrains.annotations.Nullable;
  * its challenges (Basic made preemptive, or Digest over {@code CONNECT host:port}): on a fresh
  * connection, since the proxy may close this one after its 407. That second CONNECT carries
  * {@code Proxy-Authorization}, so a second 407 ends the exchange: the credentials were refused and
- * there is no loop.
+ * there is no loop. A proxy realm whose scheme runs a handshake (NTLM, SPNEGO, SCRAM) answers each
+ * 407 with its next round instead ({@link TunnelHandshakeRound}): on the same connection while the
+ * proxy keeps it open, which NTLM requires. Each CONNECT carries the proxy's custom headers ({@link
+ * ProxyServer#getCustomHeaders()}), as in 3.0.11.
  *
  * <p>Threads: runs on the channel's loop. Holds only configuration.
  */
@@ -34,13 +40,19 @@ final class ConnectTunnel {
 
   /** Connects again through {@code proxy} (now carrying credentials) for the same attempt. */
   interface Reconnect {
-    void viaProxy(Attempt attempt, Uri target, ProxyServer proxy, Consumer<Channel> onReady);
+    void viaProxy(
+        Attempt attempt,
+        Uri target,
+        ProxyServer proxy,
+        Consumer<Channel> onReady,
+        @Nullable TunnelHandshakeRound round);
   }
 
   // immutable
   private final NettyRequestFactory requestFactory;
   private final Supplier<HttpClientCodec> codecs;
   private final TlsHandshake tls;
+  private final AuthHandshakes handshakes = new AuthHandshakes();
 
   ConnectTunnel(NettyRequestFactory requestFactory, Supplier<HttpClientCodec> codecs, TlsHandshake tls) {
     this.requestFactory = requestFactory;
@@ -54,11 +66,16 @@ final class ConnectTunnel {
       ProxyServer proxy,
       Channel ch,
       Consumer<Channel> onReady,
-      Reconnect reconnect) {
+      Reconnect reconnect,
+      @Nullable TunnelHandshakeRound round) {
     NettyRequest connect;
     try {
       connect =
           requestFactory.newNettyRequest(attempt.request(), true, proxy, null, proxy.getRealm());
+      ProxyCustomHeaders.addTo(connect, proxy, attempt.request());
+      if (round != null && round.credentials != null) {
+        connect.getHttpRequest().headers().set(HttpHeaderNames.PROXY_AUTHORIZATION, round.credentials);
+      }
     } catch (RuntimeException e) {
       Dialer.fail(attempt, ch, e);
       return;
@@ -82,12 +99,25 @@ final class ConnectTunnel {
           }
           HttpResponse head = (HttpResponse) f.getNow();
           int status = head.status().code();
+          if (status == 407 && TunnelHandshakeRound.applies(proxy)) {
+            nextRound(attempt, target, proxy, ch, onReady, reconnect, round, head);
+            return;
+          }
+          AuthHandshake handshake = round != null ? round.handshake : null;
+          if (handshake != null && status >= 200 && status < 300) {
+            try {
+              handshake.finish(status, head.headers(), true);
+            } catch (Exception e) {
+              Dialer.fail(attempt, ch, e);
+              return;
+            }
+          }
           ProxyServer withCredentials =
               status == 407 && !sentCredentials ? answeredProxy(proxy, head.headers(), target) : null;
           if (withCredentials != null) {
             attempt.takeCarrier(ch);
             ChannelClosing.close(ch);
-            reconnect.viaProxy(attempt, target, withCredentials, onReady);
+            reconnect.viaProxy(attempt, target, withCredentials, onReady, null);
             return;
           }
           if (status < 200 || status >= 300) {
@@ -110,8 +140,37 @@ final class ConnectTunnel {
           p.remove(TunnelHandler.NAME);
           // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
           p.replace("http", "http", codecs.get());
-          tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+          if (target.isSecured()) {
+            tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+          } else {
+            onReady.accept(ch); // a ws:// target is tunnelled too (as in 3.0.11), in clear text
+          }
         });
+  }
+
+  private void nextRound(
+      Attempt attempt,
+      Uri target,
+      ProxyServer proxy,
+      Channel ch,
+      Consumer<Channel> onReady,
+      Reconnect reconnect,
+      @Nullable TunnelHandshakeRound previous,
+      HttpResponse head) {
+    TunnelHandshakeRound next =
+        TunnelHandshakeRound.decide(
+            handshakes, previous != null ? previous.handshake : null, proxy, target, head, ch.isActive());
+    Throwable failure = next.failure;
+    if (failure != null) {
+      Dialer.fail(attempt, ch, failure);
+    } else if (next.sameConnection) {
+      ch.pipeline().remove(TunnelHandler.NAME);
+      open(attempt, target, proxy, ch, onReady, reconnect, next);
+    } else {
+      attempt.takeCarrier(ch);
+      ChannelClosing.close(ch);
+      reconnect.viaProxy(attempt, target, proxy, onReady, next);
+    }
   }
 
   /**

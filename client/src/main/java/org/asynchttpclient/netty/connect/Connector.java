@@ -13,6 +13,7 @@ import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * Opens a new connection for an attempt and hands it on, on its own event loop, once it may carry
@@ -22,8 +23,9 @@ import org.asynchttpclient.uri.Uri;
  *   <li>direct: resolve and connect ({@link Dialer}), then TLS for {@code https} ({@link
  *       TlsHandshake});
  *   <li>HTTP proxy: connect to the proxy (over TLS for an {@link ProxyType#HTTPS} proxy); for an
- *       {@code https} target open a CONNECT tunnel ({@link ConnectTunnel}), then TLS with the
- *       target through it;
+ *       {@code https} or {@code wss} target open a CONNECT tunnel ({@link ConnectTunnel}), then TLS
+ *       with the target through it; a {@code ws} target is tunnelled too (as in AHC 3.0.11), in
+ *       clear text;
  *   <li>SOCKS 4/5: {@link SocksConnect}.
  * </ul>
  *
@@ -65,18 +67,23 @@ public final class Connector {
     } else if (proxy.getProxyType().isSocks()) {
       socks.connect(attempt, target, proxy, onReady);
     } else {
-      viaHttpProxy(attempt, target, proxy, onReady);
+      viaHttpProxy(attempt, target, proxy, onReady, null);
     }
   }
 
+  /** {@code round}: the handshake round a CONNECT continues on this new connection, or null. */
   private void viaHttpProxy(
-      Attempt attempt, Uri target, ProxyServer proxy, Consumer<Channel> onReady) {
+      Attempt attempt,
+      Uri target,
+      ProxyServer proxy,
+      Consumer<Channel> onReady,
+      @Nullable TunnelHandshakeRound round) {
     boolean tlsToProxy = proxy.getProxyType() == ProxyType.HTTPS;
     int port = tlsToProxy ? proxy.getSecuredPort() : proxy.getPort();
     Consumer<Channel> afterProxy =
         ch -> {
-          if (target.isSecured()) {
-            tunnel.open(attempt, target, proxy, ch, onReady, this::viaHttpProxy);
+          if (target.isSecured() || target.isWebSocket()) {
+            tunnel.open(attempt, target, proxy, ch, onReady, this::viaHttpProxy, round);
           } else {
             onReady.accept(ch);
           }
@@ -87,7 +94,7 @@ public final class Connector {
         port,
         ch -> {
           if (tlsToProxy) {
-            tls.secure(attempt, proxy.getHost(), port, ch, afterProxy);
+            tls.secure(attempt, proxy.getHost(), port, false, ch, afterProxy);
           } else {
             afterProxy.accept(ch);
           }

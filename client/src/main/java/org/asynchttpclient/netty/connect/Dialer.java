@@ -3,7 +3,12 @@ package org.asynchttpclient.netty.connect;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.resolver.AddressResolver;
+import io.netty.resolver.AddressResolverGroup;
 import io.netty.resolver.NameResolver;
+import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.Ticker;
 import java.net.ConnectException;
@@ -14,6 +19,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -61,14 +67,13 @@ final class Dialer {
     resolveAndDial(attempt, host, port, onConnected);
   }
 
-  /** Resolves {@code host} with the request's resolver (or the bootstrap's group), then connects. */
+  /**
+   * Resolves {@code host} with the configured {@code AddressResolverGroup} when there is one, else
+   * with the request's name resolver, then connects to each address in turn. Either way the
+   * handler hears the hostname-resolution events, as in 3.0.11.
+   */
   void resolveAndDial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
     InetSocketAddress unresolved = InetSocketAddress.createUnresolved(host, port);
-    if (config.getAddressResolverGroup() != null) {
-      // The bootstrap resolves with the configured group, on the new channel's own loop.
-      dialAddresses(attempt, bootstrap, Collections.singletonList(unresolved), 0, onConnected);
-      return;
-    }
     resolve(
         attempt,
         unresolved,
@@ -85,10 +90,23 @@ final class Dialer {
 
   private void resolve(
       Attempt attempt, InetSocketAddress unresolved, Consumer<List<InetSocketAddress>> then) {
-    NameResolver<InetAddress> resolver = attempt.request().getNameResolver();
-    Future<List<InetSocketAddress>> resolved =
-        RequestHostnameResolver.INSTANCE.resolve(
-            resolver, unresolved, attempt.exchange().handler());
+    attempt.phase(Phase.RESOLVING);
+    AsyncHandler<?> handler = attempt.exchange().handler();
+    AddressResolverGroup<InetSocketAddress> group = config.getAddressResolverGroup();
+    Future<List<InetSocketAddress>> resolved;
+    if (group != null) {
+      AddressResolver<InetSocketAddress> resolver;
+      try {
+        resolver = group.getResolver(resolverLoop());
+      } catch (RuntimeException e) {
+        attempt.exchange().fail(e); // the group is closed, or the loop is shutting down
+        return;
+      }
+      resolved = RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, handler);
+    } else {
+      NameResolver<InetAddress> resolver = attempt.request().getNameResolver();
+      resolved = RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, handler);
+    }
     resolved.addListener(
         f -> {
           if (attempt.isOver()) {
@@ -114,6 +132,22 @@ final class Dialer {
         });
   }
 
+  /**
+   * The loop whose resolver (from the configured group) resolves for a new connection: the
+   * calling thread's when it is one of the client's loops, else the next one, as 3.0.11 picks it.
+   * It only runs the resolver's callbacks: no timeout is armed there (E1 concerns timeouts), and
+   * the connection may then be opened on another loop.
+   */
+  private EventLoop resolverLoop() {
+    EventLoopGroup group = bootstrap.config().group();
+    for (EventExecutor e : group) {
+      if (e.inEventLoop() && e instanceof EventLoop) {
+        return (EventLoop) e;
+      }
+    }
+    return group.next();
+  }
+
   /** Connects to {@code addresses[index]}, then to the next one if that fails. */
   void dialAddresses(
       Attempt attempt,
@@ -125,6 +159,7 @@ final class Dialer {
       return;
     }
     InetSocketAddress address = addresses.get(index);
+    attempt.phase(Phase.CONNECTING);
     AsyncHandler<?> handler = attempt.exchange().handler();
     handler.onTcpConnectAttempt(address);
     InetAddress local = attempt.request().getLocalAddress();

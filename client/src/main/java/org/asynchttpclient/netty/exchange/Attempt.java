@@ -5,10 +5,16 @@ import io.netty.channel.EventLoop;
 import java.net.SocketAddress;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
+import io.netty.handler.codec.http.HttpHeaders;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.events.ExchangeListener;
+import org.asynchttpclient.events.HopKind;
+import org.asynchttpclient.events.HopView;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.AttemptTimeouts;
+import org.asynchttpclient.netty.timeout.PendingTimeout;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
@@ -36,7 +42,7 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: the immutable fields are set before the attempt is published to its exchange; the
  * others may be read and written from any thread as documented on each.
  */
-public final class Attempt implements AttemptTimeouts.Owner {
+public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private static final int CURRENT = 0;
   private static final int ENDED = 1;
 
@@ -53,6 +59,8 @@ public final class Attempt implements AttemptTimeouts.Owner {
   private final Object partitionKey;
   private final @Nullable ProxyServer proxy;
   private final boolean freshConnection;
+  private final HopKind kind;
+  private final long startNanos;
   private final long requestTimeoutNanos;
   private final long readTimeoutNanos;
   private final AttemptTimeouts timeouts;
@@ -65,8 +73,14 @@ public final class Attempt implements AttemptTimeouts.Owner {
   private volatile long lastReadNanos;
   /** Written when the carrier connects; read for a timeout's message. */
   private volatile @Nullable SocketAddress remoteAddress;
+  /** Written by the hop as it proceeds (one thread at a time); read by an expiring timeout. */
+  private volatile Phase phase = Phase.WAITING_FOR_CONNECTION;
+  /** Written by the carrier's loop when the response head arrives. */
+  private volatile int statusCode;
+  /** Listeners' per-hop values; written by listeners, one event at a time. */
+  private volatile @Nullable Object[] attachments;
 
-  private Attempt(Builder b) {
+  Attempt(AttemptBuilder b) {
     this.exchange = b.exchange;
     this.number = b.number;
     this.request = b.request;
@@ -74,84 +88,78 @@ public final class Attempt implements AttemptTimeouts.Owner {
     this.partitionKey = b.partitionKey;
     this.proxy = b.proxy;
     this.freshConnection = b.freshConnection;
+    this.kind = b.kind;
     this.requestTimeoutNanos = b.requestTimeoutNanos;
     this.readTimeoutNanos = b.readTimeoutNanos;
     this.timeouts = new AttemptTimeouts(exchange.services().timeouts(), this);
-    this.lastReadNanos = exchange.services().timeouts().ticker().nanoTime();
+    this.startNanos = exchange.services().timeouts().ticker().nanoTime();
+    this.lastReadNanos = startNanos;
   }
 
-  public static Builder builder(Exchange<?> exchange, Request request, NettyRequest wire) {
-    return new Builder(exchange, request, wire);
-  }
-
-  /** Assembles an attempt; {@link Exchange#begin} publishes it. */
-  public static final class Builder {
-    private final Exchange<?> exchange;
-    private final Request request;
-    private final NettyRequest wire;
-    private int number;
-    private Object partitionKey = "";
-    private @Nullable ProxyServer proxy;
-    private boolean freshConnection;
-    private long requestTimeoutNanos = TimeoutValues.NONE;
-    private long readTimeoutNanos = TimeoutValues.NONE;
-
-    private Builder(Exchange<?> exchange, Request request, NettyRequest wire) {
-      this.exchange = exchange;
-      this.request = request;
-      this.wire = wire;
-    }
-
-    public Builder partitionKey(Object key) {
-      this.partitionKey = key;
-      return this;
-    }
-
-    /** The proxy carrying the hop, null when direct. */
-    public Builder proxy(@Nullable ProxyServer proxy) {
-      this.proxy = proxy;
-      return this;
-    }
-
-    /** The hop must not take a pooled connection (a replay after a connection failure). */
-    public Builder freshConnection(boolean fresh) {
-      this.freshConnection = fresh;
-      return this;
-    }
-
-    public Builder requestTimeoutNanos(long nanos) {
-      this.requestTimeoutNanos = nanos;
-      return this;
-    }
-
-    public Builder readTimeoutNanos(long nanos) {
-      this.readTimeoutNanos = nanos;
-      return this;
-    }
-
-    Builder number(int number) {
-      this.number = number;
-      return this;
-    }
-
-    Attempt build() {
-      return new Attempt(this);
-    }
+  public static AttemptBuilder builder(Exchange<?> exchange, Request request, NettyRequest wire) {
+    return new AttemptBuilder(exchange, request, wire);
   }
 
   // ---- what the hop is
 
+  @Override
   public Exchange<?> exchange() {
     return exchange;
   }
 
   /** 0 for the first attempt, one more for each redirect, retry or auth replay. */
+  @Override
   public int number() {
     return number;
   }
 
+  @Override
+  public HopKind kind() {
+    return kind;
+  }
+
+  @Override
   public Request request() {
     return request;
+  }
+
+  @Override
+  public HttpHeaders requestHeaders() {
+    return wire.getHttpRequest().headers();
+  }
+
+  @Override
+  public long startNanos() {
+    return startNanos;
+  }
+
+  @Override
+  public Phase phase() {
+    return phase;
+  }
+
+  /** The hop moved on to {@code next}; the thread that does the work records it. */
+  public void phase(Phase next) {
+    this.phase = next;
+  }
+
+  @Override
+  public int statusCode() {
+    return statusCode;
+  }
+
+  private ExchangeEvents events() {
+    return exchange.services().events();
+  }
+
+  @Override
+  public @Nullable Object getAttachment(ExchangeListener listener) {
+    return Attachments.get(attachments, events(), listener);
+  }
+
+  @Override
+  public void setAttachment(ExchangeListener listener, @Nullable Object value) {
+    attachments = Attachments.set(attachments, events(), listener, value);
   }
 
   public NettyRequest wire() {
@@ -217,12 +225,31 @@ public final class Attempt implements AttemptTimeouts.Owner {
     return true;
   }
 
-  /** The carrier connected: remember where to, for a timeout's message. */
+  /** The new carrier connected: remember where to, for a timeout's message. */
   public void connected(Channel channel) {
     SocketAddress remote = channel.remoteAddress();
     if (remote != null) {
       remoteAddress = remote;
     }
+    events().connectionAcquired(this, false);
+  }
+
+  /** A TLS handshake of the new carrier succeeded. */
+  public void tlsHandshakeDone() {
+    events().tlsHandshakeDone(this);
+  }
+
+  /** The last byte of the request was written: waiting for the response now. */
+  public void written() {
+    phase = Phase.WAITING_FOR_RESPONSE;
+    events().requestWritten(this);
+  }
+
+  /** The head of the final response arrived. Runs on the carrier's loop. */
+  public void responseStarted(int code) {
+    statusCode = code;
+    phase = Phase.READING;
+    events().responseStarted(this, code);
   }
 
   /**
@@ -243,6 +270,18 @@ public final class Attempt implements AttemptTimeouts.Owner {
     wire.release();
   }
 
+  /**
+   * The exchange completed by handing the carrier over to another protocol (a WebSocket's 101;
+   * its winner calls this): stops the timeouts, frees the wire request, and returns the carrier,
+   * taken and neither pooled nor closed, or null if it was already taken.
+   */
+  @Nullable Channel handOver() {
+    timeouts.cancel();
+    Channel ch = takeCarrier();
+    wire.release();
+    return ch;
+  }
+
   /** Takes the carrier: the caller now owns the channel (see the class javadoc), or gets null. */
   public @Nullable Channel takeCarrier() {
     return CARRIER.getAndSet(this, null);
@@ -260,6 +299,7 @@ public final class Attempt implements AttemptTimeouts.Owner {
     return carrier;
   }
 
+  @Override
   public @Nullable SocketAddress remoteAddress() {
     return remoteAddress;
   }
@@ -268,11 +308,20 @@ public final class Attempt implements AttemptTimeouts.Owner {
 
   /**
    * Arms this hop's request timeout: its own, or what is left of the exchange's budget if sooner.
-   * {@code loop} is the carrier's loop once the hop has one (E3), null while connecting (E2).
+   * {@code loop} is the carrier's loop once the hop has one (E3), null while waiting for a permit
+   * or connecting (E2); called again once armed, it only moves the timeout onto {@code loop}.
    * Returns false, having timed the exchange out, when the budget is already spent: such a hop
    * must not be sent (D3).
    */
   public boolean armRequestTimeout(@Nullable EventLoop loop) {
+    if (timeouts.request() != PendingTimeout.NONE) {
+      // Armed already (the hop waited for a permit or an HTTP/2 connection, or its pooled channel
+      // was found dead): the hop's timeout is never restarted, only its place may change.
+      if (loop != null) {
+        timeouts.moveTo(loop);
+      }
+      return !isOver();
+    }
     ExchangeDeadline deadline = exchange.deadline();
     long now = exchange.services().timeouts().ticker().nanoTime();
     long at = deadline.hopDeadline(now, requestTimeoutNanos);

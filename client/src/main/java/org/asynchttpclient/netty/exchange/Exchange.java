@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.exchange;
 
+import io.netty.channel.Channel;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -7,7 +8,9 @@ import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.events.ExchangeOutcome;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.hop.FollowUpState;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
@@ -49,6 +52,12 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   static final int TIMED_OUT = 3;
   static final int CANCELLED = 4;
 
+  /** The listeners' name of each state, by its number (PENDING's is never reported). */
+  private static final ExchangeOutcome[] OUTCOMES = {
+    ExchangeOutcome.FAILED, ExchangeOutcome.COMPLETED, ExchangeOutcome.FAILED,
+    ExchangeOutcome.TIMED_OUT, ExchangeOutcome.CANCELLED
+  };
+
   private static final AtomicIntegerFieldUpdater<Exchange> STATE =
       AtomicIntegerFieldUpdater.newUpdater(Exchange.class, "state");
 
@@ -56,10 +65,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private static final AtomicReferenceFieldUpdater<Exchange, Object> PERMIT =
       AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Object.class, "permitKey");
 
-  // immutable
-  private final ExchangeServices services;
-  private final Request original;
-  private final ExchangeDeadline deadline;
 
   // any thread
   private volatile int state = PENDING;
@@ -75,34 +80,18 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private volatile boolean credentialsDropped;
   /** Replays after connection failures; written by the failed hop's thread, one hop at a time. */
   private volatile int retries;
+  /** Set when a hop starts sending the request body; written by the hops' loops, one at a time. */
+  private volatile boolean bodySent;
 
-  /**
-   * @param absoluteDeadline whether the request timeout bounds the whole exchange (all hops),
-   *     resolved once here (D1)
-   * @param budgetNanos the first hop's request timeout, or {@code TimeoutValues.NONE}
-   */
+  /** {@code absoluteDeadline} is resolved once, here (D1); the budget may be TimeoutValues.NONE. */
   public Exchange(
       ExchangeServices services,
       Request request,
       AsyncHandler<T> handler,
       boolean absoluteDeadline,
       long budgetNanos) {
-    this.services = services;
-    this.original = request;
+    super(services, request, absoluteDeadline, budgetNanos);
     this.handler = handler;
-    this.deadline =
-        new ExchangeDeadline(
-            services.timeouts().ticker().nanoTime(), absoluteDeadline, budgetNanos);
-  }
-
-  // ---- accessors
-
-  public ExchangeServices services() {
-    return services;
-  }
-
-  public ExchangeDeadline deadline() {
-    return deadline;
   }
 
   public AsyncHandler<T> handler() {
@@ -118,6 +107,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   /** The request of the current hop (the submitted one before the first hop starts). */
+  @Override
   public Request request() {
     Attempt a = current;
     return a != null ? a.request() : original;
@@ -145,6 +135,16 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     this.credentialsDropped = true;
   }
 
+  /**
+   * Records that the current hop starts sending the request body and says whether an earlier hop
+   * already did (the body must then be produced again: see {@code NettyBody#rewindForReplay}).
+   */
+  public boolean markBodySent() {
+    boolean before = bodySent;
+    bodySent = true;
+    return before;
+  }
+
   /** Counts one more replay after a connection failure; returns the count. */
   public int incrementRetries() {
     return ++retries;
@@ -166,7 +166,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * Publishes the next attempt (the previous one must have ended) and frees what the previous
    * hop's wire request still holds. Returns null when the exchange has ended meanwhile.
    */
-  public @Nullable Attempt begin(Attempt.Builder next) {
+  public @Nullable Attempt begin(AttemptBuilder next) {
     Attempt previous = current;
     Attempt attempt = next.number(previous == null ? 0 : previous.number() + 1).build();
     current = attempt;
@@ -211,6 +211,20 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     return true;
   }
 
+  /**
+   * Takes the permit from the exchange, for a connection that keeps it (pooled or handed over);
+   * null when it holds none. Safe from any thread: exactly one of this and {@link #releasePermit}
+   * gets it.
+   */
+  public @Nullable Object takePermit() {
+    return PERMIT.getAndSet(this, null);
+  }
+
+  /** Whether the exchange holds a connection permit now. */
+  public boolean holdsPermit() {
+    return permitKey != null;
+  }
+
   /** Gives the permit back; safe to call any number of times, from any thread. */
   public void releasePermit() {
     Object key = PERMIT.getAndSet(this, null);
@@ -227,19 +241,61 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * onCompleted} goes to its {@code onThrowable} and fails the future, as in 3.0.11.
    */
   public boolean complete(boolean keepAlive) {
+    return completeWith(keepAlive, null);
+  }
+
+  /**
+   * The hop's response handed the channel over to another protocol (a WebSocket's 101), decided
+   * like {@link #complete}. The winner stops the attempt's timeouts (the request timeout does not
+   * apply to what follows), takes its carrier without pooling or closing it, gives the permit
+   * back and runs {@code handover}, which now owns the channel; if that throws, the channel is
+   * closed and the exchange fails. Runs on the channel's event loop.
+   */
+  public boolean completeWithHandover(Runnable handover) {
+    return completeWith(false, handover);
+  }
+
+  private boolean completeWith(boolean keepAlive, @Nullable Runnable handover) {
     if (!STATE.compareAndSet(this, PENDING, COMPLETED)) {
       return false;
     }
     Attempt a = current;
+    Channel handedOver = null;
     if (a != null) {
-      a.release(keepAlive);
+      if (handover == null) {
+        a.release(keepAlive);
+      } else {
+        handedOver = a.handOver();
+        Object permit = takePermit();
+        if (permit != null && handedOver != null) {
+          // The connection stays open (a WebSocket): it keeps its permit until it closes, as in 3.0.11.
+          services.parkPermit(handedOver, permit);
+        } else if (permit != null) {
+          services.releasePermit(permit);
+        }
+      }
     }
     releasePermit();
     services.unregister(this);
+    if (handover != null) {
+      try {
+        handover.run();
+      } catch (Throwable t) {
+        if (handedOver != null) {
+          services.closeChannel(handedOver);
+        }
+        services.events().ended(this, a, ExchangeOutcome.FAILED, t);
+        notifyThrowable(t);
+        result.failInternal(t);
+        return true;
+      }
+    }
+    services.events().ended(this, a, ExchangeOutcome.COMPLETED, null);
     T value;
     try {
       value = handler.onCompleted();
     } catch (Throwable t) {
+      // As in 3.0.11: the handler hears it in onThrowable and the future fails with it.
       notifyThrowable(t);
       result.failInternal(t);
       return true;
@@ -284,18 +340,22 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       return;
     }
     ExchangeTimeoutException e =
-        new ExchangeTimeoutException(
-            kind,
-            TimeUnit.NANOSECONDS.toMillis(budgetNanos),
-            TimeUnit.NANOSECONDS.toMillis(nowNanos - deadline.submitNanos()),
-            attempt == null ? 0 : attempt.number(),
-            attempt == null ? null : attempt.remoteAddress(),
-            Math.max(0, nowNanos - deadlineNanos));
+        ExchangeTimeoutException.builder(kind)
+            .budgetMillis(TimeUnit.NANOSECONDS.toMillis(budgetNanos))
+            .elapsedMillis(TimeUnit.NANOSECONDS.toMillis(nowNanos - deadline.submitNanos()))
+            .hop(attempt == null ? 0 : attempt.number())
+            .phase(attempt == null ? Phase.WAITING_FOR_CONNECTION : attempt.phase())
+            .remoteAddress(attempt == null ? null : attempt.remoteAddress())
+            .lateNanos(Math.max(0, nowNanos - deadlineNanos))
+            .build();
     if (!STATE.compareAndSet(this, PENDING, TIMED_OUT)) {
       return;
     }
     // Counted before anyone can observe the failure, so stats read from a callback include it.
     services.onTimeoutFired(e);
+    if (attempt != null) {
+      services.events().timeoutFired(attempt, e);
+    }
     finishDecided(TIMED_OUT, e);
   }
 
@@ -305,7 +365,9 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       return false;
     }
     releaseResources();
-    notifyThrowable(new CancellationException("Exchange completed by its caller"));
+    CancellationException cause = new CancellationException("Exchange completed by its caller");
+    services.events().ended(this, current, ExchangeOutcome.CANCELLED, cause);
+    notifyThrowable(cause);
     return result.completeInternal(value);
   }
 
@@ -326,6 +388,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   /** The winner's side effects, in order, once its compare-and-set decided the outcome. */
   private void finishDecided(int terminal, Throwable cause) {
     releaseResources();
+    services.events().ended(this, current, OUTCOMES[terminal], cause);
     notifyThrowable(cause);
     if (terminal == CANCELLED) {
       result.cancelInternal();

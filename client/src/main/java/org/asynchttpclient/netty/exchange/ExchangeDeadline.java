@@ -45,6 +45,11 @@ public final class ExchangeDeadline {
     return deadlineNanos != NEVER && nowNanos >= deadlineNanos;
   }
 
+  /** What is left of the budget at {@code nowNanos}, never negative; -1 without a deadline. */
+  public long remainingAt(long nowNanos) {
+    return deadlineNanos == NEVER ? -1 : Math.max(0, deadlineNanos - nowNanos);
+  }
+
   /** The exchange's budget, for a timeout that the exchange deadline decided. */
   public long budgetNanos() {
     return budgetNanos;

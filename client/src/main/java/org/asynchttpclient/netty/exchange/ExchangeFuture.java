@@ -7,17 +7,24 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.events.ExchangeListener;
+import org.asynchttpclient.events.ExchangeView;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The future side of an {@link Exchange}: waiting, listeners and the {@link CompletableFuture}
- * view, all reading one {@link ExchangeCompletableFuture} that only the exchange's outcome winner
- * completes. Kept apart so that {@link Exchange} reads as the outcome and its hops.
+ * The outside of an {@link Exchange}: the future the caller holds (waiting, listeners, the {@link
+ * CompletableFuture} view, all reading one {@link ExchangeCompletableFuture} that only the
+ * outcome's winner completes) and the {@link ExchangeView} that event listeners read. Kept apart
+ * so that {@link Exchange} reads as the outcome and its hops.
  *
  * <p>Threads: any.
  */
-abstract class ExchangeFuture<T> implements ListenableFuture<T> {
+abstract class ExchangeFuture<T> implements ListenableFuture<T>, ExchangeView {
   // immutable
+  final ExchangeServices services;
+  final Request original;
+  final ExchangeDeadline deadline;
   final ExchangeCompletableFuture<T> result;
   /**
    * A random hash drawn without contention: the client keeps every exchange in a concurrent set
@@ -26,9 +33,61 @@ abstract class ExchangeFuture<T> implements ListenableFuture<T> {
    */
   private final int hash = ThreadLocalRandom.current().nextInt();
 
-  ExchangeFuture() {
+  // any thread
+  /** Listeners' per-exchange values; written by listeners, one event at a time. */
+  private volatile @Nullable Object[] attachments;
+
+  ExchangeFuture(
+      ExchangeServices services, Request original, boolean absoluteDeadline, long budgetNanos) {
+    this.services = services;
+    this.original = original;
+    this.deadline =
+        new ExchangeDeadline(
+            services.timeouts().ticker().nanoTime(), absoluteDeadline, budgetNanos);
     this.result = new ExchangeCompletableFuture<>(this);
   }
+
+  public final ExchangeServices services() {
+    return services;
+  }
+
+  public final ExchangeDeadline deadline() {
+    return deadline;
+  }
+
+  // ---- ExchangeView
+
+  @Override
+  public final Request originalRequest() {
+    return original;
+  }
+
+  @Override
+  public final long startNanos() {
+    return deadline.submitNanos();
+  }
+
+  @Override
+  public final boolean hasAbsoluteDeadline() {
+    return deadline.isAbsolute();
+  }
+
+  @Override
+  public final long remainingNanos() {
+    return deadline.remainingAt(services.timeouts().ticker().nanoTime());
+  }
+
+  @Override
+  public final @Nullable Object getAttachment(ExchangeListener listener) {
+    return Attachments.get(attachments, services.events(), listener);
+  }
+
+  @Override
+  public final void setAttachment(ExchangeListener listener, @Nullable Object value) {
+    attachments = Attachments.set(attachments, services.events(), listener, value);
+  }
+
+  // ---- ListenableFuture
 
   /** The view completed from outside with a value: stop the exchange, then deliver it. */
   abstract boolean abortForExternalCompletion(T value);

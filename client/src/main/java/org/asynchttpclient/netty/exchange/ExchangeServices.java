@@ -9,12 +9,23 @@ public interface ExchangeServices {
   /** Where the exchange's timeouts run, and the clock they read. */
   TimeoutScheduler timeouts();
 
+  /** The listeners of exchange and hop events ({@link ExchangeEvents#NONE} when there are none). */
+  ExchangeEvents events();
+
   /** Offers a channel whose response was fully read back to the pool (or closes it). */
   void recycle(Channel channel, Exchange<?> exchange);
 
   void closeChannel(Channel channel);
 
   void releasePermit(Object partitionKey);
+
+  /**
+   * Parks the permit taken for {@code partitionKey} on {@code channel}, a connection that stays
+   * open without the exchange (a WebSocket): its close gives the permit back.
+   */
+  default void parkPermit(Channel channel, Object partitionKey) {
+    releasePermit(partitionKey);
+  }
 
   /** The exchange has ended: forget it (the client fails the ones it still knows at close). */
   void unregister(Exchange<?> exchange);

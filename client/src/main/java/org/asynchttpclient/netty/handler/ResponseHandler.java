@@ -19,10 +19,14 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.exception.ChannelClosedException;
+import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.netty.NettyResponseStatus;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopCookies;
+import org.asynchttpclient.netty.hop.NextHop;
+import org.asynchttpclient.netty.ws.WebSocketUpgrade;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -41,20 +45,21 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     void idleChannelClosed(Channel channel);
 
     /**
-     * The connection failed before any response byte arrived. Returns true when the owner replays
-     * the hop on a fresh connection (the exchange must then not be failed).
+     * The connection failed before the response reached the handler in a way it cannot take back
+     * (see {@link MidResponseRetry}). Returns true when the owner replays the hop on a fresh
+     * connection (the exchange must then not be failed).
      */
     boolean retryBeforeResponse(Attempt attempt, Throwable cause);
 
     /** Asks whether this response head starts another hop instead of going to the handler. */
-    @Nullable Request nextHop(Attempt attempt, org.asynchttpclient.HttpResponseStatus status,
+    @Nullable NextHop nextHop(Attempt attempt, org.asynchttpclient.HttpResponseStatus status,
         HttpHeaders headers) throws Exception;
 
     /**
      * The attempt's response has been read to its end (keepAlive says whether its channel may be
      * pooled) or abandoned (keepAlive false): continue the exchange with {@code next}.
      */
-    void continueWithHop(Attempt attempt, Channel channel, boolean keepAlive, Request next);
+    void continueWithHop(Attempt attempt, Channel channel, boolean keepAlive, NextHop next);
   }
 
   // immutable
@@ -67,6 +72,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private @Nullable HttpResponse response;
   private @Nullable Runnable continueAction;
   private boolean responseStarted;
+  /** A body part of the bound exchange reached its handler: a replay could no longer hide. */
+  private boolean partDelivered;
   /**
    * A final response came while the body still waited for {@code 100 Continue}: the body is never
    * sent, and the server may still be waiting for the bytes the head announced, so the connection
@@ -80,7 +87,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
    */
   private boolean requestWritten;
   /** Set while the rest of a response is read and discarded before the next hop. */
-  private @Nullable Request drainingFor;
+  private @Nullable NextHop drainingFor;
 
   public ResponseHandler(AsyncHttpClientConfig config, Owner owner) {
     this.config = config;
@@ -98,6 +105,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     this.response = null;
     this.continueAction = null;
     this.responseStarted = false;
+    this.partDelivered = false;
     this.bodyWithheld = false;
     this.requestWritten = false;
     this.drainingFor = null;
@@ -199,18 +207,27 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       bodyWithheld = true;
     }
     Request request = a.request();
+    a.responseStarted(code);
     HopCookies.store(config.getCookieStore(), request.getUri(), res.headers());
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
-    Request next = owner.nextHop(a, status, res.headers());
+    NextHop next = owner.nextHop(a, status, res.headers());
     if (next != null) {
       // Read this response to its end without telling the handler, then send the next hop.
       drainingFor = next;
       return;
     }
     // Read after nextHop: a response filter may have swapped the handler.
+    // As in 3.0.11, a response without any header skips onHeadersReceived.
     AsyncHandler<?> handler = a.exchange().handler();
+    if (WebSocketUpgrade.isUpgrade(handler)) {
+      // The final answer to a WebSocket upgrade: the channel is switched over or closed.
+      unbind();
+      WebSocketUpgrade.onResponse(config, channel, a, res, status);
+      return;
+    }
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
-        || handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT) {
+        || (!res.headers().isEmpty()
+            && handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT)) {
       abortByHandler(a);
     }
   }
@@ -223,7 +240,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
           result.cause());
     }
     boolean last = content instanceof LastHttpContent;
-    Request next = drainingFor;
+    NextHop next = drainingFor;
     if (next != null) {
       if (last) {
         boolean keepAlive = keepAlive(channel, a);
@@ -232,9 +249,20 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       }
       return;
     }
-    ByteBuf buf = content.content();
+    // The order of 3.0.11: the trailers, then the last part, which the handler hears even when
+    // empty, so it always sees a part with isLast() true.
     AsyncHandler<?> handler = a.exchange().handler();
-    if (buf.isReadable()) {
+    if (last) {
+      HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
+      if (!trailers.isEmpty()
+          && handler.onTrailingHeadersReceived(trailers) == AsyncHandler.State.ABORT) {
+        abortByHandler(a);
+        return;
+      }
+    }
+    ByteBuf buf = content.content();
+    if (buf.isReadable() || last) {
+      partDelivered = true;
       HttpResponseBodyPart part =
           config.getResponseBodyPartFactory().newResponseBodyPart(buf, last);
       if (handler.onBodyPartReceived(part) == AsyncHandler.State.ABORT) {
@@ -243,12 +271,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       }
     }
     if (!last) {
-      return;
-    }
-    HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
-    if (!trailers.isEmpty()
-        && handler.onTrailingHeadersReceived(trailers) == AsyncHandler.State.ABORT) {
-      abortByHandler(a);
       return;
     }
     boolean keepAlive = keepAlive(channel, a);
@@ -280,8 +302,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     Attempt a = attempt;
-    boolean started = responseStarted;
-    Request next = drainingFor;
+    boolean replayable = replayableAfterFailure(a);
+    NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {
       // The discarded rest of a redirect or challenge was cut short: the next hop goes anyway.
@@ -292,23 +314,25 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (a == null) {
       owner.idleChannelClosed(ctx.channel());
     } else if (!a.isOver()) {
-      IOException cause =
-          new IOException(
-              "Remotely closed: "
-                  + ctx.channel().remoteAddress()
-                  + " closed the connection before the response was complete");
-      if (started || !owner.retryBeforeResponse(a, cause)) {
-        a.exchange().fail(cause);
+      // As in 3.0.11: IOException filters hear ChannelClosedException, the exchange fails with
+      // RemotelyClosedException.
+      if (!replayable || !owner.retryBeforeResponse(a, ChannelClosedException.INSTANCE)) {
+        a.exchange().fail(RemotelyClosedException.INSTANCE);
       }
     }
     super.channelInactive(ctx);
   }
 
+  /** Whether the bound hop may be sent again after its connection failed; see {@link MidResponseRetry}. */
+  private boolean replayableAfterFailure(@Nullable Attempt a) {
+    return a != null && MidResponseRetry.mayReplay(a.request(), responseStarted, partDelivered);
+  }
+
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Attempt a = attempt;
-    boolean started = responseStarted;
-    Request next = drainingFor;
+    boolean replayable = replayableAfterFailure(a);
+    NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {
       ChannelClosing.close(ctx.channel());
@@ -316,7 +340,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return;
     }
     if (a != null && !a.isOver()) {
-      if (started || !(cause instanceof IOException) || !owner.retryBeforeResponse(a, cause)) {
+      if (!replayable || !(cause instanceof IOException) || !owner.retryBeforeResponse(a, cause)) {
         a.exchange().fail(cause);
       }
     }

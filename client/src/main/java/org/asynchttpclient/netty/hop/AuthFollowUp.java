@@ -11,6 +11,7 @@ import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -23,18 +24,23 @@ import org.jetbrains.annotations.Nullable;
  *
  * <p>One replay per challenged resource: a second 401 after the replay goes to the handler, except a
  * Digest challenge saying {@code stale=true}, which earns one more replay with the fresh nonce.
- * A request whose body cannot be produced twice is not replayed. Other schemes (NTLM, SPNEGO,
- * Kerberos, SCRAM) are not answered here.
+ * A request whose body cannot be produced twice is not replayed.
+ *
+ * <p>The multi-round schemes (NTLM, SPNEGO/Kerberos, SCRAM-SHA-256) run an {@link AuthHandshake}
+ * kept in the exchange's {@link FollowUpState}: every challenge it can answer is one more hop, and
+ * an NTLM round asks for the next hop on the same connection ({@link #sameConnection}). The
+ * response that ends a handshake goes through {@link #finish} (SCRAM verifies the server there).
  */
 final class AuthFollowUp {
   private final AsyncHttpClientConfig config;
+  private final AuthHandshakes handshakes = new AuthHandshakes();
 
   AuthFollowUp(AsyncHttpClientConfig config) {
     this.config = config;
   }
 
   /** The replay answering a 401, or null to deliver the 401 to the handler. */
-  @Nullable Request unauthorized(Exchange<?> ex, HttpHeaders headers) {
+  @Nullable Request unauthorized(Exchange<?> ex, HttpHeaders headers) throws Exception {
     FollowUpState state = ex.followUp();
     Request current = ex.request();
     Realm realm = current.getRealm();
@@ -44,6 +50,10 @@ final class AuthFollowUp {
     List<String> challenges = headers.getAll(HttpHeaderNames.WWW_AUTHENTICATE);
     if (realm == null || challenges.isEmpty() || !NextHopRequests.bodyReplayable(ex)) {
       return null;
+    }
+    if (AuthHandshakes.isHandshakeScheme(realm.getScheme())) {
+      Uri uri = current.getUri();
+      return handshakeRound(ex, state, realm, challenges, headers, uri.getHost(), uri.getExplicitPort(), false);
     }
     String digest = ChallengeAnswers.challenge(challenges, "Digest");
     boolean staleRetry =
@@ -69,12 +79,18 @@ final class AuthFollowUp {
    * The replay answering a 407 from the request's proxy, or null. The proxy realm travels on a
    * copy of the request's {@link ProxyServer}.
    */
-  @Nullable Request proxyUnauthorized(Exchange<?> ex, HttpHeaders headers) {
+  @Nullable Request proxyUnauthorized(Exchange<?> ex, HttpHeaders headers) throws Exception {
     FollowUpState state = ex.followUp();
     Request current = ex.request();
     ProxyServer proxy = current.getProxyServer();
     Realm realm = proxy != null ? proxy.getRealm() : null;
     List<String> challenges = headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE);
+    if (proxy != null && realm != null && AuthHandshakes.isHandshakeScheme(realm.getScheme())) {
+      if (challenges.isEmpty() || !NextHopRequests.bodyReplayable(ex)) {
+        return null;
+      }
+      return handshakeRound(ex, state, realm, challenges, headers, proxy.getHost(), proxy.getPort(), true);
+    }
     if (proxy == null
         || realm == null
         || state.proxyAuthReplayed
@@ -91,6 +107,65 @@ final class AuthFollowUp {
     ex.followUp(state.proxyAuthReplayed(caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build();
+  }
+
+  /**
+   * One round of the realm's handshake: the replay carrying the handshake's next credentials, or
+   * null when it has none (the challenge goes to the handler).
+   */
+  private @Nullable Request handshakeRound(Exchange<?> ex, FollowUpState state, Realm realm,
+      List<String> challenges, HttpHeaders headers, String host, int port, boolean proxy) throws Exception {
+    AuthHandshake handshake = proxy ? state.proxyHandshake : state.originHandshake;
+    if (handshake == null) {
+      handshake = handshakes.start(realm, host, port);
+      if (handshake == null) {
+        return null;
+      }
+    }
+    String credentials = handshake.answer(challenges);
+    if (credentials == null) {
+      return null;
+    }
+    Request current = ex.request();
+    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
+    ex.followUp(state.handshakeRound(handshake, proxy, hop(ex), caller));
+    List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
+    return new HopRequestBuilder(current)
+        .setHeader(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION, credentials)
+        .setCookies(cookies)
+        .build();
+  }
+
+  /**
+   * A response that is not a challenge ends the handshakes in progress: each checks it (SCRAM
+   * verifies the server's signature) and is then forgotten.
+   *
+   * @throws Exception to fail the exchange instead of delivering this response
+   */
+  void finish(Exchange<?> ex, int status, HttpHeaders headers) throws Exception {
+    FollowUpState state = ex.followUp();
+    AuthHandshake proxy = state.proxyHandshake;
+    AuthHandshake origin = state.originHandshake;
+    if ((proxy == null || status == 407) && (origin == null || status == 401 || status == 407)) {
+      return;
+    }
+    ex.followUp(state.handshakesFinished());
+    if (proxy != null && status != 407) {
+      proxy.finish(status, headers, true);
+    }
+    if (origin != null && status != 401 && status != 407) {
+      origin.finish(status, headers, false);
+    }
+  }
+
+  /** Whether the hop after the current one must use the current connection (an NTLM round). */
+  static boolean sameConnection(Exchange<?> ex) {
+    return ex.followUp().sameConnectionAfterHop == hop(ex);
+  }
+
+  private static int hop(Exchange<?> ex) {
+    Attempt current = ex.current();
+    return current != null ? current.number() : 0;
   }
 
   /** The realm answering one of {@code challenges} with a replay of the exchange's request. */

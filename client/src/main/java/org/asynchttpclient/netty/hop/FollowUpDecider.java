@@ -4,6 +4,7 @@ import io.netty.handler.codec.http.HttpHeaders;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
@@ -27,22 +28,30 @@ public final class FollowUpDecider implements HopDecider {
   }
 
   @Override
-  public @Nullable Request nextHop(Exchange<?> ex, HttpResponseStatus status, HttpHeaders headers)
+  public @Nullable NextHop nextHop(Exchange<?> ex, HttpResponseStatus status, HttpHeaders headers)
       throws Exception {
     Request replay = filters.apply(ex, status, headers);
     if (replay != null) {
-      return replay;
+      return new NextHop(replay, HopKind.FILTER_REPLAY);
     }
     int code = status.getStatusCode();
+    auth.finish(ex, code, headers);
+    Request next = null;
+    HopKind kind = HopKind.REDIRECT;
     if (code == 401) {
-      return auth.unauthorized(ex, headers);
+      next = auth.unauthorized(ex, headers);
+      kind = HopKind.AUTH;
+    } else if (code == 407) {
+      next = auth.proxyUnauthorized(ex, headers);
+      kind = HopKind.PROXY_AUTH;
+    } else if (RedirectFollowUp.isRedirect(code)) {
+      next = redirects.follow(ex, code, headers);
     }
-    if (code == 407) {
-      return auth.proxyUnauthorized(ex, headers);
-    }
-    if (RedirectFollowUp.isRedirect(code)) {
-      return redirects.follow(ex, code, headers);
-    }
-    return null;
+    return next == null ? null : new NextHop(next, kind);
+  }
+
+  @Override
+  public boolean continuesOnSameConnection(Exchange<?> ex) {
+    return AuthFollowUp.sameConnection(ex);
   }
 }

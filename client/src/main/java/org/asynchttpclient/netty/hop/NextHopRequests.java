@@ -54,6 +54,10 @@ final class NextHopRequests {
       b.clearTargetOverrides();
       headers.remove(HttpHeaderNames.HOST);
     }
+    // A handshake's credentials answered one challenge of the previous resource (on its
+    // connection, for NTLM); the next resource challenges afresh.
+    dropHandshakeCredentials(headers, HttpHeaderNames.AUTHORIZATION);
+    dropHandshakeCredentials(headers, HttpHeaderNames.PROXY_AUTHORIZATION);
     if (strip) {
       headers
           .remove(HttpHeaderNames.AUTHORIZATION)
@@ -67,6 +71,29 @@ final class NextHopRequests {
       }
     }
     return b.setHeaders(headers).setCookies(cookies).build();
+  }
+
+  private static void dropHandshakeCredentials(HttpHeaders headers, CharSequence name) {
+    List<String> values = headers.getAll(name);
+    boolean any = false;
+    for (String v : values) {
+      any |= isHandshakeCredentials(v);
+    }
+    if (!any) {
+      return;
+    }
+    headers.remove(name);
+    for (String v : values) {
+      if (!isHandshakeCredentials(v)) {
+        headers.add(name, v);
+      }
+    }
+  }
+
+  private static boolean isHandshakeCredentials(String value) {
+    return value.regionMatches(true, 0, "NTLM ", 0, 5)
+        || value.regionMatches(true, 0, "Negotiate ", 0, 10)
+        || value.regionMatches(true, 0, "SCRAM-", 0, 6);
   }
 
   /** Whether the current hop's body, if any, can be written again (a stream cannot). */

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.request;
 
+import org.asynchttpclient.netty.ws.WebSocketUpgradeRequest;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
@@ -57,6 +58,25 @@ final class HopTarget {
   String originForm() {
     String nonEmptyPath = path.isEmpty() ? "/" : path;
     return query == null || query.isEmpty() ? nonEmptyPath : nonEmptyPath + '?' + query;
+  }
+
+  /** Whether the hop asks for a WebSocket upgrade ({@code ws} or {@code wss}). */
+  boolean webSocket() {
+    return WebSocketUpgradeRequest.isWebSocket(scheme);
+  }
+
+  /**
+   * Whether an HTTP proxy carries this hop through a CONNECT tunnel, unread: {@code https}, and
+   * {@code ws} too (as AHC 3.0.11 does: proxies rarely forward an upgrade they read).
+   */
+  boolean tunnelled() {
+    return secured || webSocket();
+  }
+
+  /** The {@code Origin} of a WebSocket upgrade, as AHC 3.0.11 sends it. */
+  String origin() {
+    String origin = (secured ? "https://" : "http://") + hostInAuthority();
+    return hasNonDefaultPort() ? origin + ':' + explicitPort : origin;
   }
 
   /** The full URL without user info or fragment, for a request sent through an HTTP proxy. */

@@ -34,6 +34,7 @@ import org.asynchttpclient.netty.request.body.InputStreamNettyBody;
 import org.asynchttpclient.netty.request.body.MultipartNettyBody;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.netty.request.body.ReactiveNettyBody;
+import org.asynchttpclient.netty.ws.WebSocketUpgradeRequest;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.request.body.generator.BodyGenerator;
 import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
@@ -51,7 +52,7 @@ import org.jetbrains.annotations.Nullable;
  * <p>Head, as AHC 3.0.11 sends it: origin-form target ({@code path?query}) normally, absolute-form through an HTTP
  * proxy to an {@code http} URL, {@code host:port} for CONNECT; {@code Host} first (the virtual host if set, else the
  * host with a non-default port); then the user's headers as given; then whatever is missing of {@code Cookie},
- * {@code Accept-Encoding} (when compression is enforced), body framing, {@code Content-Type} for forms and
+ * {@code Accept-Encoding} (see {@link AcceptEncoding}), body framing, {@code Content-Type} for forms and
  * multipart, {@code Connection: close} (keep-alive off), preemptive {@code Authorization} /
  * {@code Proxy-Authorization}, {@code Range}, {@code Accept: *}{@code /*} and {@code User-Agent}.
  *
@@ -67,7 +68,6 @@ import org.jetbrains.annotations.Nullable;
  * <p>Thread-safe: holds only the configuration.
  */
 public final class NettyRequestFactory {
-  private static final String GZIP_DEFLATE = "gzip, deflate";
   private static final String ACCEPT_ALL = "*/*";
 
   private final AsyncHttpClientConfig config;
@@ -96,7 +96,7 @@ public final class NettyRequestFactory {
     // head: on CONNECT, or on a plain-http request it forwards (inside a tunnel it sees nothing).
     String authorization =
         connectTunnel ? null : PreemptiveAuthorization.headerValue(realm, uri, method, request);
-    String proxyAuthorization = viaHttpProxy && (connectTunnel || !target.secured)
+    String proxyAuthorization = viaHttpProxy && (connectTunnel || !target.tunnelled())
         ? PreemptiveAuthorization.headerValue(proxyRealm, uri, method, connectTunnel ? null : request)
         : null;
     return newNettyRequest(request, target, connectTunnel, viaHttpProxy, authorization, proxyAuthorization);
@@ -113,7 +113,7 @@ public final class NettyRequestFactory {
     String requestTarget;
     if (connectTunnel) {
       requestTarget = target.authorityForm();
-    } else if (viaHttpProxy && !target.secured) {
+    } else if (viaHttpProxy && !target.tunnelled()) {
       requestTarget = target.absoluteForm();
     } else {
       requestTarget = target.originForm();
@@ -146,6 +146,9 @@ public final class NettyRequestFactory {
         }
         copyAll(userHeaders, headers);
         addContentHeaders(request, method, body, headers);
+        if (target.webSocket()) {
+          WebSocketUpgradeRequest.addHeaders(headers, target.origin(), config);
+        }
       }
       if (proxyAuthorization != null) {
         headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, proxyAuthorization);
@@ -180,9 +183,7 @@ public final class NettyRequestFactory {
       ClientCookieEncoder encoder = config.isUseLaxCookieEncoder() ? ClientCookieEncoder.LAX : ClientCookieEncoder.STRICT;
       headers.set(HttpHeaderNames.COOKIE, encoder.encode(cookies));
     }
-    if (config.isCompressionEnforced() && !headers.contains(HttpHeaderNames.ACCEPT_ENCODING)) {
-      headers.set(HttpHeaderNames.ACCEPT_ENCODING, GZIP_DEFLATE);
-    }
+    AcceptEncoding.apply(config, headers);
     if (body != null) {
       long length = body.getContentLength();
       if (length >= 0) {

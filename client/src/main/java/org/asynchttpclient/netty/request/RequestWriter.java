@@ -3,13 +3,22 @@ package org.asynchttpclient.netty.request;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelProgressiveFuture;
+import io.netty.channel.ChannelProgressiveFutureListener;
+import io.netty.channel.ChannelProgressivePromise;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncHandler;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
+import org.asynchttpclient.handler.TransferCompletionHandler;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.request.body.NettyBody;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * Writes one hop's request on a channel that is connected (and past its TLS handshake), then arms
@@ -22,10 +31,14 @@ public final class RequestWriter {
     void onWriteFailure(Attempt attempt, Channel channel, Throwable cause);
   }
 
+  // immutable
   private final FailurePolicy failurePolicy;
+  /** {@code deadlinePropagationHeader}, or null for none. */
+  private final @Nullable String deadlineHeader;
 
-  public RequestWriter(FailurePolicy failurePolicy) {
+  public RequestWriter(FailurePolicy failurePolicy, @Nullable String deadlineHeader) {
     this.failurePolicy = failurePolicy;
+    this.deadlineHeader = deadlineHeader;
   }
 
   /**
@@ -39,9 +52,26 @@ public final class RequestWriter {
       return; // ended, or its whole budget is spent: nothing is written (D3)
     }
     NettyRequest request = attempt.wire();
+    NettyBody body = request.getBody();
+    if (body != null && !rewindIfResent(ex, body)) {
+      return;
+    }
+    attempt.phase(Phase.WRITING);
+    if (deadlineHeader != null && ex.hasAbsoluteDeadline()) {
+      // Measured now, just before the write: whole milliseconds, rounded down.
+      request
+          .getHttpRequest()
+          .headers()
+          .set(deadlineHeader, TimeUnit.NANOSECONDS.toMillis(ex.remainingNanos()));
+    }
     ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
     responses.bind(channel, attempt, request.getHttpRequest());
     AsyncHandler<?> handler = ex.handler();
+    if (handler instanceof TransferCompletionHandler) {
+      // What TransferListener.onRequestHeadersSent reports, as 3.0.11 hands it over.
+      ((TransferCompletionHandler) handler)
+          .headers(new DefaultHttpHeaders().set(request.getHttpRequest().headers()));
+    }
     handler.onRequestSend(request);
     ChannelFuture head = channel.write(request.getHttpRequest());
     if (handler instanceof ProgressAsyncHandler) {
@@ -53,19 +83,18 @@ public final class RequestWriter {
             }
           });
     }
-    NettyBody body = request.getBody();
     ChannelFuture last = head;
     if (body != null) {
       if (request.isExpectContinue()) {
         responses.onContinue(() -> writeBody(attempt, channel, body));
       } else {
         ChannelClosing.bodySending(channel, true);
-        last = body.write(channel);
+        last = body.write(channel, progressPromise(channel, handler, body));
       }
     }
     channel.flush();
     if (body == null || !request.isExpectContinue()) {
-      last.addListener(afterWrite(attempt, channel, body != null));
+      last.addListener(afterWrite(attempt, channel, body));
     } else {
       head.addListener(
           (ChannelFutureListener)
@@ -77,28 +106,88 @@ public final class RequestWriter {
     }
   }
 
-  private void writeBody(Attempt attempt, Channel channel, NettyBody body) {
-    ChannelClosing.bodySending(channel, true);
-    ChannelFuture last = body.write(channel);
-    channel.flush();
-    last.addListener(afterWrite(attempt, channel, true));
+  /**
+   * A body an earlier hop already sent is produced again before anything of this hop is written;
+   * when it cannot be, the exchange fails with the reason and this hop writes nothing.
+   */
+  private static boolean rewindIfResent(Exchange<?> ex, NettyBody body) {
+    if (!ex.markBodySent()) {
+      return true;
+    }
+    try {
+      body.rewindForReplay();
+      return true;
+    } catch (IOException | RuntimeException e) {
+      ex.fail(e);
+      return false;
+    }
   }
 
-  private ChannelFutureListener afterWrite(Attempt attempt, Channel channel, boolean withBody) {
+  private void writeBody(Attempt attempt, Channel channel, NettyBody body) {
+    ChannelClosing.bodySending(channel, true);
+    ChannelFuture last = body.write(channel, progressPromise(channel, attempt.exchange().handler(), body));
+    channel.flush();
+    last.addListener(afterWrite(attempt, channel, body));
+  }
+
+  /**
+   * The promise a body is written on. For a {@link ProgressAsyncHandler} and a streamed body it
+   * reports the write's progress, as 3.0.11 does: {@code onContentWriteProgress(bytes since the
+   * last call, bytes so far, total)}, the total being the body's length, or -1 when unknown. The
+   * listener is in place before the write starts: a small body is written within the call.
+   */
+  private static ChannelProgressivePromise progressPromise(
+      Channel channel, AsyncHandler<?> handler, NettyBody body) {
+    ChannelProgressivePromise promise = channel.newProgressivePromise();
+    if (!(handler instanceof ProgressAsyncHandler) || body.isInMemory()) {
+      return promise;
+    }
+    ProgressAsyncHandler<?> progress = (ProgressAsyncHandler<?>) handler;
+    long expected = body.getContentLength();
+    promise
+        .addListener(
+            new ChannelProgressiveFutureListener() {
+              // the channel's loop only
+              private long reported;
+
+              @Override
+              public void operationProgressed(ChannelProgressiveFuture f, long done, long total) {
+                if (done != reported) {
+                  progress.onContentWriteProgress(done - reported, done, total < 0 ? expected : total);
+                  reported = done;
+                }
+              }
+
+              @Override
+              public void operationComplete(ChannelProgressiveFuture f) {
+                // the end of the body is reported by afterWrite
+              }
+            });
+    return promise;
+  }
+
+  /**
+   * After the last byte: the read timeout is armed; a {@link ProgressAsyncHandler} hears {@code
+   * onContentWritten} for a streamed body only (not for a bodiless or in-memory request, as in
+   * 3.0.11).
+   */
+  private ChannelFutureListener afterWrite(
+      Attempt attempt, Channel channel, @Nullable NettyBody body) {
     return f -> {
       if (!f.isSuccess()) {
         failurePolicy.onWriteFailure(attempt, channel, f.cause());
         return;
       }
-      if (withBody) {
+      if (body != null) {
         ChannelClosing.bodySending(channel, false);
       }
       ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
       if (responses != null) {
         responses.onRequestWritten(attempt);
       }
+      attempt.written();
       AsyncHandler<?> handler = attempt.exchange().handler();
-      if (handler instanceof ProgressAsyncHandler) {
+      if (handler instanceof ProgressAsyncHandler && body != null && !body.isInMemory()) {
         ((ProgressAsyncHandler<?>) handler).onContentWritten();
       }
       attempt.armReadTimeout(channel.eventLoop());

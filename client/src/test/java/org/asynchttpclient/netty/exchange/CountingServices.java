@@ -39,6 +39,11 @@ public final class CountingServices implements ExchangeServices {
   }
 
   @Override
+  public ExchangeEvents events() {
+    return ExchangeEvents.NONE;
+  }
+
+  @Override
   public void recycle(Channel channel, Exchange<?> exchange) {
     recycled.incrementAndGet();
   }

@@ -48,7 +48,7 @@ class ProxyAuthFollowUpTest {
   }
 
   @Test
-  void basicProxyChallengeIsAnsweredOnce() {
+  void basicProxyChallengeIsAnsweredOnce() throws Exception {
     Exchange<Response> ex = exchange(Dsl.basicAuthRealm("puser", "ppass").build());
     Request next = auth.proxyUnauthorized(ex, challenge("Basic realm=\"proxy\""));
     assertNotNull(next);
@@ -65,7 +65,7 @@ class ProxyAuthFollowUpTest {
   }
 
   @Test
-  void digestProxyChallengeCarriesTheNonce() {
+  void digestProxyChallengeCarriesTheNonce() throws Exception {
     Exchange<Response> ex = exchange(Dsl.digestAuthRealm("puser", "ppass").build());
     Request next =
         auth.proxyUnauthorized(
@@ -80,7 +80,7 @@ class ProxyAuthFollowUpTest {
   }
 
   @Test
-  void noProxyRealmMeansNoReplay() {
+  void noProxyRealmMeansNoReplay() throws Exception {
     Request request =
         Dsl.get("http://origin.example/").setProxyServer(new ProxyServer.Builder("p", 1).build()).build();
     Exchange<Response> ex = new Exchange<>(services, request, new AsyncCompletionHandlerBase(), false, -1);
@@ -89,7 +89,7 @@ class ProxyAuthFollowUpTest {
   }
 
   @Test
-  void digestChallengeWithoutNonceIsNotAnsweredWithBasic() {
+  void digestChallengeWithoutNonceIsNotAnsweredWithBasic() throws Exception {
     Exchange<Response> ex = exchange(Dsl.digestAuthRealm("puser", "ppass").build());
     assertNull(auth.proxyUnauthorized(ex, challenge("Digest realm=\"proxy\"")));
   }

@@ -252,10 +252,12 @@ class NettyRequestFactoryTest {
 
   @Test
   void compressionEnforcedAddsAcceptEncodingUnlessTheUserSetOne() {
-    AsyncHttpClientConfig config = new TestConfig().set("isCompressionEnforced", true).build();
+    AsyncHttpClientConfig config =
+        new TestConfig().set("isCompressionEnforced", true).set("isEnableAutomaticDecompression", true).build();
     NettyRequestFactory compressing = new NettyRequestFactory(config);
-    assertEquals("gzip, deflate", compressing.newNettyRequest(new TestRequest(), EXAMPLE, false, false, null, null)
-        .getHttpRequest().headers().get("accept-encoding"));
+    // 3.0.11's lines; br and zstd because the optional codecs are on the test class path
+    assertEquals(List.of("gzip,deflate", "br", "zstd"), compressing.newNettyRequest(new TestRequest(), EXAMPLE,
+        false, false, null, null).getHttpRequest().headers().getAll("accept-encoding"));
     assertEquals("br", compressing.newNettyRequest(new TestRequest().header("Accept-Encoding", "br"), EXAMPLE,
         false, false, null, null).getHttpRequest().headers().get("accept-encoding"));
     assertNull(build(new TestRequest()).getHttpRequest().headers().get("accept-encoding"));
@@ -380,7 +382,14 @@ class NettyRequestFactoryTest {
   @Test
   void inputStreamWithoutLengthIsChunkedAndNotReplayable() {
     TestRequest user = new TestRequest().method("POST");
-    user.streamData = new ByteArrayInputStream("stream".getBytes(US_ASCII));
+    // Without mark/reset support a stream cannot be sent twice (3.0.11 resets one that has it).
+    user.streamData =
+        new java.io.FilterInputStream(new ByteArrayInputStream("stream".getBytes(US_ASCII))) {
+          @Override
+          public boolean markSupported() {
+            return false;
+          }
+        };
     NettyRequest request = build(user);
     assertEquals("POST /upload HTTP/1.1\r\nhost: example.com\r\ntransfer-encoding: chunked\r\n" + DEFAULTS
         + "\r\n6\r\nstream\r\n0\r\n\r\n", wire(request));

@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.request.body;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelProgressivePromise;
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -53,6 +54,11 @@ public final class BodyGeneratorNettyBody implements NettyBody {
 
   @Override
   public ChannelFuture write(Channel channel) {
+    return write(channel, channel.newProgressivePromise());
+  }
+
+  @Override
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
     if (written.getAndSet(true) && !replayable) {
       return channel.newFailedFuture(new IllegalStateException(
           "request body of " + generator.getClass().getName() + " was already written (expected a replayable body)"));
@@ -71,7 +77,7 @@ public final class BodyGeneratorNettyBody implements NettyBody {
       // already in the queue where the first read finds it.
       ((FeedableBodyGenerator) generator).setListener(new ResumeOnFeed(channel, input));
     }
-    return channel.writeAndFlush(input);
+    return channel.writeAndFlush(input, promise);
   }
 
   @Override

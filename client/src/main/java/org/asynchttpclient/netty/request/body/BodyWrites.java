@@ -3,6 +3,9 @@ package org.asynchttpclient.netty.request.body;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelProgressiveFuture;
+import io.netty.channel.ChannelProgressiveFutureListener;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslHandler;
@@ -18,26 +21,46 @@ final class BodyWrites {
 
   /**
    * Whether a {@code FileRegion} can carry the body: zero-copy transfer bypasses the pipeline's byte handling, so it
-   * is impossible under TLS and the user may turn it off.
+   * is impossible under TLS and the user may turn it off. An HTTP/2 stream (a child channel) takes
+   * frames only, so its bodies always go through the chunked writer.
    */
   static boolean canUseFileRegion(Channel channel, AsyncHttpClientConfig config) {
-    return !config.isDisableZeroCopy() && channel.pipeline().get(SslHandler.class) == null;
+    return !config.isDisableZeroCopy()
+        && channel.parent() == null
+        && channel.pipeline().get(SslHandler.class) == null;
   }
 
   /**
    * Writes {@code content} and then the end-of-message marker, and returns a future that succeeds only when both
-   * writes did. Writing the marker even after the content failed is harmless: the engine closes a channel whose
-   * body write failed, and a failed content write leaves the message unfinished on the wire anyway.
+   * writes did, and that reports the content's write progress (a {@code ChannelProgressiveFuture}). Writing the
+   * marker even after the content failed is harmless: the engine closes a channel whose body write failed, and a
+   * failed content write leaves the message unfinished on the wire anyway.
    */
-  static ChannelFuture writeThenEnd(Channel channel, Object content) {
-    ChannelFuture contentFuture = channel.write(content);
+  static ChannelFuture writeThenEnd(Channel channel, Object content, ChannelProgressivePromise result) {
+    ChannelProgressivePromise contentFuture = channel.newProgressivePromise();
+    contentFuture.addListener(
+        new ChannelProgressiveFutureListener() {
+          @Override
+          public void operationProgressed(ChannelProgressiveFuture f, long progress, long total) {
+            result.tryProgress(progress, total);
+          }
+
+          @Override
+          public void operationComplete(ChannelProgressiveFuture f) {
+            // completion is counted by bothSucceeded
+          }
+        });
+    ChannelFuture unused = channel.write(content, contentFuture); // it returns contentFuture
     ChannelFuture endFuture = channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
-    return bothSucceeded(channel, contentFuture, endFuture);
+    return bothSucceeded(contentFuture, endFuture, result);
   }
 
   /** A future that completes when both complete: failed with the first failure seen, else succeeded. */
   static ChannelFuture bothSucceeded(Channel channel, ChannelFuture first, ChannelFuture second) {
-    ChannelPromise result = channel.newPromise();
+    return bothSucceeded(first, second, channel.newPromise());
+  }
+
+  private static ChannelFuture bothSucceeded(ChannelFuture first, ChannelFuture second, ChannelPromise result) {
     // Listeners run on the event loop, but a future can already be complete when the listener is added from
     // another thread, so count with an atomic rather than trusting a single thread.
     AtomicInteger pending = new AtomicInteger(2);

@@ -51,4 +51,9 @@ public final class ByteArrayNettyBody implements NettyBody {
   public boolean isReplayable() {
     return true;
   }
+
+  @Override
+  public boolean isInMemory() {
+    return true;
+  }
 }

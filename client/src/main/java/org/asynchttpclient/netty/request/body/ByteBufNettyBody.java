@@ -47,4 +47,9 @@ public final class ByteBufNettyBody implements NettyBody {
   public boolean isReplayable() {
     return true;
   }
+
+  @Override
+  public boolean isInMemory() {
+    return true;
+  }
 }

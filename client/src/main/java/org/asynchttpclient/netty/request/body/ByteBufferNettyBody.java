@@ -35,4 +35,9 @@ public final class ByteBufferNettyBody implements NettyBody {
   public boolean isReplayable() {
     return true;
   }
+
+  @Override
+  public boolean isInMemory() {
+    return true;
+  }
 }

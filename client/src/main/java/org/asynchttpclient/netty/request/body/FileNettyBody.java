@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.request.body;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.channel.DefaultFileRegion;
 import io.netty.handler.codec.http.HttpChunkedInput;
 import io.netty.handler.stream.ChunkedNioFile;
@@ -48,6 +49,11 @@ public final class FileNettyBody implements NettyBody {
 
   @Override
   public ChannelFuture write(Channel channel) {
+    return write(channel, channel.newProgressivePromise());
+  }
+
+  @Override
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
     FileChannel fileChannel;
     try {
       // Opened here rather than lazily by the region so a missing file fails before any body byte is written.
@@ -57,7 +63,7 @@ public final class FileNettyBody implements NettyBody {
     }
     if (BodyWrites.canUseFileRegion(channel, config)) {
       // The region owns the file channel from here on and closes it when released by the transport.
-      return BodyWrites.writeThenEnd(channel, new DefaultFileRegion(fileChannel, offset, length));
+      return BodyWrites.writeThenEnd(channel, new DefaultFileRegion(fileChannel, offset, length), promise);
     }
     ChunkedNioFile chunks;
     try {
@@ -67,7 +73,7 @@ public final class FileNettyBody implements NettyBody {
       return channel.newFailedFuture(new IOException("cannot read request body file " + file + ": " + e, e));
     }
     // HttpChunkedInput appends the LastHttpContent once the file is exhausted; the writer closes the file.
-    return channel.writeAndFlush(new HttpChunkedInput(chunks));
+    return channel.writeAndFlush(new HttpChunkedInput(chunks), promise);
   }
 
   @Override

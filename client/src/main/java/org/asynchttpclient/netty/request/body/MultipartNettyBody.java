@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.request.body;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.util.List;
@@ -62,6 +63,11 @@ public final class MultipartNettyBody implements NettyBody {
 
   @Override
   public ChannelFuture write(Channel channel) {
+    return write(channel, channel.newProgressivePromise());
+  }
+
+  @Override
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
     if (written.getAndSet(true) && !replayable) {
       return channel.newFailedFuture(new IllegalStateException(
           "multipart request body with an InputStreamPart was already written (expected a replayable body)"));
@@ -75,9 +81,9 @@ public final class MultipartNettyBody implements NettyBody {
       }
     }
     if (contentLength >= 0 && BodyWrites.canUseFileRegion(channel, config)) {
-      return BodyWrites.writeThenEnd(channel, new RandomAccessBodyRegion(body));
+      return BodyWrites.writeThenEnd(channel, new RandomAccessBodyRegion(body), promise);
     }
-    return channel.writeAndFlush(new BodyChunkedInput(channel, body, config.getChunkedFileChunkSize()));
+    return channel.writeAndFlush(new BodyChunkedInput(channel, body, config.getChunkedFileChunkSize()), promise);
   }
 
   @Override

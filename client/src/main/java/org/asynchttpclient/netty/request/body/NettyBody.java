@@ -2,6 +2,8 @@ package org.asynchttpclient.netty.request.body;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelProgressivePromise;
+import java.io.IOException;
 
 /**
  * The body of one request hop, written on a channel after the request head.
@@ -29,10 +31,37 @@ public interface NettyBody {
   ChannelFuture write(Channel channel);
 
   /**
+   * Writes the whole body as {@link #write(Channel)} does, on {@code promise}, which it returns and on which a
+   * streamed body reports its write progress ({@code ChannelProgressivePromise#tryProgress}, as 3.0.11's bodies do).
+   * The caller adds its listeners before the call: a body may be written completely within it. A body that reports
+   * no progress (in memory, reactive) ignores the promise and returns its own future.
+   */
+  default ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
+    return write(channel);
+  }
+
+  /**
    * Whether {@link #write} may be called again for a retry, redirect or authentication replay and will send the
    * same bytes. False for streams, feedable generators and reactive publishers, which can be consumed only once.
    */
   boolean isReplayable();
+
+  /**
+   * Prepares a body that an earlier hop of the same exchange already sent to be sent again. Nothing to do for a body
+   * that produces its bytes afresh on each {@link #write}; a stream is rewound (see {@code InputStreamNettyBody}).
+   *
+   * @throws IOException when the body cannot be produced again
+   */
+  default void rewindForReplay() throws IOException {}
+
+  /**
+   * Whether the body is held in memory (bytes, a string, a form, a buffer). 3.0.11 sends such a body as part of the
+   * request message, so a {@code ProgressAsyncHandler} hears no content-written or progress events for it: only
+   * streamed bodies (files, streams, generators, multipart) report them. The engine does the same.
+   */
+  default boolean isInMemory() {
+    return false;
+  }
 
   /**
    * Frees what the body still holds that was never handed to a channel (a pre-built source, a subscription).

@@ -8,7 +8,7 @@ public final class BodyChunk {
   /** Whether this chunk is the final one. */
   public final boolean last;
 
-  /** The bytes of the chunk; read (and released) by the body that drains it. */
+  /** The bytes of the chunk; read by the body that drains it, which releases the queue's reference. */
   public final ByteBuf buffer;
 
   BodyChunk(ByteBuf buffer, boolean last) {

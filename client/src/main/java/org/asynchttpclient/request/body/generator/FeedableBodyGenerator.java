@@ -11,9 +11,12 @@ public interface FeedableBodyGenerator extends BodyGenerator {
   /**
    * Queues a chunk of the body.
    *
-   * <p>When this returns {@code true} the generator owns {@code buffer} and releases it once it has
-   * been written or the body is closed. When it returns {@code false} or throws, the caller still
-   * owns it.
+   * <p>The caller's reference to {@code buffer} stays the caller's, as in 3.0.11 (which never
+   * released a fed buffer): a pooled buffer is released by its caller when it is done with it, even
+   * right after feeding it. When this returns {@code true} the generator has taken a reference of its
+   * own ({@code retain()}), which it releases once the buffer has been written or the body is
+   * closed; when it returns {@code false} or throws, it has taken none. The generator reads the
+   * buffer itself, so its reader index moves as it is written.
    *
    * @param buffer the bytes to send
    * @param isLast whether this is the final chunk

@@ -9,8 +9,10 @@ import org.asynchttpclient.request.body.Body;
  * A body drained from a queue of {@link BodyChunk}s that producers fill, typically through a
  * {@link QueueBasedFeedableBodyGenerator}.
  *
- * <p>The body owns the chunks it takes from the queue: each chunk's buffer is released exactly once,
- * when it has been copied out completely or when the body is closed with the chunk still queued.
+ * <p>Each queued chunk holds one reference to its buffer for the body (a {@link
+ * QueueBasedFeedableBodyGenerator} takes it when the chunk is fed): the body releases it exactly once,
+ * when the chunk has been copied out completely or when the body is closed with the chunk still
+ * queued.
  *
  * <p>Threads: producers only add to the queue, which must therefore be safe for one consumer and
  * concurrent producers (for example {@code ConcurrentLinkedQueue} or {@code ArrayBlockingQueue}).

@@ -11,8 +11,10 @@ import org.jetbrains.annotations.Nullable;
  * the body created by {@link #createBody()} drains the same queue, so there is one body per
  * generator in practice and it cannot be replayed.
  *
- * <p>Chunks fed before the body is created wait in the queue. If the body is closed (request
- * finished, failed or cancelled), chunks still queued and chunks fed later are released.
+ * <p>Chunks fed before the body is created wait in the queue. Each holds a reference of the
+ * generator's own to its buffer (see {@link FeedableBodyGenerator#feed}), released once the chunk is
+ * written; if the body is closed (request finished, failed or cancelled), chunks still queued and
+ * chunks fed later let go of theirs.
  *
  * @param <T> the queue type
  */
@@ -54,10 +56,13 @@ public abstract class QueueBasedFeedableBodyGenerator<T extends Queue<BodyChunk>
   @Override
   public boolean feed(ByteBuf buffer, boolean isLast) throws Exception {
     Objects.requireNonNull(buffer, "buffer");
+    // The queue's own reference: the caller keeps (and releases) the one it fed with.
+    buffer.retain();
     boolean offered;
     try {
       offered = offer(new BodyChunk(buffer, isLast));
     } catch (Exception e) {
+      buffer.release();
       FeedListener current = listener;
       if (current != null) {
         current.onError(e);
@@ -65,6 +70,7 @@ public abstract class QueueBasedFeedableBodyGenerator<T extends Queue<BodyChunk>
       throw e;
     }
     if (!offered) {
+      buffer.release();
       return false;
     }
     PushBody current = body;

@@ -1,90 +1,69 @@
 package org.asynchttpclient.request.body.multipart;
 
-import java.net.FileNameMap;
-import java.net.URLConnection;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * Guesses a content type from a file name: first from a small built-in table of common extensions
- * (so the common cases do not depend on the JDK's table), then from the JDK's
- * {@link URLConnection#getFileNameMap()}, else {@code application/octet-stream}.
+ * Guesses a content type from a file name's extension with the table 3.0.11 uses (the resource
+ * {@code mime.types} next to this class), else {@code application/octet-stream}. The JDK's own
+ * table is not consulted, as in 3.0.11, so a part gets the same type on every JVM.
  */
 final class MimeTypes {
 
   static final String DEFAULT_CONTENT_TYPE = "application/octet-stream";
 
-  private static final Map<String, String> BY_EXTENSION = buildTable();
+  /** Lower-case extension to content type. */
+  private static final Map<String, String> BY_EXTENSION = load("mime.types");
 
   private MimeTypes() {}
 
-  private static Map<String, String> buildTable() {
+  private static Map<String, String> load(String resource) {
     Map<String, String> table = new HashMap<>();
-    put(table, "text/plain", "txt", "text", "log", "conf", "properties");
-    put(table, "text/html", "html", "htm");
-    put(table, "text/css", "css");
-    put(table, "text/csv", "csv");
-    put(table, "text/markdown", "md");
-    put(table, "application/javascript", "js", "mjs");
-    put(table, "application/json", "json");
-    put(table, "application/xml", "xml", "xsl");
-    put(table, "application/pdf", "pdf");
-    put(table, "application/zip", "zip");
-    put(table, "application/gzip", "gz", "tgz");
-    put(table, "application/x-tar", "tar");
-    put(table, "application/java-archive", "jar");
-    put(table, "application/octet-stream", "bin", "exe", "dll", "so", "class");
-    put(table, "application/msword", "doc");
-    put(
-        table,
-        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-        "docx");
-    put(table, "application/vnd.ms-excel", "xls");
-    put(table, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "xlsx");
-    put(table, "image/png", "png");
-    put(table, "image/jpeg", "jpg", "jpeg", "jpe");
-    put(table, "image/gif", "gif");
-    put(table, "image/bmp", "bmp");
-    put(table, "image/webp", "webp");
-    put(table, "image/svg+xml", "svg", "svgz");
-    put(table, "image/tiff", "tif", "tiff");
-    put(table, "image/x-icon", "ico");
-    put(table, "audio/mpeg", "mp3");
-    put(table, "audio/ogg", "ogg", "oga");
-    put(table, "audio/x-wav", "wav");
-    put(table, "video/mp4", "mp4", "m4v");
-    put(table, "video/mpeg", "mpeg", "mpg");
-    put(table, "video/webm", "webm");
-    return table;
-  }
-
-  private static void put(Map<String, String> table, String type, String... extensions) {
-    for (String extension : extensions) {
-      table.put(extension, type);
+    try (InputStream in = MimeTypes.class.getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new IllegalStateException("resource " + resource + " missing next to " + MimeTypes.class.getName());
+      }
+      BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.ISO_8859_1));
+      for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+        String entry = line.trim();
+        if (entry.isEmpty() || entry.charAt(0) == '#') {
+          continue;
+        }
+        String[] fields = entry.split("\\s+", -1);
+        for (int i = 1; i < fields.length; i++) {
+          table.put(fields[i].toLowerCase(Locale.ROOT), fields[0]);
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read resource " + resource, e);
     }
+    return Collections.unmodifiableMap(table);
   }
 
   /**
-   * Returns the content type guessed for {@code fileName}.
+   * Returns the content type guessed for {@code fileName} from what follows its last {@code .}
+   * (ignoring case); {@value #DEFAULT_CONTENT_TYPE} when there is no extension or the table lacks it.
    *
    * @param fileName a file name, possibly with a path, or null
    * @return the content type; never null
    */
   static String getContentType(@Nullable String fileName) {
-    if (fileName == null || fileName.isEmpty()) {
+    if (fileName == null) {
       return DEFAULT_CONTENT_TYPE;
     }
     int dot = fileName.lastIndexOf('.');
-    if (dot >= 0 && dot < fileName.length() - 1) {
-      String known = BY_EXTENSION.get(fileName.substring(dot + 1).toLowerCase(Locale.ROOT));
-      if (known != null) {
-        return known;
-      }
+    if (dot < 0 || dot == fileName.length() - 1) {
+      return DEFAULT_CONTENT_TYPE;
     }
-    FileNameMap jdkTable = URLConnection.getFileNameMap();
-    String guessed = jdkTable.getContentTypeFor(fileName);
-    return guessed != null ? guessed : DEFAULT_CONTENT_TYPE;
+    String type = BY_EXTENSION.get(fileName.substring(dot + 1).toLowerCase(Locale.ROOT));
+    return type != null ? type : DEFAULT_CONTENT_TYPE;
   }
 }

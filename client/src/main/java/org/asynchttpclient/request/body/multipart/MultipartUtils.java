@@ -9,20 +9,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.concurrent.ThreadLocalRandom;
 import org.asynchttpclient.request.body.multipart.part.ByteArrayMultipartPart;
 import org.asynchttpclient.request.body.multipart.part.FileMultipartPart;
 import org.asynchttpclient.request.body.multipart.part.InputStreamMultipartPart;
 import org.asynchttpclient.request.body.multipart.part.MessageEndMultipartPart;
 import org.asynchttpclient.request.body.multipart.part.MultipartPart;
 import org.asynchttpclient.request.body.multipart.part.StringMultipartPart;
+import org.asynchttpclient.util.HttpUtils;
 import org.jetbrains.annotations.Nullable;
 
 /** Builds multipart bodies from parts. */
 public final class MultipartUtils {
-
-  private static final byte[] BOUNDARY_CHARS =
-      "-_1234567890abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ".getBytes(US_ASCII);
 
   private MultipartUtils() {}
 
@@ -49,12 +46,14 @@ public final class MultipartUtils {
         boundary = checkBoundary(existingBoundary).getBytes(US_ASCII);
         contentType = existing;
       } else {
-        boundary = newBoundary();
-        contentType = withBoundary(existing, boundary);
+        boundary = HttpUtils.computeMultipartBoundary();
+        contentType = HttpUtils.patchContentTypeWithBoundaryAttribute(existing.trim(), boundary);
       }
     } else {
-      boundary = newBoundary();
-      contentType = withBoundary(HttpHeaderValues.MULTIPART_FORM_DATA.toString(), boundary);
+      boundary = HttpUtils.computeMultipartBoundary();
+      contentType =
+          HttpUtils.patchContentTypeWithBoundaryAttribute(
+              HttpHeaderValues.MULTIPART_FORM_DATA.toString(), boundary);
     }
     return new MultipartBody(generateMultipartParts(parts, boundary), contentType, boundary);
   }
@@ -129,23 +128,5 @@ public final class MultipartUtils {
               + "\" (expected 1 to 70 characters without CR or LF)");
     }
     return boundary;
-  }
-
-  private static byte[] newBoundary() {
-    ThreadLocalRandom random = ThreadLocalRandom.current();
-    byte[] boundary = new byte[30 + random.nextInt(11)];
-    for (int i = 0; i < boundary.length; i++) {
-      boundary[i] = BOUNDARY_CHARS[random.nextInt(BOUNDARY_CHARS.length)];
-    }
-    return boundary;
-  }
-
-  private static String withBoundary(String contentType, byte[] boundary) {
-    String base = contentType.trim();
-    StringBuilder builder = new StringBuilder(base.length() + boundary.length + 12).append(base);
-    if (!base.endsWith(";")) {
-      builder.append(';');
-    }
-    return builder.append(" boundary=").append(new String(boundary, US_ASCII)).toString();
   }
 }

@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelFuture;
@@ -56,8 +57,17 @@ class InputStreamNettyBodyTest {
   }
 
   @Test
-  void aStreamIsNotReplayableAndASecondWriteFails() {
-    NettyBody body = new InputStreamNettyBody(new TrackingStream("once"), 4, 8192);
+  void aStreamWithoutMarkSupportIsNotReplayableAndASecondWriteFails() {
+    NettyBody body =
+        new InputStreamNettyBody(
+            new java.io.FilterInputStream(new TrackingStream("once")) {
+              @Override
+              public boolean markSupported() {
+                return false;
+              }
+            },
+            4,
+            8192);
     assertFalse(body.isReplayable());
     Wire.writeHead(channel, 4);
     assertTrue(body.write(channel).isSuccess());
@@ -66,6 +76,23 @@ class InputStreamNettyBodyTest {
     assertFalse(again.isSuccess());
     assertInstanceOf(IllegalStateException.class, again.cause());
     assertEquals("", Wire.drain(channel));
+    assertThrows(java.io.IOException.class, body::rewindForReplay);
+  }
+
+  @Test
+  void aStreamWithMarkSupportIsRewoundForAReplayAsIn3011() throws Exception {
+    TrackingStream stream = new TrackingStream("twice");
+    NettyBody first = new InputStreamNettyBody(stream, 5, 8192);
+    assertTrue(first.isReplayable());
+    Wire.writeHead(channel, 5);
+    assertTrue(first.write(channel).isSuccess());
+    assertEquals("twice", Wire.bodyOf(Wire.drain(channel)));
+    // the next hop builds a new body over the same stream and rewinds it before writing
+    NettyBody replay = new InputStreamNettyBody(stream, 5, 8192);
+    replay.rewindForReplay();
+    Wire.writeHead(channel, 5);
+    assertTrue(replay.write(channel).isSuccess());
+    assertEquals("twice", Wire.bodyOf(Wire.drain(channel)));
   }
 
   @Test

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -55,9 +56,9 @@ class FeedableBodyGeneratorTest {
     assertTrue(generator.feed(first, false));
     assertEquals(BodyState.CONTINUE, step(body, 4, sink));
     assertEquals(BodyState.CONTINUE, step(body, 4, sink));
-    assertEquals(1, first.refCnt());
+    assertEquals(2, first.refCnt(), "the caller's reference and the queue's");
     assertEquals(BodyState.CONTINUE, step(body, 4, sink));
-    assertEquals(0, first.refCnt());
+    assertEquals(1, first.refCnt(), "written: only the caller's is left");
     assertEquals(BodyState.SUSPEND, step(body, 4, sink));
 
     ByteBuf last = ascii("ab");
@@ -66,7 +67,29 @@ class FeedableBodyGeneratorTest {
     assertEquals(BodyState.STOP, step(body, 4, sink));
     assertEquals(BodyState.STOP, step(body, 4, sink));
     assertEquals("0123456789ab", sink.toString());
-    assertEquals(0, last.refCnt());
+    assertEquals(1, last.refCnt());
+    body.close();
+    assertTrue(first.release());
+    assertTrue(last.release());
+  }
+
+  @Test
+  void callerKeepsItsReferenceAndMayReleaseItAfterFeeding() throws Exception {
+    // 3.0.11 never releases a fed buffer: the caller's reference stays the caller's to release.
+    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+    Body body = generator.createBody();
+    ByteBuf releasedEarly = PooledByteBufAllocator.DEFAULT.buffer().writeBytes("early ".getBytes(US_ASCII));
+    ByteBuf releasedLate = PooledByteBufAllocator.DEFAULT.buffer().writeBytes("late".getBytes(US_ASCII));
+    assertTrue(generator.feed(releasedEarly, false));
+    assertTrue(releasedEarly.release() == false, "the generator holds its own reference until it is written");
+    assertTrue(generator.feed(releasedLate, true));
+    StringBuilder sink = new StringBuilder();
+    assertEquals(BodyState.CONTINUE, step(body, 64, sink));
+    assertEquals(BodyState.STOP, step(body, 64, sink));
+    assertEquals("early late", sink.toString());
+    assertEquals(0, releasedEarly.refCnt());
+    assertEquals(1, releasedLate.refCnt());
+    assertTrue(releasedLate.release());
     body.close();
   }
 
@@ -82,8 +105,10 @@ class FeedableBodyGeneratorTest {
     assertEquals(BodyState.CONTINUE, step(body, 3, sink));
     assertEquals(BodyState.STOP, step(body, 3, sink));
     assertEquals("xyz", sink.toString());
-    assertEquals(0, data.refCnt());
-    assertEquals(0, end.refCnt());
+    assertEquals(1, data.refCnt());
+    assertEquals(1, end.refCnt());
+    assertTrue(data.release());
+    assertTrue(end.release());
   }
 
   @Test
@@ -99,13 +124,16 @@ class FeedableBodyGeneratorTest {
     assertEquals("partly", sink.toString());
 
     body.close();
-    assertEquals(0, partlyRead.refCnt());
-    assertEquals(0, unread.refCnt());
+    assertEquals(1, partlyRead.refCnt(), "closed: the queue let go of its reference");
+    assertEquals(1, unread.refCnt());
     assertEquals(BodyState.STOP, step(body, 6, sink));
 
     ByteBuf late = ascii("late");
     assertTrue(generator.feed(late, true));
-    assertEquals(0, late.refCnt());
+    assertEquals(1, late.refCnt());
+    assertTrue(partlyRead.release());
+    assertTrue(unread.release());
+    assertTrue(late.release());
   }
 
   @Test
@@ -192,7 +220,8 @@ class FeedableBodyGeneratorTest {
     assertEquals(BodyState.CONTINUE, step(body, 64, sink));
     assertEquals(BodyState.STOP, step(body, 64, sink));
     assertEquals("one two three", sink.toString());
-    assertEquals(0, third.refCnt());
+    assertEquals(1, third.refCnt());
+    assertTrue(third.release());
   }
 
   @Test
@@ -232,7 +261,8 @@ class FeedableBodyGeneratorTest {
               () -> {
                 start.await();
                 for (int i = 0; i < chunks.size(); i++) {
-                  generator.feed(chunks.get(i), i == chunks.size() - 1);
+                  assertTrue(generator.feed(chunks.get(i), i == chunks.size() - 1));
+                  chunks.get(i).release(); // the producer is done with it at once
                 }
                 return null;
               });

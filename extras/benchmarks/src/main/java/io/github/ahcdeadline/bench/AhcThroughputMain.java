@@ -32,7 +32,10 @@ public final class AhcThroughputMain {
     ClientTimeoutRun.Mode mode = ClientTimeoutRun.Mode.parse(args[4]);
     long rate = args.length == 6 ? Long.parseLong(args[5]) : 0;
     DefaultAsyncHttpClientConfig.Builder builder =
-        new DefaultAsyncHttpClientConfig.Builder().setKeepAlive(true);
+        new DefaultAsyncHttpClientConfig.Builder()
+            .setKeepAlive(true)
+            // the HTTP/2 loopback server's certificate is self-signed (Compare --h2)
+            .setUseInsecureTrustManager(url.startsWith("https:"));
     boolean applied =
         mode != ClientTimeoutRun.Mode.EVENT_LOOP
             || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
@@ -46,7 +49,8 @@ public final class AhcThroughputMain {
     }
   }
 
-  private static void get(AsyncHttpClient client, String url, Consumer<Throwable> done) {
+  /** One checked GET of {@code /small}; also the load of {@link LoadedTimeoutRun}. */
+  static void get(AsyncHttpClient client, String url, Consumer<Throwable> done) {
     // The handler reports the outcome; the future adds nothing.
     Future<Response> unused =
         client

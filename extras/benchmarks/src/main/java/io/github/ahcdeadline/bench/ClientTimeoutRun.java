@@ -198,7 +198,8 @@ public final class ClientTimeoutRun {
     return Outcome.pooled(measured);
   }
 
-  private static Outcome burst(
+  /** One burst of {@code count} requests on {@code client}; see the class javadoc for the lag. */
+  static Outcome burst(
       AsyncHttpClient client, String url, int count, long timeoutMillis, boolean applied)
       throws InterruptedException {
     long timeoutNanos = TimeUnit.MILLISECONDS.toNanos(timeoutMillis);

@@ -1,5 +1,15 @@
 package io.github.ahcdeadline.bench;
 
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2StreamFrameToHttpObjectCodec;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.pkitesting.CertificateBuilder;
+import io.netty.pkitesting.X509Bundle;
+import org.jetbrains.annotations.Nullable;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -75,6 +85,7 @@ public final class LoopbackServer implements AutoCloseable {
   private final int port;
   private final List<Thread> threads;
   private final LongAdder answered;
+  private final String scheme;
 
   /** Requests answered and CPU used by the server's threads since it started. */
   public static final class Usage {
@@ -100,7 +111,12 @@ public final class LoopbackServer implements AutoCloseable {
   }
 
   private LoopbackServer(
-      EventLoopGroup group, Channel serverChannel, List<Thread> threads, LongAdder answered) {
+      EventLoopGroup group,
+      Channel serverChannel,
+      List<Thread> threads,
+      LongAdder answered,
+      String scheme) {
+    this.scheme = scheme;
     this.group = group;
     this.serverChannel = serverChannel;
     this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
@@ -114,6 +130,38 @@ public final class LoopbackServer implements AutoCloseable {
    * @param ioThreads event loop threads shared by the acceptor and the connections (>= 1)
    */
   public static LoopbackServer start(int ioThreads) throws InterruptedException {
+    return start(ioThreads, null);
+  }
+
+  /**
+   * Starts the same server speaking HTTP/2 over TLS (ALPN {@code h2}, a self-signed certificate for
+   * 127.0.0.1 made here): each stream is answered by the same routes.
+   */
+  public static LoopbackServer startH2(int ioThreads) throws Exception {
+    X509Bundle cert =
+        new CertificateBuilder()
+            .subject("CN=localhost")
+            .addSanIpAddress("127.0.0.1")
+            .setIsCertificateAuthority(true)
+            .setKeyUsage(
+                true, CertificateBuilder.KeyUsage.digitalSignature, CertificateBuilder.KeyUsage.keyCertSign)
+            .addExtendedKeyUsageServerAuth()
+            .ecp256()
+            .buildSelfSigned();
+    SslContext tls =
+        SslContextBuilder.forServer(cert.toKeyManagerFactory())
+            .applicationProtocolConfig(
+                new ApplicationProtocolConfig(
+                    ApplicationProtocolConfig.Protocol.ALPN,
+                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                    ApplicationProtocolNames.HTTP_2))
+            .build();
+    return start(ioThreads, tls);
+  }
+
+  private static LoopbackServer start(int ioThreads, @Nullable SslContext h2Tls)
+      throws InterruptedException {
     if (ioThreads < 1) {
       throw new IllegalArgumentException("ioThreads: " + ioThreads + " (expected >= 1)");
     }
@@ -141,13 +189,30 @@ public final class LoopbackServer implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                      ch.pipeline().addLast(new HttpServerCodec(), new RouteHandler(answered));
+                      if (h2Tls == null) {
+                        ch.pipeline().addLast(new HttpServerCodec(), new RouteHandler(answered));
+                        return;
+                      }
+                      ch.pipeline()
+                          .addLast(h2Tls.newHandler(ch.alloc()))
+                          .addLast(Http2FrameCodecBuilder.forServer().build())
+                          .addLast(
+                              new Http2MultiplexHandler(
+                                  new ChannelInitializer<Channel>() {
+                                    @Override
+                                    protected void initChannel(Channel stream) {
+                                      stream.pipeline()
+                                          .addLast(new Http2StreamFrameToHttpObjectCodec(true))
+                                          .addLast(new RouteHandler(answered));
+                                    }
+                                  }));
                     }
                   })
               .bind(new InetSocketAddress(NetUtil.LOCALHOST4, 0))
               .sync()
               .channel();
-      return new LoopbackServer(group, channel, threads, answered);
+      return new LoopbackServer(
+          group, channel, threads, answered, h2Tls == null ? "http" : "https");
     } catch (InterruptedException | RuntimeException e) {
       group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
       throw e;
@@ -159,9 +224,9 @@ public final class LoopbackServer implements AutoCloseable {
     return port;
   }
 
-  /** {@code http://127.0.0.1:PORT} followed by {@code path}. */
+  /** {@code http://127.0.0.1:PORT} (https for HTTP/2) followed by {@code path}. */
   public String url(String path) {
-    return "http://127.0.0.1:" + port + path;
+    return scheme + "://127.0.0.1:" + port + path;
   }
 
   /**

@@ -1,0 +1,55 @@
+package org.asynchttpclient.netty;
+
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.Request;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.netty.request.ProxyCustomHeaders;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * What a hop sends, from its {@link Request}: the wire request (with the realm the exchange still
+ * applies, and an HTTP proxy's custom headers when the proxy reads the request) and the pool
+ * partition it belongs to.
+ *
+ * <p>Thread-safe: holds only configuration.
+ */
+final class HopRequests {
+  // immutable
+  private final AsyncHttpClientConfig config;
+  private final NettyRequestFactory requestFactory;
+
+  HopRequests(AsyncHttpClientConfig config, NettyRequestFactory requestFactory) {
+    this.config = config;
+    this.requestFactory = requestFactory;
+  }
+
+  NettyRequest encode(Exchange<?> ex, Request request, @Nullable ProxyServer proxy) {
+    // SOCKS is below HTTP: the request itself is the same as a direct one.
+    ProxyServer httpProxy = proxy != null && proxy.getProxyType().isHttp() ? proxy : null;
+    Realm realm = request.getRealm();
+    if (realm == null && !ex.credentialsDropped()) {
+      realm = config.getRealm();
+    }
+    Realm proxyRealm = httpProxy != null ? httpProxy.getRealm() : null;
+    NettyRequest wire = requestFactory.newNettyRequest(request, false, httpProxy, realm, proxyRealm);
+    // A tunnelled request (https, and ws as in 3.0.11) is not read by the proxy.
+    if (httpProxy != null && !request.getUri().isSecured() && !request.getUri().isWebSocket()) {
+      ProxyCustomHeaders.addTo(wire, httpProxy, request);
+    }
+    return wire;
+  }
+
+  /** The pool partition of a hop: scheme, host, port and the proxy carrying it. */
+  // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
+  // virtual host and a proxy are optional; the built-in implementation accepts null.
+  @SuppressWarnings("NullAway")
+  static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
+    return request
+        .getChannelPoolPartitioning()
+        .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
+  }
+}

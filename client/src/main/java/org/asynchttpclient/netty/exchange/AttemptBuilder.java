@@ -1,0 +1,70 @@
+package org.asynchttpclient.netty.exchange;
+
+import org.asynchttpclient.Request;
+import org.asynchttpclient.events.HopKind;
+import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.timeout.TimeoutValues;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.jetbrains.annotations.Nullable;
+
+/** Assembles an {@link Attempt}; {@link Exchange#begin} numbers, builds and publishes it. */
+public final class AttemptBuilder {
+  final Exchange<?> exchange;
+  final Request request;
+  final NettyRequest wire;
+  int number;
+  Object partitionKey = "";
+  @Nullable ProxyServer proxy;
+  boolean freshConnection;
+  HopKind kind = HopKind.INITIAL;
+  long requestTimeoutNanos = TimeoutValues.NONE;
+  long readTimeoutNanos = TimeoutValues.NONE;
+
+  AttemptBuilder(Exchange<?> exchange, Request request, NettyRequest wire) {
+    this.exchange = exchange;
+    this.request = request;
+    this.wire = wire;
+  }
+
+  public AttemptBuilder partitionKey(Object key) {
+    this.partitionKey = key;
+    return this;
+  }
+
+  /** The proxy carrying the hop, null when direct. */
+  public AttemptBuilder proxy(@Nullable ProxyServer proxy) {
+    this.proxy = proxy;
+    return this;
+  }
+
+  /** Why the hop is sent. */
+  public AttemptBuilder kind(HopKind kind) {
+    this.kind = kind;
+    return this;
+  }
+
+  /** The hop must not take a pooled connection (a replay after a connection failure). */
+  public AttemptBuilder freshConnection(boolean fresh) {
+    this.freshConnection = fresh;
+    return this;
+  }
+
+  public AttemptBuilder requestTimeoutNanos(long nanos) {
+    this.requestTimeoutNanos = nanos;
+    return this;
+  }
+
+  public AttemptBuilder readTimeoutNanos(long nanos) {
+    this.readTimeoutNanos = nanos;
+    return this;
+  }
+
+  AttemptBuilder number(int number) {
+    this.number = number;
+    return this;
+  }
+
+  Attempt build() {
+    return new Attempt(this);
+  }
+}

@@ -1,0 +1,76 @@
+package org.asynchttpclient.netty.h2;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+
+/**
+ * One HTTP/2 connection of a partition and the count of its stream slots.
+ *
+ * <pre>
+ *            SETTINGS from the server (its preface)
+ *   PREFACE -----------------------------------------&gt; OPEN
+ *      |                                                |  GOAWAY received, PING unanswered,
+ *      |                                                |  a second REFUSED_STREAM, replaced
+ *      |                                                v
+ *      |                                            DRAINING --- last stream ends: close ---+
+ *      |   connection closed (any state)                |                                   |
+ *      +------------------------------------------------+-----------------------------------+--&gt; CLOSED
+ * </pre>
+ *
+ * New streams go only to an OPEN connection, at most {@link #limit()} at once: the client's {@code
+ * http2MaxConcurrentStreams} (if positive) or the server's SETTINGS_MAX_CONCURRENT_STREAMS,
+ * whichever is smaller. A DRAINING connection is no longer the partition's: its streams finish,
+ * and it closes when the last one ends. A connection holds no connection permit (the permit of
+ * the hop that opened it was given back once ALPN picked h2, as 3.0.11 does).
+ *
+ * <p>Threads: every mutable field is guarded by the monitor of the owning {@link H2Partition};
+ * transitions are decided there and their side effects run after the monitor is released.
+ */
+final class H2Connection {
+  enum State {
+    PREFACE,
+    OPEN,
+    DRAINING,
+    CLOSED
+  }
+
+  // immutable
+  final Channel channel;
+  final H2Partition partition;
+  private final int clientLimit;
+
+  // guarded by partition
+  State state = State.PREFACE;
+  int active;
+  int serverLimit = Integer.MAX_VALUE;
+  int refused;
+
+  H2Connection(Channel channel, H2Partition partition, int clientLimit) {
+    this.channel = channel;
+    this.partition = partition;
+    this.clientLimit = clientLimit > 0 ? clientLimit : Integer.MAX_VALUE;
+  }
+
+  EventLoop loop() {
+    return channel.eventLoop();
+  }
+
+  /** Streams this connection may carry at once. Guarded by the partition. */
+  int limit() {
+    return Math.min(clientLimit, serverLimit);
+  }
+
+  /** Whether a new stream may be opened now. Guarded by the partition. */
+  boolean hasFreeSlot() {
+    return state == State.OPEN && active < limit();
+  }
+
+  void slotReleased() {
+    partition.slotReleased(this);
+  }
+
+  @Override
+  public String toString() {
+    return "H2Connection{" + channel + ", " + state + ", " + active + "/" + limit() + '}';
+  }
+}

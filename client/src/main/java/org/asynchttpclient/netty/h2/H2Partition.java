@@ -1,0 +1,324 @@
+package org.asynchttpclient.netty.h2;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The HTTP/2 state of one pool partition: at most one connection new streams go to, the hop that
+ * is opening it, and the hops waiting for it or for a free stream slot.
+ *
+ * <pre>
+ *   a hop arrives:
+ *     protocol known to be HTTP/1.1          -&gt; HTTP/1.1 path (pool, permit, connect)
+ *     connection OPEN with a free slot,
+ *       nobody waiting                       -&gt; a stream on it now
+ *     a connection or an opener exists       -&gt; wait (bounded queue, inside the request timeout)
+ *     nothing                                -&gt; this hop becomes the opener (permit, connect, TLS)
+ *
+ *   the opener's connection negotiated h2    -&gt; it becomes the connection (PREFACE); the opener
+ *                                               waits first in line; SETTINGS -&gt; OPEN: dispatch
+ *   ... negotiated HTTP/1.1                  -&gt; remembered; every waiter takes the HTTP/1.1 path
+ *   the opener ended without a connection,
+ *   or the connection drains or closes       -&gt; the first live waiter becomes the next opener
+ *   a slot frees                             -&gt; the next live waiter gets it
+ * </pre>
+ *
+ * A waiter whose exchange ended (its timeout, a cancel) is skipped when its turn comes and purged
+ * when the queue is full. Waiting never holds a connection permit.
+ *
+ * <p>Threads: any; every mutable field is guarded by this object's monitor, and the actions a
+ * decision calls for (open a stream, resend a hop, close a connection) run after it is released.
+ */
+final class H2Partition {
+  /** The most hops one partition lets wait, as 3.0.11 bounds its queue of pending streams. */
+  static final int MAX_WAITING = 10_000;
+
+  /** What a decision asks the registry to do once the monitor is released. */
+  interface Actions {
+    /** Opens a stream for {@code waiter} in the slot it was granted ({@link Waiter#slot}). */
+    void openStream(Waiter waiter);
+
+    /** Sends the waiter's hop again through routing (as an opener or over HTTP/1.1). */
+    void resume(Waiter waiter);
+
+    void close(H2Connection connection);
+  }
+
+  /** A hop waiting for a connection or a stream slot. */
+  static final class Waiter {
+    final Attempt attempt;
+    final Exchange<?> exchange;
+    /** The slot granted to this hop; set under the partition's monitor before it is dispatched. */
+    @Nullable StreamSlot slot;
+
+    Waiter(Attempt attempt) {
+      this.attempt = attempt;
+      this.exchange = attempt.exchange();
+    }
+
+    boolean isOver() {
+      return attempt.isOver();
+    }
+  }
+
+  enum Decision {
+    HTTP1,
+    OPEN_CONNECTION,
+    STREAM,
+    WAIT,
+    QUEUE_FULL
+  }
+
+  // immutable
+  private final Actions actions;
+  private final int clientLimit;
+
+  // guarded by this
+  private @Nullable H2Connection current;
+  private @Nullable Exchange<?> opener;
+  private boolean http1;
+  private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+
+  H2Partition(Actions actions, int clientLimit) {
+    this.actions = actions;
+    this.clientLimit = clientLimit;
+  }
+
+  /** Routes a hop; for STREAM the granted slot is in {@code w.slot}. */
+  synchronized Decision route(Waiter w) {
+    if (http1) {
+      return Decision.HTTP1;
+    }
+    Exchange<?> ex = w.exchange;
+    if (opener == ex) {
+      return Decision.OPEN_CONNECTION; // the opener's own replay after a failed connect
+    }
+    H2Connection c = current;
+    if (c != null && waiters.isEmpty() && c.hasFreeSlot()) {
+      c.active++;
+      w.slot = new StreamSlot(c);
+      return Decision.STREAM;
+    }
+    if (c != null || opener != null) {
+      if (waiters.size() >= MAX_WAITING && !purgeEnded()) {
+        return Decision.QUEUE_FULL;
+      }
+      waiters.addLast(w);
+      return Decision.WAIT;
+    }
+    opener = ex;
+    return Decision.OPEN_CONNECTION;
+  }
+
+  /** The loop of the connection waiters currently wait for, or null while one is being opened. */
+  synchronized @Nullable io.netty.channel.EventLoop waitLoop() {
+    H2Connection c = current;
+    return c != null ? c.loop() : null;
+  }
+
+  private boolean purgeEnded() {
+    boolean purged = false;
+    for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
+      if (it.next().isOver()) {
+        it.remove();
+        purged = true;
+      }
+    }
+    return purged;
+  }
+
+  synchronized boolean isHttp1() {
+    return http1;
+  }
+
+  boolean isOpener(Exchange<?> ex) {
+    synchronized (this) {
+      return opener == ex;
+    }
+  }
+
+  /**
+   * The opener's connection negotiated h2: it becomes the partition's connection (a previous one,
+   * if any, drains) and {@code first} waits at the head of the queue for the preface.
+   */
+  void negotiatedH2(H2Connection c, Waiter first) {
+    H2Connection replaced;
+    synchronized (this) {
+      if (opener == first.exchange) {
+        opener = null;
+      }
+      replaced = current;
+      current = c;
+      waiters.addFirst(first);
+      if (replaced != null) {
+        replaced.state = H2Connection.State.DRAINING;
+      }
+    }
+    if (replaced != null) {
+      drainedOrIdle(replaced);
+    }
+  }
+
+  /** A connection of this partition negotiated HTTP/1.1: remembered; waiters take that path. */
+  void negotiatedHttp1(Exchange<?> ex) {
+    List<Waiter> resume;
+    synchronized (this) {
+      http1 = true;
+      if (opener == ex) {
+        opener = null;
+      }
+      resume = new ArrayList<>(waiters);
+      waiters.clear();
+    }
+    for (Waiter w : resume) {
+      if (!w.isOver()) {
+        actions.resume(w);
+      }
+    }
+  }
+
+  /** The opener's exchange ended: if no connection came of it, a waiter opens the next one. */
+  void openerEnded(Exchange<?> ex) {
+    Waiter next;
+    synchronized (this) {
+      if (opener != ex) {
+        return;
+      }
+      opener = null;
+      next = current == null ? electOpener() : null;
+    }
+    if (next != null) {
+      actions.resume(next);
+    }
+  }
+
+  /** The server's SETTINGS: the limit is known; the preface is over. */
+  void settings(H2Connection c, @Nullable Long maxConcurrentStreams) {
+    List<Waiter> open;
+    synchronized (this) {
+      if (maxConcurrentStreams != null) {
+        c.serverLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(0, maxConcurrentStreams));
+      }
+      if (c.state == H2Connection.State.PREFACE) {
+        c.state = H2Connection.State.OPEN;
+      }
+      open = dispatch(c);
+    }
+    openAll(open);
+  }
+
+  /** GOAWAY received, a ping went unanswered or streams keep being refused: no new streams. */
+  void drain(H2Connection c) {
+    Waiter next;
+    synchronized (this) {
+      if (c.state == H2Connection.State.DRAINING || c.state == H2Connection.State.CLOSED) {
+        return;
+      }
+      c.state = H2Connection.State.DRAINING;
+      next = detach(c);
+    }
+    if (next != null) {
+      actions.resume(next);
+    }
+    drainedOrIdle(c);
+  }
+
+  /** A second REFUSED_STREAM on one connection: stop sending it new streams (OkHttp does too). */
+  void refused(H2Connection c) {
+    boolean drain;
+    synchronized (this) {
+      drain = ++c.refused >= 2;
+    }
+    if (drain) {
+      drain(c);
+    }
+  }
+
+  void closed(H2Connection c) {
+    Waiter next;
+    synchronized (this) {
+      c.state = H2Connection.State.CLOSED;
+      next = detach(c);
+    }
+    if (next != null) {
+      actions.resume(next);
+    }
+  }
+
+  void slotReleased(H2Connection c) {
+    List<Waiter> open;
+    boolean closeNow;
+    synchronized (this) {
+      c.active--;
+      open = dispatch(c);
+      closeNow = c.state == H2Connection.State.DRAINING && c.active == 0;
+    }
+    if (closeNow) {
+      actions.close(c);
+    }
+    openAll(open);
+  }
+
+  private void drainedOrIdle(H2Connection c) {
+    boolean closeNow;
+    synchronized (this) {
+      closeNow = c.active == 0;
+    }
+    if (closeNow) {
+      actions.close(c);
+    }
+  }
+
+  /** Forgets {@code c} as the current connection; returns a waiter to open the next, if any. */
+  private @Nullable Waiter detach(H2Connection c) {
+    if (current != c) {
+      return null;
+    }
+    current = null;
+    return opener == null ? electOpener() : null;
+  }
+
+  private @Nullable Waiter electOpener() {
+    Waiter w;
+    while ((w = waiters.pollFirst()) != null) {
+      if (!w.isOver()) {
+        opener = w.exchange;
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /** Hands free slots of {@code c} to waiters; the streams are opened after the monitor. */
+  private List<Waiter> dispatch(H2Connection c) {
+    if (c != current || !c.hasFreeSlot() || waiters.isEmpty()) {
+      return List.of();
+    }
+    List<Waiter> open = new ArrayList<>();
+    Waiter w;
+    while (c.hasFreeSlot() && (w = waiters.pollFirst()) != null) {
+      if (w.isOver()) {
+        continue;
+      }
+      c.active++;
+      w.slot = new StreamSlot(c);
+      open.add(w);
+    }
+    return open;
+  }
+
+  private void openAll(List<Waiter> open) {
+    for (Waiter w : open) {
+      actions.openStream(w);
+    }
+  }
+
+  int clientLimit() {
+    return clientLimit;
+  }
+}

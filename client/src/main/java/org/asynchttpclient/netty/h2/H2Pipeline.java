@@ -1,0 +1,128 @@
+package org.asynchttpclient.netty.h2;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.codec.http2.Http2MultiplexHandler;
+import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.Ticker;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns a connected channel whose ALPN picked {@code h2} (or an h2c prior-knowledge channel) from
+ * the HTTP/1.1 pipeline into an HTTP/2 connection: {@code [ssl] -> h2-codec -> h2-connection ->
+ * h2-multiplex}. Every {@code http2*} option of the config takes effect here: the SETTINGS the
+ * client sends (initial window, max frame size, HPACK table size, max header list size, push off),
+ * the connection-level window (raised to the initial window when larger than the protocol's
+ * 65535), header validation, and the PING liveness.
+ *
+ * <p>Threads: the channel's event loop.
+ */
+final class H2Pipeline {
+  private static final Logger LOGGER = LoggerFactory.getLogger(H2Pipeline.class);
+
+  /** Handler names of the HTTP/1.1 pipeline that an HTTP/2 connection does not use. */
+  private static final String[] HTTP1_HANDLERS = {
+    "transfer-coding-check", "inflater", "inflated-limit", "chunked-writer", "ahc-handler"
+  };
+
+  private H2Pipeline() {}
+
+  /** The ALPN protocol the origin's TLS picked, or null when the connection has no TLS to it. */
+  static @Nullable String originProtocol(Channel ch) {
+    ChannelPipeline p = ch.pipeline();
+    ChannelHandler tls = p.get("ssl-tunnel");
+    if (tls == null) {
+      tls = p.get("ssl");
+    }
+    return tls instanceof SslHandler ? ((SslHandler) tls).applicationProtocol() : null;
+  }
+
+  static boolean negotiatedH2(Channel ch) {
+    return ApplicationProtocolNames.HTTP_2.equals(originProtocol(ch));
+  }
+
+  static boolean isTls(Channel ch) {
+    return ch.pipeline().get(SslHandler.class) != null;
+  }
+
+  /** Installs the HTTP/2 handlers for {@code connection}; must run on its loop. */
+  static void install(
+      AsyncHttpClientConfig config, H2Connection connection, Ticker ticker) {
+    Channel ch = connection.channel;
+    assert ch.eventLoop().inEventLoop() : "install must run on the connection's loop";
+    Http2Settings settings =
+        new Http2Settings()
+            .initialWindowSize(config.getHttp2InitialWindowSize())
+            .maxFrameSize(config.getHttp2MaxFrameSize())
+            .headerTableSize(config.getHttp2HeaderTableSize())
+            .maxHeaderListSize(config.getHttp2MaxHeaderListSize())
+            .pushEnabled(false);
+    Http2FrameCodec codec =
+        Http2FrameCodecBuilder.forClient()
+            .initialSettings(settings)
+            .validateHeaders(config.isValidateResponseHeaders())
+            .build();
+    long pingNanos = config.getHttp2PingInterval().toNanos();
+    H2Liveness liveness = pingNanos > 0 ? new H2Liveness(ch, ticker, pingNanos) : null;
+    ChannelPipeline p = ch.pipeline();
+    // In the HTTP/1.1 codec's place: in front of it, so that the preface the HTTP/2 codec writes
+    // as it is added does not pass through the HTTP/1.1 encoder (which would refuse it).
+    if (p.get("http") != null) {
+      p.addBefore("http", "h2-codec", codec);
+      p.remove("http");
+    } else {
+      p.addLast("h2-codec", codec);
+    }
+    for (String name : HTTP1_HANDLERS) {
+      if (p.get(name) != null) {
+        p.remove(name);
+      }
+    }
+    // The connection handler sees a GOAWAY before the multiplexer tells the streams of it, so
+    // that the streams it left unprocessed are replayed on another connection, never on this one.
+    p.addAfter("h2-codec", "h2-connection", new H2ConnectionHandler(connection, liveness));
+    p.addAfter("h2-connection", "h2-multiplex", new Http2MultiplexHandler(RefusePushedStreams.INSTANCE));
+    raiseConnectionWindow(codec, config.getHttp2InitialWindowSize());
+    if (liveness != null) {
+      liveness.start();
+    }
+  }
+
+  private static void raiseConnectionWindow(Http2FrameCodec codec, int window) {
+    int delta = window - Http2CodecUtil.DEFAULT_WINDOW_SIZE;
+    if (delta <= 0) {
+      return;
+    }
+    try {
+      codec.connection()
+          .local()
+          .flowController()
+          .incrementWindowSize(codec.connection().connectionStream(), delta);
+    } catch (Http2Exception e) {
+      LOGGER.debug("Could not raise the connection window by {}", delta, e);
+    }
+  }
+
+  /** Push is disabled in the client's SETTINGS, so a server stream is a protocol breach: refused. */
+  @ChannelHandler.Sharable
+  private static final class RefusePushedStreams extends ChannelInboundHandlerAdapter {
+    static final RefusePushedStreams INSTANCE = new RefusePushedStreams();
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+      ctx.close();
+    }
+  }
+}

@@ -1,0 +1,285 @@
+package org.asynchttpclient.netty.h2;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http2.Http2StreamChannel;
+import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
+import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Ticker;
+import java.io.IOException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.netty.channel.InflatedBodyLimit;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The client's HTTP/2 connections, one partition ({@link H2Partition}) per pool partition key,
+ * and the stream carrier of a hop: a stream child channel of the partition's connection, whose
+ * event loop is the connection's, with the same response reader and request writer as an
+ * HTTP/1.1 channel behind a {@link StreamCodec}.
+ *
+ * <p>What is negotiated: over TLS the origin's ALPN offers {@code h2} then {@code http/1.1} when
+ * {@code http2Enabled} (also through an HTTP CONNECT tunnel; the TLS to a proxy itself offers only
+ * {@code http/1.1}); a cleartext hop speaks h2c with prior knowledge only with {@code
+ * http2CleartextEnabled}, directly or through SOCKS. A partition whose ALPN picked
+ * {@code http/1.1} is remembered as such and takes the HTTP/1.1 path from then on.
+ *
+ * <p>Permits: a hop that opens a connection holds a connection permit, as over HTTP/1.1, until
+ * ALPN picks {@code h2}; then the permit goes back (3.0.11 does the same), and neither the
+ * connection nor its streams hold one. So {@code maxConnections(PerHost)} bounds connections being
+ * opened and HTTP/1.1 exchanges, not HTTP/2 streams; those are bounded per connection by {@code
+ * http2MaxConcurrentStreams} and the server's SETTINGS, and the hops beyond wait (inside their
+ * request timeout or deadline) in a queue of at most {@value H2Partition#MAX_WAITING} per
+ * partition.
+ *
+ * <p>Threads: any; see {@link H2Partition} for the partition's monitor.
+ */
+public final class H2Registry implements H2Partition.Actions {
+
+  /** What the registry needs from the engine. */
+  public interface Engine {
+    /**
+     * Routes the waiting hop again (it may open a connection or take the HTTP/1.1 path); its
+     * request timeout keeps running from when it was first armed.
+     */
+    void resumeHop(Attempt attempt);
+
+    /** Writes the hop's request on {@code stream}; on the stream's loop. */
+    void write(Attempt attempt, Channel stream);
+
+    /** A hop failed before any response byte: true if the engine replays it. */
+    boolean retryBeforeResponse(Attempt attempt, Throwable cause);
+  }
+
+  /** Where {@link #route} sent a hop. */
+  public enum Route {
+    /** Not an HTTP/2 hop: the HTTP/1.1 path (pool, permit, connect). */
+    HTTP1,
+    /** The hop opens the partition's connection: the HTTP/1.1 path's permit and connect, no pool. */
+    OPEN_CONNECTION,
+    /** The registry has the hop: a stream now, or a wait for one. */
+    HANDLED
+  }
+
+  // immutable
+  private final AsyncHttpClientConfig config;
+  private final Ticker ticker;
+  private final Supplier<? extends ChannelHandler> responseHandlers;
+  private final Engine engine;
+  private final long inflateLimit;
+  private final String inflateLimitOption;
+
+  // any thread
+  private final ConcurrentHashMap<Object, H2Partition> partitions = new ConcurrentHashMap<>();
+
+  public H2Registry(
+      AsyncHttpClientConfig config,
+      Ticker ticker,
+      Supplier<? extends ChannelHandler> responseHandlers,
+      Engine engine) {
+    this.config = config;
+    this.ticker = ticker;
+    this.responseHandlers = responseHandlers;
+    this.engine = engine;
+    long h2Cap = config.getHttp2MaxDecompressedResponseSize();
+    long anyCap = config.getMaxInflatedResponseBodySize();
+    this.inflateLimit = smallerPositive(h2Cap, anyCap);
+    this.inflateLimitOption =
+        inflateLimit == h2Cap ? "http2MaxDecompressedResponseSize" : "maxInflatedResponseBodySize";
+  }
+
+  private static long smallerPositive(long a, long b) {
+    if (a <= 0) {
+      return b;
+    }
+    return b <= 0 ? a : Math.min(a, b);
+  }
+
+  /** Whether a hop to {@code uri} through {@code proxy} may be carried by HTTP/2. */
+  private boolean mayUseH2(Uri uri, @Nullable ProxyServer proxy) {
+    if (!config.isHttp2Enabled() || uri.isWebSocket()) {
+      return false;
+    }
+    boolean direct = proxy == null || proxy.getProxyType().isSocks();
+    return uri.isSecured() || (direct && config.isHttp2CleartextEnabled());
+  }
+
+  /**
+   * Routes the exchange's current hop. For {@link Route#HANDLED} the hop's request timeout is
+   * armed here (on the connection's loop when there is one, else on the timer), so a wait for a
+   * connection or a stream slot is inside it.
+   */
+  public Route route(Attempt attempt) {
+    Uri uri = attempt.request().getUri();
+    if (!mayUseH2(uri, attempt.proxy())) {
+      return Route.HTTP1;
+    }
+    Exchange<?> ex = attempt.exchange();
+    H2Partition p =
+        partitions.computeIfAbsent(
+            attempt.partitionKey(), k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams()));
+    if (p.isHttp1()) {
+      return Route.HTTP1;
+    }
+    // Armed before the hop is queued: a slot may be handed to it at once on another thread.
+    if (!p.isOpener(ex) && !attempt.armRequestTimeout(p.waitLoop())) {
+      return Route.HANDLED; // budget spent (the exchange timed out) or the hop is over
+    }
+    H2Partition.Waiter w = new H2Partition.Waiter(attempt);
+    // Before the hop is queued: a slot handed to it on another thread moves the phase on.
+    attempt.phase(Phase.WAITING_FOR_STREAM);
+    switch (p.route(w)) {
+      case HTTP1:
+        attempt.phase(Phase.WAITING_FOR_CONNECTION);
+        return Route.HTTP1;
+      case OPEN_CONNECTION:
+        ex.addListener(() -> p.openerEnded(ex), null);
+        return Route.OPEN_CONNECTION;
+      case STREAM:
+        openStream(w);
+        return Route.HANDLED;
+      case QUEUE_FULL:
+        ex.fail(
+            new IOException(
+                "HTTP/2 requests waiting for " + uri.getHost() + ":" + uri.getExplicitPort()
+                    + " reached " + H2Partition.MAX_WAITING + " (expected fewer waiting for a stream)"));
+        return Route.HANDLED;
+      case WAIT:
+      default:
+        return Route.HANDLED;
+    }
+  }
+
+  /**
+   * A new connection for the exchange's hop is ready (connected, past TLS). If it speaks HTTP/2 it
+   * becomes its partition's connection, the hop's permit goes back and the hop waits for a stream
+   * of it; returns true. Otherwise returns false and the hop writes HTTP/1.1 on the channel.
+   * Runs on the channel's loop.
+   */
+  public boolean onConnected(Attempt attempt, Channel ch) {
+    assert ch.eventLoop().inEventLoop() : "onConnected runs on the channel's loop";
+    Exchange<?> ex = attempt.exchange();
+    Object key = attempt.partitionKey();
+    H2Partition p = partitions.get(key);
+    boolean tls = H2Pipeline.isTls(ch);
+    boolean h2 = tls ? H2Pipeline.negotiatedH2(ch) : p != null && p.isOpener(ex);
+    if (!h2) {
+      if (p != null && tls) {
+        p.negotiatedHttp1(ex);
+      }
+      return false;
+    }
+    if (p == null) {
+      // ALPN picked h2 for a hop that did not ask (a user's SslContext offering it): speak it.
+      p = partitions.computeIfAbsent(key, k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams()));
+    }
+    // The connection is shared from now on: the hop no longer owns it, nor a permit. If the
+    // outcome's winner took it first, the exchange is ending and closes it: nothing to share.
+    if (!attempt.takeCarrier(ch)) {
+      return true;
+    }
+    ex.releasePermit();
+    H2Connection c = new H2Connection(ch, p, p.clientLimit());
+    H2Pipeline.install(config, c, ticker);
+    p.negotiatedH2(c, new H2Partition.Waiter(attempt));
+    return true;
+  }
+
+  // ---- H2Partition.Actions
+
+  @Override
+  public void openStream(H2Partition.Waiter w) {
+    StreamSlot slot = w.slot;
+    if (slot == null) {
+      return;
+    }
+    Exchange<?> ex = w.exchange;
+    if (w.isOver()) {
+      slot.release();
+      return;
+    }
+    H2Connection c = slot.connection();
+    // Always a task of its own on the loop, even from the loop: a slot freed while Netty is still
+    // handing on a stream's last frame is counted free before Netty closes that stream, and the
+    // new stream's HEADERS must not overtake that close.
+    try {
+      c.loop()
+          .execute(
+              () ->
+                  new Http2StreamChannelBootstrap(c.channel)
+                      .handler(new StreamInitializer(H2Pipeline.isTls(c.channel) ? "https" : "http"))
+                      .open()
+                      .addListener((Future<Http2StreamChannel> f) -> onStreamOpened(f, slot, w)));
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      slot.release();
+      ex.fail(new IOException("HTTP/2 connection's event loop is shut down", e));
+    }
+  }
+
+  private void onStreamOpened(Future<Http2StreamChannel> f, StreamSlot slot, H2Partition.Waiter w) {
+    Attempt attempt = w.attempt;
+    if (!f.isSuccess()) {
+      slot.release();
+      IOException cause =
+          new IOException(
+              "Could not open an HTTP/2 stream on " + slot.connection().channel + ": " + f.cause(),
+              f.cause());
+      if (!engine.retryBeforeResponse(attempt, cause)) {
+        attempt.exchange().fail(cause);
+      }
+      return;
+    }
+    Http2StreamChannel stream = f.getNow();
+    stream.attr(H2Streams.SLOT).set(slot);
+    stream.closeFuture().addListener(x -> slot.release());
+    engine.write(attempt, stream);
+  }
+
+  @Override
+  public void resume(H2Partition.Waiter w) {
+    engine.resumeHop(w.attempt);
+  }
+
+  @Override
+  public void close(H2Connection c) {
+    c.channel.close();
+  }
+
+  /** Forgets every partition; the connections themselves close with the client's channels. */
+  public void close() {
+    partitions.clear();
+  }
+
+  /** The pipeline of a stream child channel. */
+  private final class StreamInitializer extends ChannelInitializer<Channel> {
+    private final String scheme;
+
+    StreamInitializer(String scheme) {
+      this.scheme = scheme;
+    }
+
+    @Override
+    protected void initChannel(Channel ch) {
+      ChannelPipeline p = ch.pipeline();
+      p.addLast("h2-stream", new StreamCodec(scheme));
+      if (config.isEnableAutomaticDecompression()) {
+        InflatedBodyLimit.Decompressor inflater = new InflatedBodyLimit.Decompressor();
+        p.addLast("inflater", inflater);
+        if (inflateLimit > 0) {
+          p.addLast("inflated-limit", new InflatedBodyLimit(inflateLimit, inflater, inflateLimitOption));
+        }
+      }
+      p.addLast("chunked-writer", new ChunkedWriteHandler());
+      p.addLast("ahc-handler", responseHandlers.get());
+    }
+  }
+}

@@ -1,0 +1,298 @@
+package org.asynchttpclient.netty.h2;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http2.DefaultHttp2DataFrame;
+import io.netty.handler.codec.http2.DefaultHttp2Headers;
+import io.netty.handler.codec.http2.DefaultHttp2HeadersFrame;
+import io.netty.handler.codec.http2.Http2DataFrame;
+import io.netty.handler.codec.http2.Http2Error;
+import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2GoAwayFrame;
+import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2HeadersFrame;
+import io.netty.handler.codec.http2.Http2ResetFrame;
+import io.netty.handler.codec.http2.HttpConversionUtil;
+import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
+import java.util.Map;
+
+/**
+ * The HTTP/1.1 view of one HTTP/2 stream, so that the response reader and request writer of the
+ * HTTP/1.1 channels serve streams too.
+ *
+ * <p>Outbound: the request head becomes a HEADERS frame ({@code :method}, {@code :scheme},
+ * {@code :authority} from the {@code Host} header, {@code :path} from the origin-form target; the
+ * connection-specific headers dropped); body content becomes DATA frames, the last one ending the
+ * stream (or a trailing HEADERS frame). Netty's {@code Http2StreamFrameToHttpObjectCodec} was not
+ * used: it writes a scheme header into the request object itself (which a later HTTP/1.1 replay of
+ * the same request would then send), sends no {@code :authority} for an origin-form target, and
+ * reads responses as HTTP/1.1 with an extension header naming the stream.
+ *
+ * <p>Inbound: HEADERS become an {@code HttpResponse} of version {@code HTTP/2.0} (interim 1xx ones
+ * too), DATA frames become {@code HttpContent}, the frame ending the stream a {@code
+ * LastHttpContent} (trailers included). A reset by the peer, or a GOAWAY that leaves this stream
+ * unprocessed, is reported as an exception down the pipeline: {@link UnprocessedStreamException}
+ * when the server never processed the stream (REFUSED_STREAM, above GOAWAY's last stream id),
+ * another {@link IOException} otherwise.
+ *
+ * <p>Threads: the stream channel's event loop (the connection's) only.
+ */
+final class StreamCodec extends ChannelDuplexHandler {
+  static final HttpVersion HTTP_2 = new HttpVersion("HTTP", 2, 0, true);
+
+  // immutable
+  private final String scheme;
+
+  // loop-confined
+  private boolean finalResponseSeen;
+  private boolean ended;
+
+  StreamCodec(String scheme) {
+    this.scheme = scheme;
+  }
+
+  // ---- outbound
+
+  @Override
+  public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
+    if (msg instanceof HttpRequest) {
+      writeHead(ctx, (HttpRequest) msg, promise);
+    } else if (msg instanceof HttpContent) {
+      writeContent(ctx, (HttpContent) msg, promise);
+    } else if (msg instanceof ByteBuf) {
+      ctx.write(new DefaultHttp2DataFrame((ByteBuf) msg, false), promise);
+    } else {
+      ctx.write(msg, promise);
+    }
+  }
+
+  private void writeHead(ChannelHandlerContext ctx, HttpRequest req, ChannelPromise promise) {
+    Http2Headers headers;
+    try {
+      headers = headers(req);
+    } catch (RuntimeException e) {
+      ReferenceCountUtil.release(req);
+      promise.setFailure(e);
+      return;
+    }
+    promise = translatingFailures(ctx, promise);
+    if (!(req instanceof FullHttpRequest)) {
+      ctx.write(new DefaultHttp2HeadersFrame(headers, false), promise);
+      return;
+    }
+    FullHttpRequest full = (FullHttpRequest) req;
+    ByteBuf content = full.content();
+    if (!content.isReadable() && full.trailingHeaders().isEmpty()) {
+      full.release();
+      ctx.write(new DefaultHttp2HeadersFrame(headers, true), promise);
+      return;
+    }
+    ctx.write(new DefaultHttp2HeadersFrame(headers, false));
+    writeContent(ctx, new DefaultLastHttpContent(content, full.trailingHeaders()), promise);
+  }
+
+  /**
+   * A stream Netty refused to open (over the server's limit after a SETTINGS change, or after a
+   * GOAWAY) was never sent, so never processed: it fails as such, to be replayed.
+   */
+  private static ChannelPromise translatingFailures(ChannelHandlerContext ctx, ChannelPromise promise) {
+    if (promise.isVoid()) {
+      return promise;
+    }
+    ChannelPromise inner = ctx.newPromise();
+    inner.addListener(
+        f -> {
+          if (f.isSuccess()) {
+            promise.trySuccess();
+          } else if (f.cause() instanceof Http2Exception
+              && ((Http2Exception) f.cause()).error() == Http2Error.REFUSED_STREAM) {
+            // Netty refused to open it (the server's limit, or a GOAWAY): it was never sent.
+            UnprocessedStreamException e =
+                new UnprocessedStreamException(
+                    "HTTP/2 stream could not be opened on " + ctx.channel().parent() + ": "
+                        + f.cause().getMessage());
+            e.initCause(f.cause());
+            promise.tryFailure(e);
+          } else if (f.cause() instanceof Http2Exception) {
+            promise.tryFailure(
+                new IOException("HTTP/2 stream could not be opened on " + ctx.channel().parent()
+                    + ": " + f.cause().getMessage(), f.cause()));
+          } else {
+            promise.tryFailure(f.cause());
+          }
+        });
+    return inner;
+  }
+
+  private Http2Headers headers(HttpRequest req) {
+    HttpHeaders in = req.headers();
+    Http2Headers out = new DefaultHttp2Headers(false, in.size() + 4);
+    out.method(req.method().asciiName());
+    out.scheme(scheme);
+    out.path(req.uri());
+    String host = in.get(HttpHeaderNames.HOST);
+    if (host != null) {
+      int at = host.indexOf('@');
+      out.authority(at >= 0 ? host.substring(at + 1) : host);
+    }
+    // Drops the connection-specific headers (Connection and those it names, Keep-Alive,
+    // Transfer-Encoding, Upgrade, Host) and lowercases names, as HTTP/2 requires.
+    HttpConversionUtil.toHttp2Headers(in, out);
+    out.remove(HttpHeaderNames.HOST);
+    return out;
+  }
+
+  private static void writeContent(ChannelHandlerContext ctx, HttpContent content, ChannelPromise promise) {
+    if (!(content instanceof LastHttpContent)) {
+      ctx.write(new DefaultHttp2DataFrame(content.content(), false), promise);
+      return;
+    }
+    HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
+    if (trailers.isEmpty()) {
+      ctx.write(new DefaultHttp2DataFrame(content.content(), true), promise);
+      return;
+    }
+    ByteBuf data = content.content();
+    if (data.isReadable()) {
+      ctx.write(new DefaultHttp2DataFrame(data, false));
+    } else {
+      data.release();
+    }
+    ctx.write(new DefaultHttp2HeadersFrame(HttpConversionUtil.toHttp2Headers(trailers, false), true), promise);
+  }
+
+  // ---- inbound
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+    if (msg instanceof Http2HeadersFrame) {
+      onHeaders(ctx, (Http2HeadersFrame) msg);
+    } else if (msg instanceof Http2DataFrame) {
+      Http2DataFrame data = (Http2DataFrame) msg;
+      if (data.isEndStream()) {
+        ended = true;
+        ctx.fireChannelRead(new DefaultLastHttpContent(data.content()));
+      } else {
+        ctx.fireChannelRead(new DefaultHttpContent(data.content()));
+      }
+    } else {
+      ReferenceCountUtil.release(msg);
+    }
+  }
+
+  private void onHeaders(ChannelHandlerContext ctx, Http2HeadersFrame frame) throws IOException {
+    Http2Headers in = frame.headers();
+    if (finalResponseSeen) {
+      ended = true;
+      LastHttpContent last = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
+      copy(in, last.trailingHeaders());
+      ctx.fireChannelRead(last);
+      return;
+    }
+    CharSequence status = in.status();
+    HttpResponseStatus parsed;
+    try {
+      parsed = status == null ? null : HttpResponseStatus.parseLine(status);
+    } catch (IllegalArgumentException e) {
+      parsed = null;
+    }
+    if (parsed == null) {
+      throw new IOException("HTTP/2 response without a valid :status (" + status + ") on " + ctx.channel());
+    }
+    HttpHeaders headers = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
+    copy(in, headers);
+    boolean interim = parsed.codeClass() == io.netty.handler.codec.http.HttpStatusClass.INFORMATIONAL;
+    finalResponseSeen = !interim;
+    ctx.fireChannelRead(new DefaultHttpResponse(HTTP_2, parsed, headers));
+    if (frame.isEndStream() && !interim) {
+      ended = true;
+      ctx.fireChannelRead(LastHttpContent.EMPTY_LAST_CONTENT);
+    }
+  }
+
+  private static void copy(Http2Headers in, HttpHeaders out) {
+    for (Map.Entry<CharSequence, CharSequence> e : in) {
+      CharSequence name = e.getKey();
+      if (name.length() > 0 && name.charAt(0) == ':') {
+        continue; // pseudo-headers are carried by the response object
+      }
+      out.add(name, e.getValue());
+    }
+  }
+
+  @Override
+  public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+    if (evt instanceof Http2ResetFrame) {
+      long code = ((Http2ResetFrame) evt).errorCode();
+      if (!ended) {
+        ctx.fireExceptionCaught(resetCause(ctx, code));
+      }
+      return;
+    }
+    if (evt instanceof Http2GoAwayFrame) {
+      Http2GoAwayFrame goAway = (Http2GoAwayFrame) evt;
+      try {
+        // Netty sends this only to streams above the last stream id: never processed.
+        if (!ended) {
+          ctx.fireExceptionCaught(
+              new UnprocessedStreamException(
+                  "Server " + ctx.channel().remoteAddress() + " sent GOAWAY (last stream "
+                      + goAway.lastStreamId() + ", " + Http2Error.valueOf(goAway.errorCode())
+                      + ") before processing stream " + H2Streams.streamId(ctx.channel())));
+        }
+      } finally {
+        goAway.release();
+      }
+      return;
+    }
+    super.userEventTriggered(ctx, evt);
+  }
+
+  private static IOException resetCause(ChannelHandlerContext ctx, long code) {
+    Http2Error error = Http2Error.valueOf(code);
+    String name = error != null ? error.name() : "error code " + code;
+    String message =
+        "Server " + ctx.channel().remoteAddress() + " reset stream " + H2Streams.streamId(ctx.channel())
+            + " (" + name + ")";
+    if (error != Http2Error.REFUSED_STREAM) {
+      return new IOException(message);
+    }
+    StreamSlot slot = ctx.channel().hasAttr(H2Streams.SLOT) ? ctx.channel().attr(H2Streams.SLOT).get() : null;
+    if (slot != null) {
+      slot.connection().partition.refused(slot.connection());
+    }
+    return new UnprocessedStreamException(message);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    Channel connection = ctx.channel().parent();
+    if (!ended && connection != null && !connection.isActive()) {
+      // The whole connection went away: say so, and why, rather than a bare "closed".
+      String why = H2ConnectionCause.get(connection);
+      ctx.fireExceptionCaught(
+          new IOException(
+              "HTTP/2 connection to " + connection.remoteAddress() + " closed"
+                  + (why != null ? " (" + why + ")" : "") + " while stream "
+                  + H2Streams.streamId(ctx.channel()) + " was open"));
+    }
+    super.channelInactive(ctx);
+  }
+}

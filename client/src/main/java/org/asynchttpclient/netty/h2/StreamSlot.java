@@ -1,0 +1,32 @@
+package org.asynchttpclient.netty.h2;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One of a connection's concurrent-stream slots, held by one stream from before it is opened until
+ * it ends. Released exactly once, by whichever comes first: the exchange giving up its carrier (so
+ * the slot is free before the caller hears of the outcome) or the stream channel closing.
+ *
+ * <p>Threads: any; the release is decided by one compare-and-set.
+ */
+final class StreamSlot {
+  // immutable
+  private final H2Connection connection;
+
+  // any thread
+  private final AtomicBoolean released = new AtomicBoolean();
+
+  StreamSlot(H2Connection connection) {
+    this.connection = connection;
+  }
+
+  H2Connection connection() {
+    return connection;
+  }
+
+  void release() {
+    if (released.compareAndSet(false, true)) {
+      connection.slotReleased();
+    }
+  }
+}

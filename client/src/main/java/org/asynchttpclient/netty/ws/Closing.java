@@ -1,0 +1,90 @@
+package org.asynchttpclient.netty.ws;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The TCP side of a WebSocket's close: which Close frame goes out and when the connection ends,
+ * with one bounded wait (the settings' close timeout) for whatever the server still owes: its
+ * Close frame after the client's, or the end of the connection after both Close frames (RFC 6455
+ * 7.1.1 has the server close TCP first), or the flush of a failure's Close frame to a server that
+ * may not be reading. The socket decides; this class only carries out.
+ *
+ * <p>Threads: confined to the channel's event loop, except the static frame factory.
+ */
+final class Closing {
+  // immutable
+  private final Channel channel;
+  private final WebSocketSettings settings;
+
+  // loop-confined
+  private @Nullable ScheduledFuture<?> wait;
+
+  Closing(Channel channel, WebSocketSettings settings) {
+    this.channel = channel;
+    this.settings = settings;
+  }
+
+  /**
+   * A Close frame the client may send, checked in the caller's thread.
+   *
+   * @throws IllegalArgumentException for a code an endpoint may not send (RFC 6455 7.4)
+   */
+  static CloseWebSocketFrame newCloseFrame(int statusCode, @Nullable String reasonText) {
+    if (!WebSocketCloseStatus.isValidStatusCode(statusCode)) {
+      throw new IllegalArgumentException("statusCode: " + statusCode
+          + " (expected 1000-1003, 1007-1014 or 3000-4999)");
+    }
+    return new CloseWebSocketFrame(statusCode, CloseCodes.fitReason(reasonText));
+  }
+
+  /** Answers the server's Close frame. */
+  void answer(CloseWebSocketFrame frame) {
+    ChannelFuture unused = channel.writeAndFlush(frame);
+  }
+
+  /** Both Close frames are through: the server closes TCP, or the client does after the wait. */
+  void awaitServerClose() {
+    arm(() -> ChannelClosing.close(channel));
+  }
+
+  /** The client's Close frame is out: {@code onExpiry} runs if the server's does not come in time. */
+  void awaitServerCloseFrame(Runnable onExpiry) {
+    arm(onExpiry);
+  }
+
+  /** Sends a failure's Close frame, then ends the connection once it is written (or the wait ran out). */
+  void sendThenClose(CloseWebSocketFrame frame) {
+    channel.writeAndFlush(frame).addListener(f -> channel.close());
+    arm(() -> ChannelClosing.close(channel));
+  }
+
+  /** Ends the connection now (a reset if bytes are still queued for a peer that does not read). */
+  void closeNow() {
+    cancelWait();
+    ChannelClosing.close(channel);
+  }
+
+  /** The connection ended: nothing more to wait for. */
+  void cancelWait() {
+    ScheduledFuture<?> armed = wait;
+    wait = null;
+    if (armed != null) {
+      armed.cancel(false);
+    }
+  }
+
+  private void arm(Runnable onExpiry) {
+    assert channel.eventLoop().inEventLoop() : "Closing must run on the channel's loop";
+    cancelWait();
+    if (channel.isActive()) {
+      wait = channel.eventLoop().schedule(onExpiry, settings.closeTimeoutNanos, TimeUnit.NANOSECONDS);
+    }
+  }
+}

@@ -1,0 +1,166 @@
+package org.asynchttpclient.netty.ws;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.asynchttpclient.ws.WebSocket;
+import org.asynchttpclient.ws.WebSocketListener;
+import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hands a socket's events to its listeners, each call isolated: a listener that throws is logged
+ * and the others still hear the event. A continuation frame goes to {@code onTextFrame} or {@code
+ * onBinaryFrame} after the kind of the frame that started its message.
+ *
+ * <p>It also keeps the frames that arrive before the listeners heard onOpen (retained until they
+ * are delivered, or released when the socket closes first).
+ *
+ * <p>Threads: the listener list may be changed from any thread; events are dispatched, and
+ * frames buffered, only on the socket's event loop.
+ */
+final class FrameDispatch {
+  private static final Logger LOGGER = LoggerFactory.getLogger(FrameDispatch.class);
+
+  // immutable
+  private final WebSocket socket;
+
+  // any thread
+  private final List<WebSocketListener> listeners = new CopyOnWriteArrayList<>();
+
+  // loop-confined
+  private boolean textMessage;
+  private final TextFragments text = new TextFragments();
+  private @Nullable List<WebSocketFrame> buffered;
+
+  FrameDispatch(WebSocket socket) {
+    this.socket = socket;
+  }
+
+  void add(WebSocketListener listener) {
+    listeners.add(listener);
+  }
+
+  void remove(WebSocketListener listener) {
+    listeners.remove(listener);
+  }
+
+  /** Keeps {@code frame} (retained) for later delivery. */
+  void buffer(WebSocketFrame frame) {
+    List<WebSocketFrame> frames = buffered;
+    if (frames == null) {
+      frames = new ArrayList<>(2);
+      buffered = frames;
+    }
+    frames.add(frame.retain());
+  }
+
+  /** The buffered frames, now owned by the caller (who releases them); null when none. */
+  @Nullable List<WebSocketFrame> takeBuffered() {
+    List<WebSocketFrame> frames = buffered;
+    buffered = null;
+    return frames;
+  }
+
+  void releaseBuffered() {
+    List<WebSocketFrame> frames = takeBuffered();
+    if (frames != null) {
+      for (WebSocketFrame frame : frames) {
+        frame.release();
+      }
+    }
+  }
+
+  /** A text, binary or continuation frame. */
+  void data(WebSocketFrame frame) {
+    boolean last = frame.isFinalFragment();
+    if (frame instanceof TextWebSocketFrame) {
+      textMessage = true;
+      text.reset();
+      text(frame.content(), last, frame.rsv());
+    } else if (frame instanceof BinaryWebSocketFrame) {
+      textMessage = false;
+      binary(frame.content(), last, frame.rsv());
+    } else if (frame instanceof ContinuationWebSocketFrame) {
+      if (textMessage) {
+        text(frame.content(), last, frame.rsv());
+      } else {
+        binary(frame.content(), last, frame.rsv());
+      }
+    }
+  }
+
+  private void text(ByteBuf content, boolean last, int rsv) {
+    String payload = text.decode(content, last);
+    for (WebSocketListener l : listeners) {
+      try {
+        l.onTextFrame(payload, last, rsv);
+      } catch (RuntimeException e) {
+        LOGGER.warn("WebSocketListener.onTextFrame threw", e);
+      }
+    }
+  }
+
+  private void binary(ByteBuf content, boolean last, int rsv) {
+    byte[] payload = ByteBufUtil.getBytes(content);
+    for (WebSocketListener l : listeners) {
+      try {
+        l.onBinaryFrame(payload, last, rsv);
+      } catch (RuntimeException e) {
+        LOGGER.warn("WebSocketListener.onBinaryFrame threw", e);
+      }
+    }
+  }
+
+  void ping(ByteBuf content) {
+    byte[] payload = ByteBufUtil.getBytes(content);
+    for (WebSocketListener l : listeners) {
+      try {
+        l.onPingFrame(payload);
+      } catch (RuntimeException e) {
+        LOGGER.warn("WebSocketListener.onPingFrame threw", e);
+      }
+    }
+  }
+
+  void pong(ByteBuf content) {
+    byte[] payload = ByteBufUtil.getBytes(content);
+    for (WebSocketListener l : listeners) {
+      try {
+        l.onPongFrame(payload);
+      } catch (RuntimeException e) {
+        LOGGER.warn("WebSocketListener.onPongFrame threw", e);
+      }
+    }
+  }
+
+  void error(Throwable cause) {
+    for (WebSocketListener l : listeners) {
+      try {
+        l.onError(cause);
+      } catch (RuntimeException e) {
+        LOGGER.warn("WebSocketListener.onError threw", e);
+      }
+    }
+  }
+
+  /** The last event: afterwards the listeners are forgotten, as in AHC 3.0.11. */
+  void close(int code, String reason) {
+    releaseBuffered();
+    for (WebSocketListener l : listeners) {
+      try {
+        l.onClose(socket, code, reason);
+      } catch (RuntimeException e) {
+        LOGGER.warn("WebSocketListener.onClose threw", e);
+      }
+    }
+    listeners.clear();
+  }
+}

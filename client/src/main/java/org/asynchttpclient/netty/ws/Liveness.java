@@ -1,0 +1,145 @@
+package org.asynchttpclient.netty.ws;
+
+import io.netty.channel.Channel;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.concurrent.Ticker;
+import java.util.concurrent.TimeUnit;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The idle timeout, the ping interval and the pong timeout of one WebSocket, each armed on the
+ * socket's own event loop (never on a shared timer or another loop), each off when its duration
+ * is zero. Time is read from the settings' {@link Ticker}, the same clock the loop schedules by
+ * (tests use a mock ticker and an embedded channel to move time).
+ *
+ * <ul>
+ *   <li>Idle: fires when no frame was sent or received (as reported by {@link #onActivity}) for
+ *       the idle timeout; a run that finds recent activity re-arms for what is left.
+ *   <li>Ping: every interval, sends a Ping unless the previous one still awaits its Pong; with a
+ *       pong timeout, arms it when the Ping goes out. Any Pong ({@link #onPong}) disarms it.
+ * </ul>
+ *
+ * <p>Threads: confined to the socket's event loop; every method asserts it.
+ */
+final class Liveness {
+
+  /** What the timers do to the socket. */
+  interface Events {
+    /** Sends a Ping that is not counted as activity. */
+    void sendPing();
+
+    void idleExpired(long quietNanos);
+
+    void pongMissing(long waitedNanos);
+  }
+
+  // immutable
+  /** Its loop is looked up at use: a socket may be built over a channel not yet registered. */
+  private final Channel channel;
+  private final WebSocketSettings settings;
+  private final Events events;
+
+  // loop-confined
+  private long lastActivityNanos;
+  private boolean stopped;
+  private @Nullable ScheduledFuture<?> idleTask;
+  private @Nullable ScheduledFuture<?> pingTask;
+  private @Nullable ScheduledFuture<?> pongTask;
+
+  Liveness(Channel channel, WebSocketSettings settings, Events events) {
+    this.channel = channel;
+    this.settings = settings;
+    this.events = events;
+  }
+
+  /** Arms the timers that are on. Loop only. */
+  void start() {
+    assert channel.eventLoop().inEventLoop() : "Liveness.start must run on the socket's loop";
+    lastActivityNanos = settings.ticker.nanoTime();
+    if (settings.idleTimeoutNanos > 0) {
+      idleTask = schedule(this::checkIdle, settings.idleTimeoutNanos);
+    }
+    if (settings.pingIntervalNanos > 0) {
+      pingTask = schedule(this::ping, settings.pingIntervalNanos);
+    }
+  }
+
+  /** A frame was sent or received. Loop only. */
+  void onActivity() {
+    assert channel.eventLoop().inEventLoop() : "Liveness.onActivity must run on the socket's loop";
+    lastActivityNanos = settings.ticker.nanoTime();
+  }
+
+  /** A Pong arrived: the outstanding Ping, if any, is answered. Loop only. */
+  void onPong() {
+    assert channel.eventLoop().inEventLoop() : "Liveness.onPong must run on the socket's loop";
+    ScheduledFuture<?> pong = pongTask;
+    pongTask = null;
+    if (pong != null) {
+      pong.cancel(false);
+    }
+  }
+
+  /** Disarms every timer for good. Loop only; safe to call more than once. */
+  void stop() {
+    assert channel.eventLoop().inEventLoop() : "Liveness.stop must run on the socket's loop";
+    stopped = true;
+    cancel(idleTask);
+    cancel(pingTask);
+    cancel(pongTask);
+    idleTask = null;
+    pingTask = null;
+    pongTask = null;
+  }
+
+  /** Whether the pong timeout is armed (tests, diagnostics). Loop only. */
+  boolean awaitingPong() {
+    return pongTask != null;
+  }
+
+  private void checkIdle() {
+    if (stopped) {
+      return;
+    }
+    long quiet = settings.ticker.nanoTime() - lastActivityNanos;
+    if (quiet >= settings.idleTimeoutNanos) {
+      idleTask = null;
+      events.idleExpired(quiet);
+    } else {
+      idleTask = schedule(this::checkIdle, settings.idleTimeoutNanos - quiet);
+    }
+  }
+
+  private void ping() {
+    if (stopped) {
+      return;
+    }
+    if (pongTask == null) {
+      events.sendPing();
+      if (settings.pongTimeoutNanos > 0 && !stopped) {
+        pongTask = schedule(this::pongExpired, settings.pongTimeoutNanos);
+      }
+    }
+    if (!stopped) {
+      pingTask = schedule(this::ping, settings.pingIntervalNanos);
+    }
+  }
+
+  private void pongExpired() {
+    if (stopped) {
+      return;
+    }
+    pongTask = null;
+    events.pongMissing(settings.pongTimeoutNanos);
+  }
+
+  private ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
+    return channel.eventLoop().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+  }
+
+  private static void cancel(@Nullable ScheduledFuture<?> task) {
+    if (task != null) {
+      task.cancel(false);
+    }
+  }
+}

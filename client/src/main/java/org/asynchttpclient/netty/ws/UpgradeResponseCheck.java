@@ -1,0 +1,102 @@
+package org.asynchttpclient.netty.ws;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketClientExtension;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionUtil;
+import java.io.IOException;
+import java.util.List;
+import org.asynchttpclient.uri.Uri;
+import org.asynchttpclient.ws.WebSocketUtils;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Checks a 101 answer to the client's opening handshake (RFC 6455 4.2.2, 4.1 steps 5 to 10, RFC
+ * 7692 5): {@code Upgrade: websocket}, {@code Connection} listing {@code upgrade}, the {@code
+ * Sec-WebSocket-Accept} of the key sent, no extension the client did not offer (permessage-deflate
+ * only, with parameters it accepts), no subprotocol it did not offer. A failure is an {@link
+ * IOException} naming the header, its value and what was expected.
+ *
+ * <p>Thread-safe: stateless.
+ */
+final class UpgradeResponseCheck {
+  private UpgradeResponseCheck() {}
+
+  /** Returns the negotiated permessage-deflate, or null when none was negotiated. */
+  static @Nullable WebSocketClientExtension check(
+      Uri uri, HttpHeaders response, HttpHeaders request, int maxFrameSize) throws IOException {
+    String upgrade = response.get(HttpHeaderNames.UPGRADE);
+    if (upgrade == null || !"websocket".equalsIgnoreCase(upgrade.trim())) {
+      throw refused(uri, "Upgrade " + quote(upgrade) + " (expected websocket)");
+    }
+    if (!listsToken(response.getAll(HttpHeaderNames.CONNECTION), "upgrade")) {
+      throw refused(uri, "Connection " + quote(response.get(HttpHeaderNames.CONNECTION))
+          + " (expected a list with upgrade)");
+    }
+    String key = request.get(HttpHeaderNames.SEC_WEBSOCKET_KEY);
+    String accept = response.get(HttpHeaderNames.SEC_WEBSOCKET_ACCEPT);
+    String expected = key == null ? null : WebSocketUtils.getAcceptKey(key);
+    if (expected == null || !expected.equals(accept == null ? null : accept.trim())) {
+      throw refused(uri, "Sec-WebSocket-Accept " + quote(accept) + " (expected " + quote(expected)
+          + ", the answer to the key sent)");
+    }
+    checkSubprotocol(uri, response, request);
+    return negotiatedDeflate(uri, response, request, maxFrameSize);
+  }
+
+  private static void checkSubprotocol(Uri uri, HttpHeaders response, HttpHeaders request)
+      throws IOException {
+    String chosen = response.get(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL);
+    if (chosen == null) {
+      return;
+    }
+    if (!listsToken(request.getAll(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL), chosen.trim())) {
+      throw refused(uri, "Sec-WebSocket-Protocol " + quote(chosen) + " (expected one offered: "
+          + quote(request.get(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL)) + ")");
+    }
+  }
+
+  private static @Nullable WebSocketClientExtension negotiatedDeflate(
+      Uri uri, HttpHeaders response, HttpHeaders request, int maxFrameSize) throws IOException {
+    String answered = String.join(",", response.getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
+    if (answered.trim().isEmpty()) {
+      return null;
+    }
+    String offered = request.get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS);
+    boolean deflateOffered =
+        offered != null && offered.trim().startsWith(PerMessageDeflate.NAME);
+    List<WebSocketExtensionData> extensions = WebSocketExtensionUtil.extractExtensions(answered);
+    if (!deflateOffered || extensions.size() != 1
+        || !PerMessageDeflate.NAME.equalsIgnoreCase(extensions.get(0).name())) {
+      throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered) + " (expected "
+          + (deflateOffered ? "permessage-deflate alone" : "none: the client offered none") + ")");
+    }
+    WebSocketClientExtension deflate = PerMessageDeflate.accept(extensions.get(0), maxFrameSize);
+    if (deflate == null) {
+      throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered)
+          + " (expected permessage-deflate with parameters the client offered: " + quote(offered) + ")");
+    }
+    return deflate;
+  }
+
+  /** Whether a comma-separated header (possibly repeated) lists {@code token}, ignoring case. */
+  private static boolean listsToken(List<String> values, String token) {
+    for (String value : values) {
+      for (String item : value.split(",")) {
+        if (item.trim().equalsIgnoreCase(token)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String quote(@Nullable String value) {
+    return value == null ? "absent" : "'" + value + "'";
+  }
+
+  private static IOException refused(Uri uri, String what) {
+    return new IOException("WebSocket upgrade of " + uri + " refused: " + what);
+  }
+}

@@ -1,0 +1,47 @@
+package org.asynchttpclient.netty.ws;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.util.ReferenceCountUtil;
+
+/**
+ * The last handler of an upgraded channel: hands each frame to its {@link NettyWebSocket} and then
+ * releases it, and turns the end of the connection and every exception (a frame the codec refused,
+ * an I/O failure) into the socket's close. Anything that is not a frame (the empty end of the 101
+ * response that the HTTP codec still emits) is released and ignored.
+ *
+ * <p>Threads: runs on the channel's event loop.
+ */
+final class WebSocketFrameHandler extends ChannelInboundHandlerAdapter {
+  static final String NAME = "ahc-ws";
+
+  // immutable
+  private final NettyWebSocket socket;
+
+  WebSocketFrameHandler(NettyWebSocket socket) {
+    this.socket = socket;
+  }
+
+  @Override
+  public void channelRead(ChannelHandlerContext ctx, Object msg) {
+    try {
+      if (msg instanceof WebSocketFrame) {
+        socket.onFrame((WebSocketFrame) msg);
+      }
+    } finally {
+      ReferenceCountUtil.release(msg);
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) {
+    socket.onTransportClosed();
+    ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    socket.onFailure(cause);
+  }
+}

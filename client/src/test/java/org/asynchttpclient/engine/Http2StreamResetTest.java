@@ -1,0 +1,189 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http2.Http2Error;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.H2TestServer;
+import org.asynchttpclient.testing.RecordingHandler;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A timeout, a cancel or a stop from the CompletableFuture view resets only its own stream: the
+ * server sees RST_STREAM CANCEL, the connection stays, another stream on it completes, and the
+ * slot is free before the caller hears of the outcome.
+ */
+class Http2StreamResetTest {
+  private H2TestServer server;
+  private DefaultAsyncHttpClient client;
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new H2TestServer();
+    server.route("/stall", (ctx, req) -> {});
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hello"));
+    server.route(
+        "/later",
+        (ctx, req) -> TestServer.later(ctx, 600, () -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "later")));
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    if (client != null) {
+      client.close();
+    }
+    server.close();
+  }
+
+  private DefaultAsyncHttpClient client(boolean eventLoopTimeouts) {
+    client =
+        ClientFixture.client(
+            Http2NegotiationTest.tlsConfig().setUseEventLoopTimeouts(eventLoopTimeouts));
+    return client;
+  }
+
+  /** The stream id the server gave the request to {@code path} (the latest one). */
+  private int streamOf(String path) throws InterruptedException {
+    assertTrue(server.await(() -> server.received().stream().anyMatch(r -> r.path.equals(path)), Duration.ofSeconds(5)));
+    int id = 0;
+    for (H2TestServer.Received r : server.received()) {
+      if (r.path.equals(path)) {
+        id = r.streamId;
+      }
+    }
+    return id;
+  }
+
+  private void assertCancelled(int streamId) throws InterruptedException {
+    assertTrue(
+        server.await(
+            () -> server.resets().stream().anyMatch(r -> r.streamId == streamId), Duration.ofSeconds(5)),
+        "server saw no RST_STREAM for stream " + streamId + "; saw " + server.resets());
+    for (H2TestServer.Reset r : server.resets()) {
+      if (r.streamId == streamId) {
+        assertEquals(Http2Error.CANCEL.code(), r.errorCode, "reset code of stream " + streamId);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "eventLoopTimeouts={0}")
+  @ValueSource(booleans = {false, true})
+  void requestTimeoutResetsOnlyItsStream(boolean eventLoopTimeouts) throws Exception {
+    client(eventLoopTimeouts);
+    ListenableFuture<Response> later = client.prepareGet(server.url("/later")).execute();
+    ListenableFuture<Response> stalled =
+        client.prepareGet(server.url("/stall")).setRequestTimeout(Duration.ofMillis(300)).execute();
+
+    ExecutionException e = assertThrows(ExecutionException.class, () -> stalled.get(5, TimeUnit.SECONDS));
+    assertInstanceOf(TimeoutException.class, e.getCause());
+    assertCancelled(streamOf("/stall"));
+
+    assertEquals("later", later.get(5, TimeUnit.SECONDS).getResponseBody(), "the parallel stream completes");
+    assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(1, server.connections().size(), "the connection outlived the reset stream");
+    assertTrue(server.connections().get(0).isActive());
+  }
+
+  @ParameterizedTest(name = "eventLoopTimeouts={0}")
+  @ValueSource(booleans = {false, true})
+  void readTimeoutResetsOnlyItsStream(boolean eventLoopTimeouts) throws Exception {
+    client(eventLoopTimeouts);
+    ListenableFuture<Response> stalled =
+        client.prepareGet(server.url("/stall")).setReadTimeout(Duration.ofMillis(300)).execute();
+
+    ExecutionException e = assertThrows(ExecutionException.class, () -> stalled.get(5, TimeUnit.SECONDS));
+    assertInstanceOf(TimeoutException.class, e.getCause());
+    assertCancelled(streamOf("/stall"));
+    assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(1, server.connections().size());
+  }
+
+  @Test
+  void cancelResetsOnlyItsStream() throws Exception {
+    client(false);
+    ListenableFuture<Response> later = client.prepareGet(server.url("/later")).execute();
+    ListenableFuture<Response> stalled = client.prepareGet(server.url("/stall")).execute();
+    int id = streamOf("/stall");
+
+    assertTrue(stalled.cancel(true));
+
+    assertCancelled(id);
+    assertEquals("later", later.get(5, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(1, server.connections().size());
+  }
+
+  @Test
+  void completableFutureViewStopsTheStream() throws Exception {
+    client(false);
+    CompletableFuture<Response> viaView = client.prepareGet(server.url("/stall")).execute().toCompletableFuture();
+    int first = streamOf("/stall");
+    viaView.completeExceptionally(new IllegalStateException("caller gave up"));
+    assertCancelled(first);
+
+    CompletableFuture<Response> timedOut =
+        client.prepareGet(server.url("/stall")).execute().toCompletableFuture().orTimeout(300, TimeUnit.MILLISECONDS);
+    assertThrows(ExecutionException.class, () -> timedOut.get(5, TimeUnit.SECONDS));
+    assertTrue(server.await(() -> server.resets().size() >= 2, Duration.ofSeconds(5)), "resets: " + server.resets());
+    assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(1, server.connections().size());
+  }
+
+  @Test
+  void eventLoopExpiryRunsOnTheConnectionsLoop() throws Exception {
+    client(true);
+    RecordingHandler first = new RecordingHandler();
+    client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS);
+    Channel connection = first.channel();
+    assertNotNull(connection, "the first request opened the connection");
+
+    RecordingHandler second = new RecordingHandler();
+    client.prepareGet(server.url("/stall")).setRequestTimeout(Duration.ofMillis(200)).execute(second);
+
+    Thread expiredOn = second.awaitEnd(Duration.ofSeconds(5)).endedOn();
+    assertInstanceOf(TimeoutException.class, second.failure());
+    assertTrue(
+        connection.eventLoop().inEventLoop(expiredOn),
+        "expired on " + expiredOn + ", not the loop of " + connection);
+  }
+
+  @Test
+  void slotIsFreeBeforeTheCallerHearsOfTheTimeout() throws Exception {
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxConcurrentStreams(1));
+    client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+    AtomicReference<ListenableFuture<Response>> fromCallback = new AtomicReference<>();
+    RecordingHandler stalled =
+        new RecordingHandler() {
+          @Override
+          public void onThrowable(Throwable t) {
+            // The only slot was this stream's: the request made here must find it free.
+            fromCallback.set(client.prepareGet(server.url("/hello")).setRequestTimeout(Duration.ofMillis(2000)).execute());
+            super.onThrowable(t);
+          }
+        };
+    client.prepareGet(server.url("/stall")).setRequestTimeout(Duration.ofMillis(200)).execute(stalled);
+
+    stalled.awaitEnd(Duration.ofSeconds(5));
+    assertEquals("hello", fromCallback.get().get(5, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(1, server.connections().size());
+  }
+}

@@ -1,0 +1,171 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.BoundRequestBuilder;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.scram.ScramException;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ScramServer;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * SCRAM-SHA-256 against a loopback server implementing the server side ({@link ScramServer}):
+ * the full exchange for a 401 and a 407, a wrong password, a forged or missing server signature,
+ * an iteration count above the cap, and the absolute deadline over the handshake's hops.
+ */
+class ScramAuthTest {
+  private TestServer server;
+  private final ScramServer scram = new ScramServer();
+
+  @BeforeEach
+  void start() throws Exception {
+    server = new TestServer();
+    server.route("/scram", (ctx, req) -> answer(ctx, req, false));
+    server.route("/slow", (ctx, req) -> TestServer.later(ctx, 400, () -> answer(ctx, req, false)));
+    server.route("http://origin.test:8080/via-proxy", (ctx, req) -> answer(ctx, req, true));
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  private void answer(ChannelHandlerContext ctx, FullHttpRequest req, boolean proxy) {
+    ScramServer.Answer a = scram.handle(
+        req.headers().get(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION));
+    if (a.status == 200) {
+      if (a.header == null) {
+        TestServer.respond(ctx, req, HttpResponseStatus.OK, "scram ok");
+      } else {
+        TestServer.respond(ctx, req, HttpResponseStatus.OK, "scram ok",
+            proxy ? "Proxy-Authentication-Info" : "Authentication-Info", a.header);
+      }
+    } else if (proxy) {
+      TestServer.respond(ctx, req, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, "", "Proxy-Authenticate", a.header);
+    } else {
+      TestServer.respond(ctx, req, HttpResponseStatus.UNAUTHORIZED, "", "WWW-Authenticate", a.header);
+    }
+  }
+
+  private static Realm.Builder realm(String password) {
+    return new Realm.Builder(ScramServer.USER, password).setScheme(Realm.AuthScheme.SCRAM_SHA_256);
+  }
+
+  private BoundRequestBuilder get(DefaultAsyncHttpClient client, String password) {
+    return client.prepareGet(server.url("/scram")).setRealm(realm(password));
+  }
+
+  private static Throwable failure(BoundRequestBuilder rb) {
+    return assertThrows(ExecutionException.class, () -> rb.execute().get(10, TimeUnit.SECONDS)).getCause();
+  }
+
+  @Test
+  void a401IsAnsweredWithClientFirstThenClientFinalAndTheServerIsVerified() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r = get(client, ScramServer.PASSWORD).execute().get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("scram ok", r.getResponseBody());
+    }
+    assertEquals(3, server.received().size());
+    assertNull(server.received().get(0).headers.get(HttpHeaderNames.AUTHORIZATION));
+    String first = server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION);
+    assertTrue(first.startsWith("SCRAM-SHA-256 realm=\"scram-test\", data=\""), first);
+    String last = server.received().get(2).headers.get(HttpHeaderNames.AUTHORIZATION);
+    assertTrue(last.startsWith("SCRAM-SHA-256 sid="), last);
+    assertEquals(1, scram.verifiedProofs.get());
+  }
+
+  @Test
+  void aWrongPasswordEndsWithThe401() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      assertEquals(401, get(client, "wrong").execute().get(10, TimeUnit.SECONDS).getStatusCode());
+    }
+    assertEquals(3, server.received().size());
+    assertEquals(1, scram.refusedProofs.get());
+  }
+
+  @Test
+  void aForgedServerSignatureFailsTheExchange() throws Exception {
+    scram.forgeSignature = true;
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ScramException e = assertInstanceOf(ScramException.class, failure(get(client, ScramServer.PASSWORD)));
+      assertTrue(e.getMessage().contains("signature"), e.getMessage());
+      assertFalse(e.getMessage().contains(ScramServer.PASSWORD), e.getMessage());
+    }
+    assertEquals(1, scram.verifiedProofs.get(), "the client's proof was fine; the server's was not");
+  }
+
+  @Test
+  void aSuccessWithoutAuthenticationInfoFailsTheExchange() throws Exception {
+    scram.omitAuthenticationInfo = true;
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ScramException e = assertInstanceOf(ScramException.class, failure(get(client, ScramServer.PASSWORD)));
+      assertTrue(e.getMessage().contains("Authentication-Info"), e.getMessage());
+    }
+  }
+
+  @Test
+  void anIterationCountAboveTheCapFailsBeforeTheClientFinal() throws Exception {
+    scram.iterations = 20_000; // the realm's cap is 16384 by default
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ScramException e = assertInstanceOf(ScramException.class, failure(get(client, ScramServer.PASSWORD)));
+      assertTrue(e.getMessage().contains("20000") && e.getMessage().contains("16384"), e.getMessage());
+      scram.iterations = 4096;
+      assertEquals(200, client.prepareGet(server.url("/scram"))
+          .setRealm(realm(ScramServer.PASSWORD).setMaxIterationCount(4096))
+          .execute().get(10, TimeUnit.SECONDS).getStatusCode(), "a cap at the count is accepted");
+    }
+    assertEquals(2 + 3, server.received().size(), "no client-final after the refused count");
+  }
+
+  @Test
+  void aProxy407IsAnsweredAndTheProxyVerified() throws Exception {
+    ProxyServer proxy = new ProxyServer.Builder("127.0.0.1", server.port())
+        .setRealm(realm(ScramServer.PASSWORD)).build();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r = client.prepareGet("http://origin.test:8080/via-proxy").setProxyServer(proxy).execute()
+          .get(10, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+    }
+    assertEquals(3, server.received().size());
+    assertTrue(server.received().get(2).headers.get(HttpHeaderNames.PROXY_AUTHORIZATION).startsWith("SCRAM-SHA-256 sid="));
+    assertNull(server.received().get(2).headers.get(HttpHeaderNames.AUTHORIZATION));
+    assertEquals(1, scram.verifiedProofs.get());
+  }
+
+  @Test
+  void theAbsoluteDeadlineBoundsTheWholeHandshake() throws Exception {
+    try (DefaultAsyncHttpClient warmUp = ClientFixture.client()) {
+      assertEquals(200, get(warmUp, ScramServer.PASSWORD).execute().get(10, TimeUnit.SECONDS).getStatusCode());
+    }
+    // Three answers of 400 ms: each fits the 1000 ms timeout alone, the handshake does not.
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setRequestTimeout(Duration.ofMillis(1000)))) {
+      BoundRequestBuilder slow = client.prepareGet(server.url("/slow")).setRealm(realm(ScramServer.PASSWORD));
+      assertEquals(200, slow.execute().get(10, TimeUnit.SECONDS).getStatusCode(), "off: each hop has 1000 ms");
+      ExchangeTimeoutException e = assertInstanceOf(ExchangeTimeoutException.class,
+          failure(slow.setUseAbsoluteRequestDeadline(true)));
+      assertEquals(2, e.getHop(), "the client-final hop: " + e.getMessage());
+    }
+  }
+}

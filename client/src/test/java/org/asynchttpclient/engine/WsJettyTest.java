@@ -1,0 +1,149 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.WsRecorder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.websocket.api.Callback;
+import org.eclipse.jetty.websocket.api.Session;
+import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Interop with a second WebSocket implementation, Jetty 12's: echo, the closing handshake both
+ * ways as Jetty sees it, and permessage-deflate as Jetty negotiates it.
+ */
+class WsJettyTest {
+  private Server jetty;
+  private int port;
+  /** Close codes as Jetty's endpoints report them, in order. */
+  private final List<Integer> jettyCloses = new CopyOnWriteArrayList<>();
+
+  /** Echoes text and binary messages; records how the session closed. */
+  public class Echo extends Session.Listener.AbstractAutoDemanding {
+    @Override
+    public void onWebSocketText(String message) {
+      getSession().sendText(message, Callback.NOOP);
+    }
+
+    @Override
+    public void onWebSocketBinary(ByteBuffer payload, Callback callback) {
+      ByteBuffer copy = ByteBuffer.allocate(payload.remaining()).put(payload).flip();
+      callback.succeed();
+      getSession().sendBinary(copy, Callback.NOOP);
+    }
+
+    @Override
+    public void onWebSocketClose(int statusCode, String reason) {
+      jettyCloses.add(statusCode);
+    }
+  }
+
+  /** Closes the session with 4002 as soon as it opens. */
+  public class ClosesAtOnce extends Echo {
+    @Override
+    public void onWebSocketOpen(Session session) {
+      super.onWebSocketOpen(session);
+      session.close(4002, "jetty bye", Callback.NOOP);
+    }
+  }
+
+  @BeforeEach
+  void start() throws Exception {
+    jetty = new Server();
+    ServerConnector connector = new ServerConnector(jetty);
+    connector.setHost("127.0.0.1");
+    connector.setPort(0);
+    jetty.addConnector(connector);
+    jetty.setHandler(WebSocketUpgradeHandler.from(jetty, container -> {
+      container.setIdleTimeout(Duration.ofSeconds(30));
+      container.addMapping("/echo", (req, res, cb) -> new Echo());
+      container.addMapping("/closes", (req, res, cb) -> new ClosesAtOnce());
+    }));
+    jetty.start();
+    port = connector.getLocalPort();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    jetty.stop();
+  }
+
+  private String url(String path) {
+    return "ws://127.0.0.1:" + port + path;
+  }
+
+  @Test
+  void textAndBinaryEcho() throws Exception {
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      NettyWebSocket ws = WsEchoTest.open(client, url("/echo"), events);
+      assertEquals("open", events.next());
+      ws.sendTextFrame("hello jetty");
+      assertEquals("text:hello jetty:true", events.next());
+      ws.sendBinaryFrame(new byte[1000]);
+      assertEquals("binary:1000:true", events.next());
+      ws.sendTextFrame("frag ", false, 0);
+      ws.sendContinuationFrame("mented", true, 0);
+      assertEquals("text:frag mented:true", events.next());
+    }
+  }
+
+  @Test
+  void aCloseFromTheClientCompletesTheHandshakeOnJettysSide() throws Exception {
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      NettyWebSocket ws = WsEchoTest.open(client, url("/echo"), events);
+      assertEquals("open", events.next());
+      ws.sendCloseFrame(4000, "client done").get(5, TimeUnit.SECONDS);
+      String closed = events.next();
+      assertTrue(closed.startsWith("close:4000:"), closed);
+      Await.until(() -> !jettyCloses.isEmpty(), Duration.ofSeconds(5), () -> "Jetty's close");
+      assertEquals(List.of(4000), jettyCloses);
+    }
+  }
+
+  @Test
+  void aCloseFromJettyIsAnsweredSoJettySeesACleanClose() throws Exception {
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      WsEchoTest.open(client, url("/closes"), events);
+      assertEquals("open", events.next());
+      assertEquals("close:4002:jetty bye", events.next());
+      Await.until(() -> !jettyCloses.isEmpty(), Duration.ofSeconds(5), () -> "Jetty's close");
+      assertEquals(List.of(4002), jettyCloses, "Jetty got the client's Close (no answer: 1006)");
+    }
+  }
+
+  @Test
+  void permessageDeflateWithJetty() throws Exception {
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
+      NettyWebSocket ws = WsEchoTest.open(client, url("/echo"), events);
+      assertEquals("open", events.next());
+      String extensions = ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS);
+      assertTrue(extensions != null && extensions.startsWith("permessage-deflate"), extensions);
+      StringBuilder text = new StringBuilder();
+      for (int i = 0; i < 500; i++) {
+        text.append("compressible ");
+      }
+      ws.sendTextFrame(text.toString());
+      assertEquals("text:" + text + ":true", events.next());
+    }
+  }
+}

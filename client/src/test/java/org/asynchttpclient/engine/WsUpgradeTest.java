@@ -1,0 +1,215 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.AsyncCompletionHandlerBase;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Realm;
+import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.TestServer;
+import org.asynchttpclient.testing.WsRecorder;
+import org.asynchttpclient.testing.WsTestServer;
+import org.asynchttpclient.ws.WebSocketUpgradeHandler;
+import org.asynchttpclient.ws.WebSocketUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The upgrade's answers: refused, forged, redirected, challenged; permessage-deflate negotiated,
+ * refused and bounded after inflation; AHC 3.0.11's checks of the request.
+ */
+class WsUpgradeTest {
+  private WsTestServer server;
+
+  @AfterEach
+  void stop() {
+    if (server != null) {
+      server.close();
+    }
+  }
+
+  private static String repeat(char c, int n) {
+    StringBuilder b = new StringBuilder(n);
+    for (int i = 0; i < n; i++) {
+      b.append(c);
+    }
+    return b.toString();
+  }
+
+  private static Throwable upgradeFailure(DefaultAsyncHttpClient client, String url, WsRecorder events)
+      throws Exception {
+    ListenableFuture<NettyWebSocket> f = client.prepareGet(url)
+        .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+    assertTrue(events.next().startsWith("error:"));
+    assertNull(events.next(Duration.ofMillis(200)), "onError once, nothing else: " + events.all());
+    return e.getCause();
+  }
+
+  @Test
+  void theAcceptKeyIsRfc6455s() {
+    assertEquals("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=", WebSocketUtils.getAcceptKey("dGhlIHNhbXBsZSBub25jZQ=="));
+    assertEquals(24, WebSocketUtils.getWebSocketKey().length());
+  }
+
+  @Test
+  void anAnswerOtherThan101FailsTheFutureAndTellsTheListenersOnce() throws Exception {
+    server = new WsTestServer(false).http("/plain", (ctx, req) ->
+        TestServer.respond(ctx, req, HttpResponseStatus.OK, "not a socket"));
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Throwable cause = upgradeFailure(client, server.url("/plain"), events);
+      assertInstanceOf(IOException.class, cause);
+      assertTrue(cause.getMessage().contains("status 200 OK (expected 101)"), cause.getMessage());
+    }
+    assertTrue(server.raw().await(() -> server.raw().closedCount() == 1, Duration.ofSeconds(5)));
+  }
+
+  @Test
+  void aForgedAcceptKeyFailsTheUpgrade() throws Exception {
+    server = new WsTestServer(false).http("/forged", (ctx, req) -> {
+      FullHttpResponse res = new DefaultFullHttpResponse(
+          HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS, Unpooled.EMPTY_BUFFER);
+      res.headers().set(HttpHeaderNames.UPGRADE, "websocket")
+          .set(HttpHeaderNames.CONNECTION, "Upgrade")
+          .set(HttpHeaderNames.SEC_WEBSOCKET_ACCEPT, "bm90IHRoZSBhbnN3ZXI=");
+      TestServer.send(ctx, res);
+    });
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Throwable cause = upgradeFailure(client, server.url("/forged"), events);
+      assertTrue(cause.getMessage().contains("Sec-WebSocket-Accept 'bm90IHRoZSBhbnN3ZXI='"),
+          cause.getMessage());
+    }
+  }
+
+  @Test
+  void aRedirectedUpgradeOpensAtTheTarget() throws Exception {
+    server = new WsTestServer(false).socket("/echo", WsTestServer.ECHO).http("/moved", (ctx, req) ->
+        TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/echo"));
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      NettyWebSocket ws = WsEchoTest.open(client, server.url("/moved"), events);
+      assertEquals("open", events.next());
+      ws.sendTextFrame("after redirect");
+      assertEquals("text:after redirect:true", events.next());
+    }
+    assertEquals(2, server.requests().size());
+    assertTrue(server.requests().get(1).contains(HttpHeaderNames.SEC_WEBSOCKET_KEY));
+  }
+
+  @Test
+  void aChallengedUpgradeIsRepeatedWithCredentials() throws Exception {
+    server = new WsTestServer(false).guarded("/secret", "Basic dXNlcjpzZWNyZXQ=", WsTestServer.ECHO);
+    WsRecorder events = new WsRecorder();
+    Realm realm = Dsl.basicAuthRealm("user", "secret").setUsePreemptiveAuth(false).build();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      NettyWebSocket ws = client.prepareGet(server.url("/secret")).setRealm(realm)
+          .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build())
+          .get(5, TimeUnit.SECONDS);
+      assertEquals("open", events.next());
+      ws.sendTextFrame("authorized");
+      assertEquals("text:authorized:true", events.next());
+    }
+    assertEquals(2, server.requests().size(), "the 401, then the upgrade with Authorization");
+  }
+
+  @Test
+  void permessageDeflateIsNegotiatedAndUsedWhenTheServerAcceptsIt() throws Exception {
+    server = new WsTestServer(true).socket("/echo", WsTestServer.ECHO);
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
+      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
+      assertEquals("open", events.next());
+      assertTrue(ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS).startsWith("permessage-deflate"));
+      String text = repeat('a', 8000);
+      ws.sendTextFrame(text);
+      assertEquals("text:" + text + ":true", events.next());
+    }
+    assertTrue(server.requests().get(0).get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS).startsWith("permessage-deflate"));
+    server.awaitReceived("rsv:4");
+  }
+
+  @Test
+  void compressionRefusedByTheServerLeavesFramesUncompressed() throws Exception {
+    server = new WsTestServer(false).socket("/echo", WsTestServer.ECHO);
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
+      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
+      assertEquals("open", events.next());
+      assertNull(ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
+      ws.sendTextFrame("plain");
+      assertEquals("text:plain:true", events.next());
+    }
+    assertTrue(server.requests().get(0).contains(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS), "offered");
+    server.awaitReceived("rsv:0");
+  }
+
+  @Test
+  void aCompressedFrameThatInflatesPastTheFrameLimitCloses1009() throws Exception {
+    server = new WsTestServer(true).socket("/bomb", new WsTestServer.Behaviour() {
+      @Override
+      public void onOpen(io.netty.channel.Channel ch) {
+        ch.writeAndFlush(new TextWebSocketFrame(repeat('a', 100_000)));
+      }
+
+      @Override
+      public void onFrame(io.netty.channel.Channel ch, io.netty.handler.codec.http.websocketx.WebSocketFrame f) {}
+    });
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
+        .setEnablewebSocketCompression(true).setWebSocketMaxFrameSize(1024))) {
+      WsEchoTest.open(client, server.url("/bomb"), events);
+      assertEquals("open", events.next());
+      String error = events.next();
+      assertTrue(error.startsWith("error:DecompressionException"), error);
+      assertTrue(events.next().startsWith("close:1009:"), events.all().toString());
+    }
+    assertTrue(server.raw().await(
+        () -> server.received().stream().anyMatch(l -> l.startsWith("close:1009:")), Duration.ofSeconds(5)),
+        "the server received the client's Close 1009: " + server.received());
+  }
+
+  @Test
+  void theChecksOfAhc3011RefuseMismatchedRequestsAtSubmission() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      WsRecorder events = new WsRecorder();
+      ListenableFuture<NettyWebSocket> notWs = client.prepareGet("http://127.0.0.1:1/")
+          .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build());
+      ExecutionException e = assertThrows(ExecutionException.class, () -> notWs.get(5, TimeUnit.SECONDS));
+      assertEquals("uri scheme: http (expected ws or wss for a WebSocketUpgradeHandler)",
+          e.getCause().getMessage());
+      assertEquals(1, events.count("error:IllegalArgumentException"));
+
+      ListenableFuture<NettyWebSocket> post = client.preparePost("ws://127.0.0.1:1/")
+          .execute(new WebSocketUpgradeHandler.Builder().build());
+      e = assertThrows(ExecutionException.class, () -> post.get(5, TimeUnit.SECONDS));
+      assertEquals("method: POST (expected GET for a WebSocket upgrade)", e.getCause().getMessage());
+
+      ListenableFuture<?> plain = client.prepareGet("ws://127.0.0.1:1/").execute(new AsyncCompletionHandlerBase());
+      e = assertThrows(ExecutionException.class, () -> plain.get(5, TimeUnit.SECONDS));
+      assertEquals("uri scheme: ws (expected a WebSocketUpgradeHandler for a ws or wss URI)",
+          e.getCause().getMessage());
+    }
+  }
+}

@@ -1,0 +1,279 @@
+package org.asynchttpclient.events;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Dsl;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.TestServer;
+import org.jetbrains.annotations.Nullable;
+import org.junit.jupiter.api.Test;
+
+/** The events an {@link ExchangeListener} hears, in order, per hop kind and per outcome. */
+class ExchangeListenerTest {
+
+  /** Records each event as one line; the exchange's end opens {@link #ended}. */
+  static final class Recording implements ExchangeListener {
+    final List<String> events = new CopyOnWriteArrayList<>();
+    final CountDownLatch ended = new CountDownLatch(1);
+    final AtomicInteger attachmentsSeen = new AtomicInteger();
+    volatile @Nullable Throwable failure;
+
+    @Override
+    public void exchangeStarted(ExchangeView exchange) {
+      events.add("exchangeStarted");
+      exchange.setAttachment(this, "exchange-state");
+    }
+
+    @Override
+    public void hopStarted(HopView hop) {
+      events.add("hopStarted " + hop.number() + " " + hop.kind());
+      hop.setAttachment(this, "hop-" + hop.number());
+      hop.requestHeaders().set("x-hop", hop.number());
+    }
+
+    @Override
+    public void connectionAcquired(HopView hop, boolean pooled) {
+      events.add("connectionAcquired " + hop.number() + (pooled ? " pooled" : " new"));
+    }
+
+    @Override
+    public void tlsHandshakeDone(HopView hop) {
+      events.add("tlsHandshakeDone " + hop.number());
+    }
+
+    @Override
+    public void requestWritten(HopView hop) {
+      events.add("requestWritten " + hop.number());
+    }
+
+    @Override
+    public void responseStarted(HopView hop, int statusCode) {
+      events.add("responseStarted " + hop.number() + " " + statusCode);
+    }
+
+    @Override
+    public void hopEnded(HopView hop, @Nullable Throwable failure) {
+      if (("hop-" + hop.number()).equals(hop.getAttachment(this))) {
+        attachmentsSeen.incrementAndGet();
+      }
+      events.add(
+          "hopEnded "
+              + hop.number()
+              + (failure == null ? " " + hop.statusCode() : " " + failure.getClass().getSimpleName()));
+    }
+
+    @Override
+    public void timeoutFired(HopView hop, ExchangeTimeoutException timeout) {
+      events.add("timeoutFired " + hop.number() + " " + timeout.getKind() + " " + timeout.getPhase());
+    }
+
+    @Override
+    public void exchangeEnded(
+        ExchangeView exchange, ExchangeOutcome outcome, @Nullable Throwable failure) {
+      if ("exchange-state".equals(exchange.getAttachment(this))) {
+        attachmentsSeen.incrementAndGet();
+      }
+      this.failure = failure;
+      events.add("exchangeEnded " + outcome);
+      ended.countDown();
+    }
+
+    List<String> awaitEnd() throws InterruptedException {
+      assertTrue(ended.await(5, TimeUnit.SECONDS), "no exchangeEnded: " + events);
+      return events;
+    }
+  }
+
+  private static DefaultAsyncHttpClient client(ExchangeListener... listeners) {
+    DefaultAsyncHttpClientConfig.Builder b =
+        ClientFixture.config().setFollowRedirect(true);
+    for (ExchangeListener l : listeners) {
+      b.addExchangeListener(l);
+    }
+    return new DefaultAsyncHttpClient(b.build());
+  }
+
+  @Test
+  void aRedirectIsTwoHopsAndTheSecondReusesTheConnection() throws Exception {
+    Recording rec = new Recording();
+    try (TestServer server =
+            new TestServer()
+                .route(
+                    "/redirect",
+                    (ctx, req) ->
+                        TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/final"))
+                .route("/final", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
+        DefaultAsyncHttpClient client = client(rec)) {
+      Response r = client.prepareGet(server.url("/redirect")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals(
+          List.of(
+              "exchangeStarted",
+              "hopStarted 0 INITIAL",
+              "connectionAcquired 0 new",
+              "requestWritten 0",
+              "responseStarted 0 302",
+              "hopEnded 0 302",
+              "hopStarted 1 REDIRECT",
+              "connectionAcquired 1 pooled",
+              "requestWritten 1",
+              "responseStarted 1 200",
+              "hopEnded 1 200",
+              "exchangeEnded COMPLETED"),
+          rec.awaitEnd());
+      assertEquals(3, rec.attachmentsSeen.get(), "attachments read back on both hops and the end");
+      assertEquals("0", server.received().get(0).headers.get("x-hop"), "headers set in hopStarted");
+      assertEquals("1", server.received().get(1).headers.get("x-hop"));
+    }
+  }
+
+  @Test
+  void a401AnsweredWithCredentialsIsAnAuthHop() throws Exception {
+    Recording rec = new Recording();
+    try (TestServer server =
+            new TestServer()
+                .route(
+                    "/secret",
+                    (ctx, req) -> {
+                      if (req.headers().contains(HttpHeaderNames.AUTHORIZATION)) {
+                        TestServer.respond(ctx, req, HttpResponseStatus.OK, "in");
+                      } else {
+                        TestServer.respond(
+                            ctx, req, HttpResponseStatus.UNAUTHORIZED, "", "WWW-Authenticate",
+                            "Basic realm=\"r\"");
+                      }
+                    });
+        DefaultAsyncHttpClient client = client(rec)) {
+      Response r =
+          client
+              .prepareGet(server.url("/secret"))
+              .setRealm(Dsl.basicAuthRealm("u", "p").setUsePreemptiveAuth(false))
+              .execute()
+              .get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      List<String> events = rec.awaitEnd();
+      assertTrue(events.contains("hopEnded 0 401"), events.toString());
+      assertTrue(events.contains("hopStarted 1 AUTH"), events.toString());
+      assertEquals("exchangeEnded COMPLETED", events.get(events.size() - 1));
+    }
+  }
+
+  @Test
+  void aConnectionClosedBeforeTheResponseIsRetriedOnAFreshConnection() throws Exception {
+    Recording rec = new Recording();
+    AtomicInteger calls = new AtomicInteger();
+    try (TestServer server =
+            new TestServer()
+                .route(
+                    "/flaky",
+                    (ctx, req) -> {
+                      if (calls.getAndIncrement() == 0) {
+                        TestServer.close(ctx);
+                      } else {
+                        TestServer.respond(ctx, req, HttpResponseStatus.OK, "second");
+                      }
+                    });
+        DefaultAsyncHttpClient client = client(rec)) {
+      Response r = client.prepareGet(server.url("/flaky")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals("second", r.getResponseBody());
+      List<String> events = rec.awaitEnd();
+      // As in 3.0.11, a connection closed under a hop is a ChannelClosedException (an IOException)
+      // until the retries are spent; only then does the exchange fail with RemotelyClosedException.
+      assertTrue(events.contains("hopEnded 0 ChannelClosedException"), events.toString());
+      int retry = events.indexOf("hopStarted 1 RETRY");
+      assertTrue(retry > 0, events.toString());
+      assertEquals("connectionAcquired 1 new", events.get(retry + 1), "a retry takes a fresh connection");
+      assertEquals("exchangeEnded COMPLETED", events.get(events.size() - 1));
+    }
+  }
+
+  @Test
+  void aTimeoutIsReportedBeforeItsHopAndTheExchangeEnd() throws Exception {
+    Recording rec = new Recording();
+    try (TestServer server = new TestServer().route("/never", (ctx, req) -> {});
+        DefaultAsyncHttpClient client = client(rec)) {
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () ->
+                  client
+                      .prepareGet(server.url("/never"))
+                      .setRequestTimeout(Duration.ofMillis(200))
+                      .execute()
+                      .get(5, TimeUnit.SECONDS));
+      assertInstanceOf(RequestTimeoutException.class, e.getCause());
+      List<String> events = rec.awaitEnd();
+      assertEquals(
+          List.of(
+              "timeoutFired 0 REQUEST WAITING_FOR_RESPONSE",
+              "hopEnded 0 RequestTimeoutException",
+              "exchangeEnded TIMED_OUT"),
+          events.subList(events.size() - 3, events.size()),
+          events.toString());
+      assertSame(e.getCause(), rec.failure);
+    }
+  }
+
+  @Test
+  void aCancelEndsTheHopAndTheExchangeOnce() throws Exception {
+    Recording rec = new Recording();
+    try (TestServer server = new TestServer().route("/never", (ctx, req) -> {});
+        DefaultAsyncHttpClient client = client(rec)) {
+      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
+      server.awaitReceived(1);
+      assertTrue(f.cancel(true));
+      List<String> events = rec.awaitEnd();
+      assertEquals(
+          List.of("hopEnded 0 CancellationException", "exchangeEnded CANCELLED"),
+          events.subList(events.size() - 2, events.size()),
+          events.toString());
+      assertInstanceOf(CancellationException.class, rec.failure);
+      assertEquals(1, events.stream().filter(s -> s.startsWith("exchangeEnded")).count());
+    }
+  }
+
+  @Test
+  void aListenerThatThrowsChangesNothing() throws Exception {
+    ExchangeListener broken =
+        new ExchangeListener() {
+          @Override
+          public void hopStarted(HopView hop) {
+            throw new IllegalStateException("listener bug");
+          }
+
+          @Override
+          public void exchangeEnded(
+              ExchangeView exchange, ExchangeOutcome outcome, @Nullable Throwable failure) {
+            throw new IllegalStateException("listener bug");
+          }
+        };
+    Recording rec = new Recording();
+    try (TestServer server =
+            new TestServer().route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
+        DefaultAsyncHttpClient client = client(broken, rec)) {
+      Response r = client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals("ok", r.getResponseBody());
+      assertEquals("exchangeEnded COMPLETED", rec.awaitEnd().get(rec.events.size() - 1));
+    }
+  }
+}

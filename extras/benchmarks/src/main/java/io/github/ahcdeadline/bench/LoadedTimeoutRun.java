@@ -1,0 +1,151 @@
+package io.github.ahcdeadline.bench;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.AsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Dsl;
+
+/**
+ * Child-JVM entry point of the timeout-precision-under-load benchmark (target 4): one client
+ * carries a steady paced load of keep-alive GETs while a {@link TimeoutPacer} sends requests that
+ * never get an answer, half on pooled connections and half on new ones; for each deadline it
+ * measures how late the caller hears of each timeout. Uses only the public AsyncHttpClient API (and
+ * {@link ClientFlags}), so the same class runs against ahc-deadline and AHC 3.0.11.
+ *
+ * <p>Usage: {@code LoadedTimeoutRun SERVER_URL timer|eventloop TICK_MS [UnderLoadSettings
+ * options]}, SERVER_URL {@code http://127.0.0.1:PORT} of a {@link LoopbackServer}, TICK_MS the
+ * hashed wheel tick to set (0: the client's default). Runs the load and the timeout requests
+ * throughout; warms up; then per deadline sets it, settles (after the first), measures a window,
+ * and waits for the window's requests to end. Prints per deadline, in this order:
+ *
+ * <ul>
+ *   <li>{@code LAG <deadline> <P|N> <ns>}, one per timed-out request ({@link TimeoutTally});
+ *   <li>{@code NOTE <text>} when the load had errors;
+ *   <li>{@code RESULT deadline=D loadRequests=N loadNanos=N loadErrors=N modeApplied=B tick=MS
+ *       dropped=N waitedPooled=N primerFailures=N <tally fields> firstOther=TEXT}, the counters
+ *       dropped, waitedPooled and primerFailures over the window.
+ * </ul>
+ */
+public final class LoadedTimeoutRun {
+  /** How long a window's requests may take to end past their deadline before they are given up. */
+  static final long STRAGGLER_WAIT_MILLIS = 30_000;
+
+  private LoadedTimeoutRun() {}
+
+  public static void main(String[] args) throws InterruptedException, IOException {
+    if (args.length < 3) {
+      throw new IllegalArgumentException(
+          "arguments: " + args.length + " (expected SERVER_URL MODE TICK_MS [options])");
+    }
+    UnderLoadSettings settings = UnderLoadSettings.parse(Arrays.copyOfRange(args, 3, args.length));
+    run(args[0], ClientTimeoutRun.Mode.parse(args[1]), Long.parseLong(args[2]), settings,
+        System.out);
+  }
+
+  static void run(
+      String serverUrl,
+      ClientTimeoutRun.Mode mode,
+      long tickMillis,
+      UnderLoadSettings settings,
+      PrintStream out)
+      throws InterruptedException, IOException {
+    DefaultAsyncHttpClientConfig.Builder builder =
+        new DefaultAsyncHttpClientConfig.Builder()
+            .setKeepAlive(true)
+            // new connections for the timeout requests keep coming; never queue them on a limit
+            .setMaxConnections(-1)
+            .setMaxConnectionsPerHost(-1);
+    if (tickMillis > 0) {
+      builder.setHashedWheelTickDuration(tickMillis);
+    }
+    boolean applied =
+        mode != ClientTimeoutRun.Mode.EVENT_LOOP
+            || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
+    try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {
+      long tick = client.getConfig().getHashedWheelTimerTickDuration();
+      String smallUrl = serverUrl + "/small";
+      ClosedLoop load =
+          new ClosedLoop(
+              done -> AhcThroughputMain.get(client, smallUrl, done),
+              settings.inFlight,
+              settings.loadRate);
+      TimeoutPacer pacer =
+          new TimeoutPacer(client, serverUrl, settings.timeoutRate, settings.stock);
+      long[] deadlines = settings.deadlinesMillis;
+      pacer.timeoutMillis(deadlines[0]);
+      load.start();
+      pacer.start();
+      // Sleeping is the point: the main thread only marks the windows, the load runs elsewhere.
+      Thread.sleep(settings.warmupMillis);
+      for (int i = 0; i < deadlines.length; i++) {
+        if (i > 0) {
+          pacer.timeoutMillis(deadlines[i]);
+          Thread.sleep(settings.settleMillis);
+        }
+        measureWindow(load, pacer, deadlines[i], settings.measureMillis, applied, tick, out);
+      }
+      pacer.stop();
+      load.stop(STRAGGLER_WAIT_MILLIS);
+    }
+  }
+
+  private static void measureWindow(
+      ClosedLoop load,
+      TimeoutPacer pacer,
+      long deadlineMillis,
+      long measureMillis,
+      boolean applied,
+      long tick,
+      PrintStream out)
+      throws InterruptedException {
+    long loadBefore = load.completed();
+    long errorsBefore = load.errors();
+    long droppedBefore = pacer.dropped();
+    long waitedBefore = pacer.waitedPooled();
+    long primerFailuresBefore = pacer.primerFailures();
+    long start = System.nanoTime();
+    TimeoutPacer.Window window = pacer.openWindow();
+    Thread.sleep(measureMillis);
+    List<TimeoutProbe> probes = window.close();
+    long end = System.nanoTime();
+    long loadRequests = load.completed() - loadBefore;
+    long loadErrors = load.errors() - errorsBefore;
+    long dropped = pacer.dropped() - droppedBefore;
+    long waited = pacer.waitedPooled() - waitedBefore;
+    long primerFailures = pacer.primerFailures() - primerFailuresBefore;
+    // The load goes on meanwhile, so the window's last requests time out under the same load.
+    long giveUp =
+        System.nanoTime()
+            + TimeUnit.MILLISECONDS.toNanos(deadlineMillis + STRAGGLER_WAIT_MILLIS);
+    for (TimeoutProbe probe : probes) {
+      if (!probe.awaitEnd(giveUp)) {
+        break;
+      }
+    }
+    TimeoutTally tally = TimeoutTally.of(probes);
+    for (String line : tally.lagLines(deadlineMillis)) {
+      out.println(line);
+    }
+    if (loadErrors > 0) {
+      out.println("NOTE load @ " + deadlineMillis + " ms: " + loadErrors + " errors, first: "
+          + load.firstError().replace('\n', ' '));
+    }
+    out.println(
+        "RESULT deadline=" + deadlineMillis
+            + " loadRequests=" + loadRequests
+            + " loadNanos=" + (end - start)
+            + " loadErrors=" + loadErrors
+            + " modeApplied=" + applied
+            + " tick=" + tick
+            + " dropped=" + dropped
+            + " waitedPooled=" + waited
+            + " primerFailures=" + primerFailures
+            + " " + tally.resultFields()
+            + " firstOther=" + tally.firstOther());
+    out.flush();
+  }
+}

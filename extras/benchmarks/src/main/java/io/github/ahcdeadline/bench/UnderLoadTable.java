@@ -1,0 +1,188 @@
+package io.github.ahcdeadline.bench;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The table of the timeout-precision-under-load run (target 4): one row per client and deadline,
+ * rows grouped by deadline in the order they were added, then what the columns mean, the target's
+ * verdict for the client that carries it, and a note for anything that makes a row mean less than
+ * it says (a load that missed its rate, requests on the wrong kind of connection, dropped slots).
+ * Not thread-safe: build and render it on one thread.
+ */
+final class UnderLoadTable {
+  /** The target: the checked client's p99 lag at most this, in ms. */
+  static final double TARGET_P99_MILLIS = 1.0;
+
+  /** The target: the checked client's largest lag at most this, in ms. */
+  static final double TARGET_MAX_MILLIS = 3.0;
+
+  /** Below this share of its rate, the load gets a note: the row was not measured at that load. */
+  private static final double LOAD_RATE_SHORTFALL = 0.95;
+
+  private static final String[] HEADER = {
+    "client", "deadline", "load req/s", "pooled reused/sent", "new connected/sent", "timeouts",
+    "p50", "p99", "max", "p99 pooled", "p99 new", "other"
+  };
+
+  /** A row: a result, or a client that produced none at that deadline. */
+  private static final class Entry {
+    final String client;
+    final long deadlineMillis;
+    final UnderLoadResult result;
+    final String missing;
+
+    Entry(String client, long deadlineMillis, UnderLoadResult result, String missing) {
+      this.client = client;
+      this.deadlineMillis = deadlineMillis;
+      this.result = result;
+      this.missing = missing;
+    }
+  }
+
+  // immutable
+  private final String targetClient;
+  private final long loadRate;
+
+  // one thread
+  private final List<Entry> entries = new ArrayList<>();
+  private final List<String> childNotes = new ArrayList<>();
+
+  /**
+   * A table whose rows of {@code targetClient} are checked against the target, for a load paced
+   * to {@code loadRate} requests per second.
+   */
+  UnderLoadTable(String targetClient, long loadRate) {
+    this.targetClient = targetClient;
+    this.loadRate = loadRate;
+  }
+
+  /** Adds a client's result at one deadline. */
+  UnderLoadTable add(UnderLoadResult result) {
+    entries.add(new Entry(result.client(), result.deadlineMillis(), result, ""));
+    return this;
+  }
+
+  /**
+   * Adds a row for a client that has no result at {@code deadlineMillis}, saying why in a word or
+   * two ({@code failed}, {@code skipped}); the reason at length belongs in a {@link #note}.
+   */
+  UnderLoadTable addMissing(String client, long deadlineMillis, String why) {
+    entries.add(new Entry(client, deadlineMillis, null, why));
+    return this;
+  }
+
+  /** Adds a note printed under the table (a child's NOTE, a failure's message). */
+  UnderLoadTable note(String text) {
+    childNotes.add(text);
+    return this;
+  }
+
+  /** Table, legend, verdicts and notes, each line ending in a newline. */
+  String render() {
+    List<Entry> rows = new ArrayList<>(entries);
+    // stable: within a deadline, the order the clients ran in
+    rows.sort(Comparator.comparingLong(e -> e.deadlineMillis));
+    TextTable table = new TextTable(HEADER);
+    List<String> verdicts = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (Entry e : rows) {
+      String deadline = e.deadlineMillis + " ms";
+      if (e.result == null) {
+        table.row(e.client, deadline, e.missing, "-", "-", "-", "-", "-", "-", "-", "-", "-");
+        continue;
+      }
+      UnderLoadResult r = e.result;
+      table.row(
+          e.client,
+          deadline,
+          String.format(Locale.ROOT, "%.0f", r.loadRate()),
+          r.count("pooledReused") + "/" + r.count("pooledSent"),
+          r.count("newConnected") + "/" + r.count("newSent"),
+          Long.toString(r.count("timeouts")),
+          LagStats.ms(r.all().percentileMillis(50)),
+          LagStats.ms(r.all().percentileMillis(99)),
+          LagStats.ms(r.all().maxMillis()),
+          LagStats.ms(r.pooled().percentileMillis(99)),
+          LagStats.ms(r.fresh().percentileMillis(99)),
+          Long.toString(r.count("others")));
+      if (e.client.equals(targetClient)) {
+        verdicts.add(
+            "target 4 @ " + deadline + ", " + e.client + ": "
+                + verdict("p99", r.all().percentileMillis(99), TARGET_P99_MILLIS) + "; "
+                + verdict("max", r.all().maxMillis(), TARGET_MAX_MILLIS));
+      }
+      notes.addAll(notesOn(e.client + " @ " + deadline, r));
+    }
+    StringBuilder out = new StringBuilder(table.render());
+    out.append("  lag = when onThrowable ran - (submit + request timeout), ms; p50/p99/max over")
+        .append(" both halves\n")
+        .append("  pooled reused/sent: requests sent on a primed pooled connection, of which the")
+        .append(" client reported (onConnectionPooled) running on one; new connected/sent: sent on")
+        .append(" a partition of their own, of which the client opened a connection")
+        .append(" (onTcpConnectAttempt)\n");
+    for (String v : verdicts) {
+      out.append("  ").append(v).append('\n');
+    }
+    for (String n : notes) {
+      out.append("  NOTE ").append(n).append('\n');
+    }
+    for (String n : childNotes) {
+      out.append("  NOTE ").append(n).append('\n');
+    }
+    return out.toString();
+  }
+
+  /**
+   * {@code name +value ms (target <= +limit ms): met}, or {@code ...: missed by D ms}; {@code n/a}
+   * when there is no value.
+   */
+  static String verdict(String name, double valueMillis, double limitMillis) {
+    if (Double.isNaN(valueMillis)) {
+      return name + " n/a (target <= " + signed(limitMillis) + " ms): no timeouts measured";
+    }
+    String head = name + " " + signed(valueMillis) + " ms (target <= " + signed(limitMillis) + " ms)";
+    return valueMillis <= limitMillis
+        ? head + ": met"
+        : head + ": missed by " + String.format(Locale.ROOT, "%.1f", valueMillis - limitMillis)
+            + " ms";
+  }
+
+  private static String signed(double millis) {
+    return String.format(Locale.ROOT, "%+.1f", millis);
+  }
+
+  /** Whatever makes this row mean less than the table says. */
+  private List<String> notesOn(String what, UnderLoadResult r) {
+    List<String> notes = new ArrayList<>();
+    if (r.loadRate() < LOAD_RATE_SHORTFALL * loadRate) {
+      notes.add(String.format(Locale.ROOT, "%s: the load reached %.0f of %d requests/s", what,
+          r.loadRate(), loadRate));
+    }
+    if (r.count("loadErrors") > 0) {
+      notes.add(what + ": " + r.count("loadErrors") + " load requests failed");
+    }
+    if (r.count("pooledReused") < r.count("pooledSent")
+        || r.count("newConnected") < r.count("newSent")) {
+      notes.add(what + ": not every timeout request ran on its half's kind of connection");
+    }
+    if (r.count("dropped") > 0 || r.count("waitedPooled") > 0 || r.count("primerFailures") > 0) {
+      notes.add(what + ": pacer dropped " + r.count("dropped") + " slots; "
+          + r.count("waitedPooled") + " pooled requests waited for a primed connection; "
+          + r.count("primerFailures") + " primers failed");
+    }
+    if (r.count("others") > 0) {
+      notes.add(what + ": " + r.count("others") + " ended another way, first: " + r.firstOther());
+    }
+    if (r.count("unended") > 0) {
+      notes.add(what + ": " + r.count("unended") + " had not ended "
+          + LoadedTimeoutRun.STRAGGLER_WAIT_MILLIS / 1000 + " s after their deadline");
+    }
+    if (!r.modeApplied()) {
+      notes.add(what + ": this client has no setUseEventLoopTimeouts; it ran in timer mode");
+    }
+    return notes;
+  }
+}
