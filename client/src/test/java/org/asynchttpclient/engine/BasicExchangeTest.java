@@ -20,14 +20,13 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.zip.GZIPOutputStream;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -153,41 +152,14 @@ class BasicExchangeTest {
   }
 
   @Test
-  void requestTimeoutFailsWithTimeoutExceptionAndClosesConnection() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ListenableFuture<Response> f =
-          client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
-      assertInstanceOf(TimeoutException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("Request timeout"), e.getCause().getMessage());
-      awaitServerClosed(1);
-      org.asynchttpclient.TimeoutStats stats = client.getClientStats().getTimeoutStats();
-      assertEquals(1, stats.getRequestTimeouts());
-      assertEquals(0, stats.getReadTimeouts());
-      assertTrue(stats.getMaxLateNanos() >= stats.getMeanLateNanos());
-    }
-  }
-
-  @Test
-  void readTimeoutFailsWithTimeoutException() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ListenableFuture<Response> f =
-          client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
-      assertInstanceOf(TimeoutException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("Read timeout"), e.getCause().getMessage());
-      assertEquals(1, client.getClientStats().getTimeoutStats().getReadTimeouts());
-    }
-  }
-
-  @Test
   void cancelClosesTheConnection() throws Exception {
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
-      awaitReceived(1);
+      server.awaitReceived(1);
       assertTrue(f.cancel(true));
       assertTrue(f.isCancelled());
-      awaitServerClosed(1);
+      server.awaitClosed(1);
+      assertEquals(1, server.closedCount(), "connections closed as seen by the server");
       assertFalse(f.cancel(true), "a second cancel must lose");
     }
   }
@@ -211,7 +183,7 @@ class BasicExchangeTest {
   void closeFailsInFlightRequestsAtOnce() throws Exception {
     DefaultAsyncHttpClient client = ClientFixture.client();
     ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
-    awaitReceived(1);
+    server.awaitReceived(1);
     client.close();
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
     assertInstanceOf(IOException.class, e.getCause());
@@ -227,22 +199,5 @@ class BasicExchangeTest {
           () -> client.prepareGet(server.url("/hello")).addHeader("X-Bad", "a\r\nInjected: 1"));
       assertEquals(0, server.acceptedCount());
     }
-  }
-
-  private void awaitReceived(int n) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (server.received().size() < n && System.nanoTime() < deadline) {
-      Thread.onSpinWait();
-      Thread.sleep(1);
-    }
-    assertTrue(server.received().size() >= n, "server received " + server.received().size());
-  }
-
-  private void awaitServerClosed(int n) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (server.closedCount() < n && System.nanoTime() < deadline) {
-      Thread.sleep(1);
-    }
-    assertEquals(n, server.closedCount(), "connections closed as seen by the server");
   }
 }

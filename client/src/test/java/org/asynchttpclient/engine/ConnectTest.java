@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.resolver.InetNameResolver;
-import io.netty.resolver.NameResolver;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import io.netty.util.concurrent.Promise;
 import java.io.IOException;
@@ -30,8 +29,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -124,7 +126,7 @@ class ConnectTest {
             () -> client.prepareGet("http://127.0.0.1:" + port + "/").execute(h).get(5, TimeUnit.SECONDS));
     assertInstanceOf(ConnectException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains(String.valueOf(port)), e.getCause().getMessage());
-    assertTrue(h.names().containsAll(List.of("connectAttempt", "connectFailure", "throwable")), h.events.toString());
+    assertTrue(h.names().containsAll(List.of("connectAttempt", "connectFailure", "throwable")), h.events().toString());
     assertFalse(h.names().contains("send"));
   }
 
@@ -191,16 +193,16 @@ class ConnectTest {
     TableResolver resolver = new TableResolver(Map.of("test.invalid", List.of(ip("127.0.0.1"))));
     RecordingHandler h = new RecordingHandler();
     String url = "http://test.invalid:" + server.port() + "/hello";
-    String value = client.prepareGet(url).setNameResolver(resolver).execute(h).get(10, TimeUnit.SECONDS);
-    assertEquals("completed:200", value);
+    Response value = client.prepareGet(url).setNameResolver(resolver).execute(h).get(10, TimeUnit.SECONDS);
+    assertEquals(200, value.getStatusCode());
     assertEquals(List.of("test.invalid"), resolver.lookups);
     assertEquals("test.invalid:" + server.port(), server.received().get(0).headers.get(HttpHeaderNames.HOST));
     assertEquals(
         List.of("poolAttempt", "resolveAttempt", "resolveSuccess", "connectAttempt", "connectSuccess",
             "send", "status", "headers", "part", "offer", "completed"),
         h.names());
-    assertEquals("resolveAttempt:test.invalid", h.events.get(1));
-    assertTrue(h.events.get(3).contains("127.0.0.1:" + server.port()), h.events.get(3));
+    assertEquals("resolveAttempt:test.invalid", h.events().get(1));
+    assertTrue(h.events().get(3).contains("127.0.0.1:" + server.port()), h.events().get(3));
   }
 
   @Test
@@ -226,19 +228,19 @@ class ConnectTest {
     TableResolver resolver =
         new TableResolver(Map.of("multi.invalid", Arrays.asList(ip("127.0.0.3"), ip("127.0.0.1"))));
     RecordingHandler h = new RecordingHandler();
-    String value =
+    Response value =
         client.prepareGet("http://multi.invalid:" + server.port() + "/hello")
             .setNameResolver(resolver)
             .execute(h)
             .get(10, TimeUnit.SECONDS);
-    assertEquals("completed:200", value);
+    assertEquals(200, value.getStatusCode());
     List<String> names = h.names();
     int first = names.indexOf("connectAttempt");
     assertEquals(
         List.of("connectAttempt", "connectFailure", "connectAttempt", "connectSuccess"),
         names.subList(first, first + 4));
-    assertTrue(h.events.get(first).contains("127.0.0.3"), h.events.toString());
-    assertTrue(h.events.get(first + 2).contains("127.0.0.1"), h.events.toString());
+    assertTrue(h.events().get(first).contains("127.0.0.3"), h.events().toString());
+    assertTrue(h.events().get(first + 2).contains("127.0.0.1"), h.events().toString());
   }
 
   @Test
@@ -269,15 +271,15 @@ class ConnectTest {
   void setAddressBypassesResolution() throws Exception {
     TableResolver resolver = new TableResolver(Map.of());
     RecordingHandler h = new RecordingHandler();
-    String value =
+    Response value =
         client.prepareGet("http://fixed.invalid:" + server.port() + "/hello")
             .setAddress(ip("127.0.0.1"))
             .setNameResolver(resolver)
             .execute(h)
             .get(10, TimeUnit.SECONDS);
-    assertEquals("completed:200", value);
+    assertEquals(200, value.getStatusCode());
     assertTrue(resolver.lookups.isEmpty(), resolver.lookups.toString());
-    assertFalse(h.names().contains("resolveAttempt"), h.events.toString());
+    assertFalse(h.names().contains("resolveAttempt"), h.events().toString());
     assertEquals("fixed.invalid:" + server.port(), server.received().get(0).headers.get(HttpHeaderNames.HOST));
   }
 }

@@ -17,6 +17,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.filter.ThrottleRequestFilter;
 import org.asynchttpclient.handler.MaxRedirectException;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

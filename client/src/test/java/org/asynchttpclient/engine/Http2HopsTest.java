@@ -14,6 +14,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;

@@ -19,6 +19,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.http.HttpVersion;

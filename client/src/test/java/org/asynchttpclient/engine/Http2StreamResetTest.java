@@ -18,7 +18,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -151,25 +153,17 @@ class Http2StreamResetTest {
     client(true);
     RecordingHandler first = new RecordingHandler();
     client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS);
-    Channel connection = first.channel;
+    Channel connection = first.channel();
     assertNotNull(connection, "the first request opened the connection");
 
-    AtomicReference<Thread> expiredOn = new AtomicReference<>();
-    RecordingHandler second =
-        new RecordingHandler() {
-          @Override
-          public void onThrowable(Throwable t) {
-            expiredOn.set(Thread.currentThread());
-            super.onThrowable(t);
-          }
-        };
+    RecordingHandler second = new RecordingHandler();
     client.prepareGet(server.url("/stall")).setRequestTimeout(Duration.ofMillis(200)).execute(second);
 
-    assertTrue(second.terminal.await(5, TimeUnit.SECONDS));
-    assertInstanceOf(TimeoutException.class, second.failure);
+    Thread expiredOn = second.awaitEnd(Duration.ofSeconds(5)).endedOn();
+    assertInstanceOf(TimeoutException.class, second.failure());
     assertTrue(
-        connection.eventLoop().inEventLoop(expiredOn.get()),
-        "expired on " + expiredOn.get() + ", not the loop of " + connection);
+        connection.eventLoop().inEventLoop(expiredOn),
+        "expired on " + expiredOn + ", not the loop of " + connection);
   }
 
   @Test
@@ -188,7 +182,7 @@ class Http2StreamResetTest {
         };
     client.prepareGet(server.url("/stall")).setRequestTimeout(Duration.ofMillis(200)).execute(stalled);
 
-    assertTrue(stalled.terminal.await(5, TimeUnit.SECONDS));
+    stalled.awaitEnd(Duration.ofSeconds(5));
     assertEquals("hello", fromCallback.get().get(5, TimeUnit.SECONDS).getResponseBody());
     assertEquals(1, server.connections().size());
   }

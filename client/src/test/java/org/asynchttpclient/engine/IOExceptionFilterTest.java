@@ -24,6 +24,7 @@ import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.time.Duration;
@@ -16,12 +17,17 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,16 +47,6 @@ class LifecycleTest {
   @AfterEach
   void stop() {
     server.close();
-  }
-
-  private static List<Thread> threadsNamed(String prefix) {
-    List<Thread> out = new ArrayList<>();
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t.getName().startsWith(prefix) && t.isAlive()) {
-        out.add(t);
-      }
-    }
-    return out;
   }
 
   private static boolean mentionsClosed(Throwable t) {
@@ -81,11 +77,10 @@ class LifecycleTest {
   void closeDoesNotWaitForTheLoopsQuietPeriod() throws Exception {
     // 3.0.11's defaults: a 2 s quiet period, 15 s at most. 3.0.11's close() returns at once and
     // so does this one; the in-flight request still fails before close() returns.
-    String pool = "lifecycle-quiet";
+    ClientThreads threads = new ClientThreads();
     DefaultAsyncHttpClient c =
-        ClientFixture.client(
+        threads.start(
             ClientFixture.config()
-                .setThreadPoolName(pool)
                 .setShutdownQuietPeriod(Duration.ofSeconds(2))
                 .setShutdownTimeout(Duration.ofSeconds(15)));
     ListenableFuture<Response> inFlight = c.prepareGet(server.url("/never")).execute();
@@ -95,7 +90,8 @@ class LifecycleTest {
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     assertTrue(millis < 1000, "close() took " + millis + " ms (the quiet period is 2000 ms)");
     assertTrue(inFlight.isDone(), "the in-flight request failed before close() returned");
-    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(10), () -> threadsNamed(pool).toString());
+    // The loops still wait out their quiet period after close() returned, then end.
+    threads.assertAllEnded(Duration.ofSeconds(10));
   }
 
   @Test
@@ -115,22 +111,44 @@ class LifecycleTest {
     assertEquals(1, server.received().size(), "the waiting request never reached the server");
   }
 
+  /**
+   * A request that times out in the default mode runs its failure callback on the client's own
+   * timer: the thread of that callback, which the client's constructor started, is the timer's.
+   */
+  private Thread timerThreadOf(DefaultAsyncHttpClient c, ClientThreads threads) throws Exception {
+    RecordingHandler h = new RecordingHandler();
+    ListenableFuture<Response> f =
+        c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(50)).execute(h);
+    Thread timer = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
+    assertInstanceOf(ExchangeTimeoutException.class, h.failure());
+    assertTrue(f.isDone());
+    assertNotNull(timer);
+    assertTrue(threads.startedByConstructor().contains(timer), timer + " is not a thread the client started");
+    assertFalse(threads.isIo(timer), timer + " is an I/O thread");
+    return timer;
+  }
+
   @Test
   void requestAfterCloseFailsClearlyAndStartsNoThread() throws Exception {
-    String pool = "lifecycle-after-close";
-    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    ClientThreads threads = new ClientThreads();
+    DefaultAsyncHttpClient c = threads.start(ClientFixture.config());
     assertEquals("hi", c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+    Thread timer = timerThreadOf(c, threads);
     c.close();
     assertTrue(c.isClosed());
-    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+    threads.assertAllEnded(Duration.ofSeconds(5));
+    int ioThreads = threads.io().size();
+    int accepted = server.acceptedCount();
     RecordingHandler h = new RecordingHandler();
-    ListenableFuture<String> f = c.prepareGet(server.url("/hello")).execute(h);
+    ListenableFuture<Response> f = c.prepareGet(server.url("/hello")).execute(h);
     assertTrue(f.isDone());
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
     assertTrue(mentionsClosed(e.getCause()), e.getCause().getMessage());
     assertEquals(List.of("throwable"), h.names());
-    assertTrue(threadsNamed(pool).isEmpty(), threadsNamed(pool).toString());
-    assertEquals(1, server.acceptedCount());
+    assertEquals(ioThreads, threads.io().size(), "an I/O thread was started after close()");
+    assertFalse(timer.isAlive(), "the timer runs again");
+    threads.assertAllEnded(Duration.ZERO);
+    assertEquals(accepted, server.acceptedCount(), "the request after close() connected");
   }
 
   @Test
@@ -146,27 +164,32 @@ class LifecycleTest {
 
   @Test
   void closeFromACompletionCallbackDoesNotDeadlock() throws Exception {
-    String pool = "lifecycle-reentrant";
-    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setThreadPoolName(pool));
+    ClientThreads threads = new ClientThreads();
+    DefaultAsyncHttpClient c = threads.start(ClientFixture.config());
     CountDownLatch closedInside = new CountDownLatch(1);
     AtomicReference<Thread> closer = new AtomicReference<>();
+    AtomicBoolean onChannelLoop = new AtomicBoolean();
     RecordingHandler h =
         new RecordingHandler() {
           @Override
-          public String onCompleted() {
+          public Response onCompleted() {
             closer.set(Thread.currentThread());
+            // Asked here: a loop that has shut down no longer knows its thread.
+            Channel ch = channel();
+            onChannelLoop.set(ch != null && ch.eventLoop().inEventLoop());
             c.close();
             closedInside.countDown();
             return super.onCompleted();
           }
         };
-    ListenableFuture<String> f = c.prepareGet(server.url("/hello")).execute(h);
+    ListenableFuture<Response> f = c.prepareGet(server.url("/hello")).execute(h);
     assertTrue(closedInside.await(5, TimeUnit.SECONDS), "close() inside onCompleted did not return");
-    assertEquals("completed:200", f.get(5, TimeUnit.SECONDS));
+    assertEquals(200, f.get(5, TimeUnit.SECONDS).getStatusCode());
     assertNotNull(closer.get());
-    assertTrue(closer.get().getName().startsWith(pool), "callback ran on " + closer.get().getName());
+    assertTrue(onChannelLoop.get(), "callback ran on " + closer.get() + ", not the loop of " + h.channel());
+    assertTrue(threads.isIo(closer.get()), "callback ran on " + closer.get());
     assertTrue(c.isClosed());
-    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+    threads.assertAllEnded(Duration.ofSeconds(5));
   }
 
   @Test
@@ -213,7 +236,7 @@ class LifecycleTest {
     CountDownLatch late = new CountDownLatch(1);
     AtomicLong closeReturned = new AtomicLong(Long.MAX_VALUE);
     List<RecordingHandler> handlers = new ArrayList<>();
-    List<ListenableFuture<String>> futures = new ArrayList<>();
+    List<ListenableFuture<Response>> futures = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
       String path = i % 2 == 0 ? "/never" : "/trickle";
       RecordingHandler h =
@@ -239,7 +262,7 @@ class LifecycleTest {
             }
 
             @Override
-            public String onCompleted() {
+            public Response onCompleted() {
               mark();
               return super.onCompleted();
             }
@@ -251,9 +274,9 @@ class LifecycleTest {
     c.close();
     closeReturned.set(System.nanoTime());
     for (RecordingHandler h : handlers) {
-      assertEquals(0, h.terminal.getCount(), "a handler had no terminal callback when close() returned");
+      assertEquals(1, h.terminals(), "terminal callbacks of a handler when close() returned");
     }
-    for (ListenableFuture<String> f : futures) {
+    for (ListenableFuture<Response> f : futures) {
       assertTrue(f.isDone(), "a future was still pending when close() returned");
     }
     // Past the request timeout and many chunk intervals: nothing may be delivered any more.
@@ -263,40 +286,52 @@ class LifecycleTest {
 
   @Test
   void clientThreadsAreGoneAfterClose() throws Exception {
-    String pool = "lifecycle-threads";
-    DefaultAsyncHttpClient c =
-        ClientFixture.client(ClientFixture.config().setThreadPoolName(pool).setIoThreadsCount(2));
+    ClientThreads threads = new ClientThreads();
+    DefaultAsyncHttpClient c = threads.start(ClientFixture.config().setIoThreadsCount(2));
     for (int i = 0; i < 4; i++) {
       c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS);
     }
-    assertFalse(threadsNamed(pool).isEmpty(), "the client's threads should exist while it runs");
+    Thread timer = timerThreadOf(c, threads);
+    assertFalse(threads.io().isEmpty(), "the client's I/O threads should exist while it runs");
+    for (Thread t : threads.all()) {
+      assertTrue(t.isAlive(), t + " ended while the client runs");
+    }
     c.close();
-    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+    threads.assertAllEnded(Duration.ofSeconds(5));
+    assertFalse(timer.isAlive());
   }
 
   @Test
   void closeFromATimeoutCallbackOnTheTimerThread() throws Exception {
-    closeFromATimeoutCallback(false, "-timer");
+    closeFromATimeoutCallback(false);
   }
 
   @Test
   void closeFromATimeoutCallbackOnTheEventLoop() throws Exception {
-    closeFromATimeoutCallback(true, "");
+    closeFromATimeoutCallback(true);
   }
 
-  private void closeFromATimeoutCallback(boolean eventLoopTimeouts, String threadSuffix) throws Exception {
-    String pool = "lifecycle-timeout-close-" + eventLoopTimeouts;
+  /**
+   * Closes the client from the failure callback of a request timeout: on the client's own timer
+   * (a thread its constructor started, not an I/O thread), or with event-loop timeouts on the loop
+   * of the exchange's channel.
+   */
+  private void closeFromATimeoutCallback(boolean eventLoopTimeouts) throws Exception {
+    ClientThreads threads = new ClientThreads();
     DefaultAsyncHttpClient c =
-        ClientFixture.client(
-            ClientFixture.config().setThreadPoolName(pool).setUseEventLoopTimeouts(eventLoopTimeouts));
+        threads.start(ClientFixture.config().setUseEventLoopTimeouts(eventLoopTimeouts));
     AtomicReference<Throwable> closeFailure = new AtomicReference<>();
     AtomicReference<Thread> callbackThread = new AtomicReference<>();
+    AtomicBoolean firedOnChannelLoop = new AtomicBoolean();
     CountDownLatch closedInside = new CountDownLatch(1);
     RecordingHandler h =
         new RecordingHandler() {
           @Override
           public void onThrowable(Throwable t) {
             callbackThread.set(Thread.currentThread());
+            // Asked here: a loop that has shut down no longer knows its thread.
+            Channel ch = connected().getNow(null);
+            firedOnChannelLoop.set(ch != null && ch.eventLoop().inEventLoop());
             try {
               c.close();
             } catch (Throwable e) {
@@ -306,17 +341,25 @@ class LifecycleTest {
             super.onThrowable(t);
           }
         };
-    ListenableFuture<String> f =
-        c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(100)).execute(h);
+    // A budget the connect easily fits in, so the timeout has moved onto the channel's loop.
+    ListenableFuture<Response> f =
+        c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofSeconds(1)).execute(h);
+    Channel channel = h.connected().get(5, TimeUnit.SECONDS);
     assertTrue(closedInside.await(5, TimeUnit.SECONDS));
     ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
-    assertInstanceOf(java.util.concurrent.TimeoutException.class, e.getCause());
-    assertTrue(callbackThread.get().getName().startsWith(pool + threadSuffix), callbackThread.get().getName());
-    assertEquals(
-        eventLoopTimeouts, !callbackThread.get().getName().contains("-timer"), callbackThread.get().getName());
+    ExchangeTimeoutException te = assertInstanceOf(ExchangeTimeoutException.class, e.getCause());
+    assertEquals(ExchangeTimeoutException.Kind.REQUEST, te.getKind());
+    Thread fired = callbackThread.get();
+    if (eventLoopTimeouts) {
+      assertTrue(firedOnChannelLoop.get(), "fired on " + fired + ", not the loop of " + channel);
+      assertTrue(threads.isIo(fired), "fired on " + fired);
+    } else {
+      assertTrue(threads.startedByConstructor().contains(fired), "fired on " + fired + ", not the client's timer");
+      assertFalse(threads.isIo(fired), "fired on the I/O thread " + fired);
+    }
     assertEquals(null, closeFailure.get(), "close() threw from the timeout callback");
     assertTrue(c.isClosed());
     // Every thread of the client ends, the timer's included.
-    Await.until(() -> threadsNamed(pool).isEmpty(), Duration.ofSeconds(5), () -> threadsNamed(pool).toString());
+    threads.assertAllEnded(Duration.ofSeconds(5));
   }
 }

@@ -40,8 +40,8 @@ import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.CertificateBuilder.KeyUsage;
+import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
@@ -62,6 +62,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
@@ -631,7 +632,7 @@ class ProxyTunnelTest {
     /** Answers 407 with the challenge {@code gate} returns, or tunnels when it returns null. */
     ConnectProxy(BiFunction<Channel, FullHttpRequest, String> gate) throws InterruptedException {
       server =
-          new RawServer(
+          RawServer.withPipeline(
               ch ->
                   ch.pipeline()
                       .addLast("codec", new HttpServerCodec())
@@ -711,7 +712,7 @@ class ProxyTunnelTest {
 
     Socks5Proxy() throws InterruptedException {
       server =
-          new RawServer(
+          RawServer.withPipeline(
               ch ->
                   ch.pipeline()
                       .addLast("encoder", Socks5ServerEncoder.DEFAULT)

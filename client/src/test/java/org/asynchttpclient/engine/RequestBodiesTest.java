@@ -12,7 +12,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -62,6 +61,8 @@ import org.asynchttpclient.request.body.generator.UnboundedQueueFeedableBodyGene
 import org.asynchttpclient.request.body.multipart.ByteArrayPart;
 import org.asynchttpclient.request.body.multipart.FilePart;
 import org.asynchttpclient.request.body.multipart.StringPart;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -559,7 +560,7 @@ class RequestBodiesTest {
     AtomicLong bodyBytes = new AtomicLong();
     RawServer[] holder = new RawServer[1];
     try (RawServer raw =
-        new RawServer(
+        RawServer.withPipeline(
             ch ->
                 ch.pipeline()
                     .addLast(new HttpServerCodec())
@@ -614,7 +615,7 @@ class RequestBodiesTest {
     List<String> heads = new CopyOnWriteArrayList<>();
     RawServer[] holder = new RawServer[1];
     try (RawServer raw =
-        new RawServer(
+        RawServer.withPipeline(
             ch -> ch.pipeline().addLast(new HttpServerCodec()).addLast(new EarlyAnswerServer(heads, holder)))) {
       holder[0] = raw;
       UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
@@ -770,7 +771,7 @@ class RequestBodiesTest {
     AtomicLong bytes = new AtomicLong();
     RawServer[] holder = new RawServer[1];
     try (RawServer raw =
-        new RawServer(
+        RawServer.withPipeline(
             ch -> ch.pipeline().addLast(new HttpServerCodec()).addLast(new ChunkCounter(chunks, bytes, holder)))) {
       holder[0] = raw;
       Response r =

@@ -21,6 +21,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -31,7 +32,9 @@ import org.asynchttpclient.AsyncHttpClientConfig.ResponseBodyPartFactory;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -240,10 +243,10 @@ class ResponsesTest {
           TestServer.send(ctx, last);
         });
     RecordingHandler h = new RecordingHandler();
-    String value = client.prepareGet(server.url("/trailers")).execute(h).get(10, TimeUnit.SECONDS);
-    assertEquals("completed:200", value);
-    assertNotNull(h.trailers);
-    assertEquals("abc123", h.trailers.get("X-Checksum"));
+    Response value = client.prepareGet(server.url("/trailers")).execute(h).get(10, TimeUnit.SECONDS);
+    assertEquals(200, value.getStatusCode());
+    assertNotNull(h.trailers());
+    assertEquals("abc123", h.trailers().get("X-Checksum"));
     assertEquals("body", new String(h.bodyBytes(), StandardCharsets.UTF_8));
     assertEquals(List.of("poolAttempt", "resolveAttempt", "resolveSuccess", "connectAttempt",
         "connectSuccess", "send", "status",
@@ -268,34 +271,34 @@ class ResponsesTest {
   void abortAtStatusClosesAndCompletesWithTheHandlersValue() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.STATUS);
-    String value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
-    assertEquals("completed:200", value);
+    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    assertEquals(200, value.getStatusCode());
     server.awaitClosed(1);
-    assertFalse(h.names().contains("headers"), h.events.toString());
-    assertFalse(h.names().contains("part"), h.events.toString());
-    assertNull(h.failure);
+    assertFalse(h.names().contains("headers"), h.events().toString());
+    assertFalse(h.names().contains("part"), h.events().toString());
+    assertNull(h.failure());
   }
 
   @Test
   void abortAtHeadersClosesAndCompletesWithTheHandlersValue() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.HEADERS);
-    String value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
-    assertEquals("completed:200", value);
+    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    assertEquals(200, value.getStatusCode());
     server.awaitClosed(1);
     assertTrue(h.names().contains("headers"));
-    assertFalse(h.names().contains("part"), h.events.toString());
+    assertFalse(h.names().contains("part"), h.events().toString());
   }
 
   @Test
   void abortAtBodyPartClosesAndIsNeverPooled() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.BODY);
-    String value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
-    assertEquals("completed:200", value);
+    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    assertEquals(200, value.getStatusCode());
     assertEquals("first", new String(h.bodyBytes(), StandardCharsets.UTF_8));
     server.awaitClosed(1);
-    assertFalse(h.names().contains("offer"), h.events.toString());
+    assertFalse(h.names().contains("offer"), h.events().toString());
     assertEquals("hi", get("/hello").getResponseBody());
     assertEquals(2, server.acceptedCount());
   }
@@ -310,12 +313,12 @@ class ResponsesTest {
             throw new IllegalStateException("handler bug");
           }
         };
-    ListenableFuture<String> f = client.prepareGet(server.url("/endless")).execute(h);
+    ListenableFuture<Response> f = client.prepareGet(server.url("/endless")).execute(h);
     java.util.concurrent.ExecutionException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
     assertEquals("handler bug", e.getCause().getMessage());
-    assertTrue(h.names().contains("throwable"), h.events.toString());
+    assertTrue(h.names().contains("throwable"), h.events().toString());
     server.awaitClosed(1);
   }
 
@@ -331,14 +334,13 @@ class ResponsesTest {
       try (DefaultAsyncHttpClient c =
           ClientFixture.client(ClientFixture.config().setResponseBodyPartFactory(factory))) {
         RecordingHandler h = new RecordingHandler();
-        assertEquals(
-            "completed:200", c.prepareGet(server.url("/big")).execute(h).get(10, TimeUnit.SECONDS));
+        assertEquals(200, c.prepareGet(server.url("/big")).execute(h).get(10, TimeUnit.SECONDS).getStatusCode());
         assertArrayEquals(big, h.bodyBytes());
         String expected = factory == ResponseBodyPartFactory.EAGER
             ? "EagerResponseBodyPart"
             : "LazyResponseBodyPart";
-        assertFalse(h.partClasses.isEmpty());
-        for (String cls : h.partClasses) {
+        assertFalse(h.partClasses().isEmpty());
+        for (String cls : h.partClasses()) {
           assertEquals(expected, cls);
         }
       }
@@ -349,7 +351,7 @@ class ResponsesTest {
 
   /** A server that answers every connection's first bytes with {@code wire}, verbatim. */
   private static RawServer rawResponder(String wire) throws InterruptedException {
-    return new RawServer(
+    return RawServer.withPipeline(
         ch ->
             ch.pipeline()
                 .addLast(
@@ -374,9 +376,9 @@ class ResponsesTest {
             "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
                 + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfinal")) {
       RecordingHandler h = new RecordingHandler();
-      assertEquals("completed:200", client.prepareGet(raw.url("/")).execute(h).get(10, TimeUnit.SECONDS));
+      assertEquals(200, client.prepareGet(raw.url("/")).execute(h).get(10, TimeUnit.SECONDS).getStatusCode());
       assertEquals("final", new String(h.bodyBytes(), StandardCharsets.UTF_8));
-      assertEquals(1, h.names().stream().filter("status"::equals).count(), h.events.toString());
+      assertEquals(1, h.names().stream().filter("status"::equals).count(), h.events().toString());
     }
   }
 
@@ -397,7 +399,7 @@ class ResponsesTest {
 
   @Test
   void responseCutShortFailsWithAnIOException() throws Exception {
-    try (RawServer raw = new RawServer(
+    try (RawServer raw = RawServer.withPipeline(
         ch ->
             ch.pipeline()
                 .addLast(
@@ -413,7 +415,7 @@ class ResponsesTest {
                       }
                     }))) {
       RecordingHandler h = new RecordingHandler();
-      ListenableFuture<String> f = client.prepareGet(raw.url("/")).execute(h);
+      ListenableFuture<Response> f = client.prepareGet(raw.url("/")).execute(h);
       java.util.concurrent.ExecutionException e =
           org.junit.jupiter.api.Assertions.assertThrows(
               java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));

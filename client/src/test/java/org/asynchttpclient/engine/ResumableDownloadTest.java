@@ -28,6 +28,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.handler.resumable.ResumableAsyncHandler;
 import org.asynchttpclient.handler.resumable.ResumableIOExceptionFilter;
 import org.asynchttpclient.handler.resumable.ResumableRandomAccessFileListener;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

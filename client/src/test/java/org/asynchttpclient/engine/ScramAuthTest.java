@@ -21,6 +21,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.scram.ScramException;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.ScramServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;

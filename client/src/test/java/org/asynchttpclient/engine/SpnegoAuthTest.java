@@ -24,6 +24,7 @@ import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.spnego.SpnegoEngineException;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.ietf.jgss.GSSContext;
 import org.ietf.jgss.GSSCredential;

@@ -36,6 +36,9 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -72,7 +75,7 @@ class ThreadsTest {
 
   private ThreadRecorder hello(DefaultAsyncHttpClient c) throws Exception {
     ThreadRecorder h = new ThreadRecorder();
-    assertEquals("completed:200", c.prepareGet(server.url("/hello")).execute(h).get(10, TimeUnit.SECONDS));
+    assertEquals(200, c.prepareGet(server.url("/hello")).execute(h).get(10, TimeUnit.SECONDS).getStatusCode());
     assertNotNull(h.statusThread);
     return h;
   }
@@ -103,7 +106,7 @@ class ThreadsTest {
       ThreadRecorder h = hello(c);
       assertTrue(h.statusThread.getName().startsWith("threads-test-pool"), h.statusThread.getName());
       assertTrue(runsIn(c.getEventLoopGroup(), h.statusThread));
-      assertTrue(h.channel.eventLoop().inEventLoop(h.statusThread));
+      assertTrue(h.channel().eventLoop().inEventLoop(h.statusThread));
     }
   }
 
@@ -175,7 +178,7 @@ class ThreadsTest {
         c.close();
       }
       assertTrue(runsIn(group, h.statusThread), h.statusThread.getName());
-      assertInstanceOf(NioSocketChannel.class, h.channel);
+      assertInstanceOf(NioSocketChannel.class, h.channel());
       assertFalse(group.isShuttingDown(), "client.close() must leave a user's group running");
     }
   }
@@ -195,7 +198,7 @@ class ThreadsTest {
             TimeUnit.MILLISECONDS);
     try {
       try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
-        ListenableFuture<String> f =
+        ListenableFuture<Response> f =
             c.prepareGet(server.url("/never"))
                 .setRequestTimeout(Duration.ofMillis(200))
                 .execute(new RecordingHandler());
@@ -229,7 +232,7 @@ class ThreadsTest {
             TimeUnit.MILLISECONDS);
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
       List<Thread> failedOn = new CopyOnWriteArrayList<>();
-      ListenableFuture<String> f =
+      ListenableFuture<Response> f =
           c.prepareGet(server.url("/never"))
               .setRequestTimeout(Duration.ofMillis(150))
               .execute(
@@ -253,7 +256,7 @@ class ThreadsTest {
     boolean uring = IoUring.isAvailable();
     boolean epoll = Epoll.isAvailable();
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setUseNativeTransport(true))) {
-      Channel ch = hello(c).channel;
+      Channel ch = hello(c).channel();
       Class<?> expected =
           uring ? IoUringSocketChannel.class : epoll ? EpollSocketChannel.class : NioSocketChannel.class;
       assertEquals(expected, ch.getClass(), "io_uring " + uring + ", epoll " + epoll);
@@ -262,11 +265,11 @@ class ThreadsTest {
       try (DefaultAsyncHttpClient c =
           ClientFixture.client(
               ClientFixture.config().setUseNativeTransport(true).setUseOnlyEpollNativeTransport(true))) {
-        assertEquals(EpollSocketChannel.class, hello(c).channel.getClass());
+        assertEquals(EpollSocketChannel.class, hello(c).channel().getClass());
       }
     }
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setUseNativeTransport(false))) {
-      assertEquals(NioSocketChannel.class, hello(c).channel.getClass());
+      assertEquals(NioSocketChannel.class, hello(c).channel().getClass());
     }
   }
 
@@ -278,7 +281,7 @@ class ThreadsTest {
     try {
       DefaultAsyncHttpClientConfig.Builder b = ClientFixture.config().setEventLoopGroup(group);
       try (DefaultAsyncHttpClient c = ClientFixture.client(b)) {
-        assertEquals(EpollSocketChannel.class, hello(c).channel.getClass());
+        assertEquals(EpollSocketChannel.class, hello(c).channel().getClass());
       }
       assertFalse(group.isShuttingDown());
     } finally {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 
 /**

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
 import org.asynchttpclient.ws.WebSocketUpgradeHandler;

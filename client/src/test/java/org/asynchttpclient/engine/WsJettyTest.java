@@ -11,6 +11,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.WsRecorder;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;

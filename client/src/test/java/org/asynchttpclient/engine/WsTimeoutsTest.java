@@ -23,6 +23,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;

@@ -23,6 +23,7 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;

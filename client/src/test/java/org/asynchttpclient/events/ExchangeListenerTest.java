@@ -23,6 +23,7 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -105,11 +106,7 @@ class ExchangeListenerTest {
 
   private static DefaultAsyncHttpClient client(ExchangeListener... listeners) {
     DefaultAsyncHttpClientConfig.Builder b =
-        new DefaultAsyncHttpClientConfig.Builder()
-            .setFollowRedirect(true)
-            .setShutdownQuietPeriod(Duration.ZERO)
-            .setShutdownTimeout(Duration.ofSeconds(2))
-            .setRequestTimeout(Duration.ofSeconds(10));
+        ClientFixture.config().setFollowRedirect(true);
     for (ExchangeListener l : listeners) {
       b.addExchangeListener(l);
     }

@@ -36,8 +36,12 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -68,7 +72,7 @@ class CancelPhaseTest {
     good = RawServer.answering("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
     closeables.add(good);
     DefaultAsyncHttpClientConfig.Builder config =
-            Clients.config()
+            ClientFixture.faultConfig()
                 .setUseEventLoopTimeouts(eventLoopTimeouts)
                 .setMaxConnections(1)
                 .setMaxConnectionsPerHost(1)
@@ -98,7 +102,7 @@ class CancelPhaseTest {
   }
 
   /** A handler that also opens latches when the exchange reaches a phase. */
-  private static final class PhaseHandler extends TrackingHandler {
+  private static final class PhaseHandler extends RecordingHandler {
     final CountDownLatch connecting = new CountDownLatch(1);
     final CountDownLatch handshaking = new CountDownLatch(1);
     final CountDownLatch bodyPart = new CountDownLatch(1);
@@ -138,7 +142,7 @@ class CancelPhaseTest {
     final List<String> hooksAfterEnd = new CopyOnWriteArrayList<>();
 
     private void lateHook(String name) {
-      if (terminals.get() > 0) {
+      if (terminals() > 0) {
         hooksAfterEnd.add(name);
       }
     }
@@ -146,15 +150,15 @@ class CancelPhaseTest {
 
   /** Cancels, then checks everything the cancel must have done. */
   private void cancelAndCheck(
-      String phase, ListenableFuture<Integer> f, PhaseHandler handler, RawServer server)
+      String phase, ListenableFuture<Response> f, PhaseHandler handler, RawServer server)
       throws Exception {
     assertFalse(f.isDone(), phase + ": ended before the cancel");
     assertTrue(f.cancel(true), phase + ": cancel lost");
-    int callbacksAtCancel = handler.callbacks.get();
+    int callbacksAtCancel = handler.callbacks();
     assertTrue(f.isCancelled(), phase);
     assertTrue(f.isDone(), phase);
-    assertEquals(1, handler.terminals.get(), phase + ": terminal callbacks");
-    assertInstanceOf(CancellationException.class, handler.failure, phase);
+    assertEquals(1, handler.terminals(), phase + ": terminal callbacks");
+    assertInstanceOf(CancellationException.class, handler.failure(), phase);
     Exchange<?> ex = (Exchange<?>) f;
     Attempt last = ex.current();
     assertTrue(last != null, phase + ": no attempt started");
@@ -191,7 +195,7 @@ class CancelPhaseTest {
                     });
           }
         }
-        open = server.awaitOpenAtMost(0, 200);
+        open = server.awaitOpenAtMost(0, Duration.ofMillis(200));
       }
       int stillOpen = open;
       assertEquals(0, stillOpen, () -> phase + ": the server still sees the connection (accepted "
@@ -202,8 +206,8 @@ class CancelPhaseTest {
     // The only permit is back: the next request gets a connection.
     assertEquals(
         200, client.prepareGet(good.url("/next")).execute().get(5, TimeUnit.SECONDS).getStatusCode(), phase);
-    assertEquals(1, handler.terminals.get(), phase + ": terminal callbacks");
-    assertEquals(callbacksAtCancel, handler.callbacks.get(), phase + ": callbacks after the cancel");
+    assertEquals(1, handler.terminals(), phase + ": terminal callbacks");
+    assertEquals(callbacksAtCancel, handler.callbacks(), phase + ": callbacks after the cancel");
     assertEquals(List.of(), handler.hooksAfterEnd, phase + ": lifecycle hooks after the end");
   }
 
@@ -214,7 +218,7 @@ class CancelPhaseTest {
     AtomicBoolean asked = new AtomicBoolean();
     NameResolver<InetAddress> never = new NeverResolver(asked);
     PhaseHandler handler = new PhaseHandler();
-    ListenableFuture<Integer> f =
+    ListenableFuture<Response> f =
         client.prepareGet("http://never-resolves.invalid/").setNameResolver(never).execute(handler);
     assertTrue(asked.get(), "the resolver was asked");
     assertEquals(0, clientChannels.size(), "no channel was opened");
@@ -240,7 +244,7 @@ class CancelPhaseTest {
     }
     Assumptions.assumeTrue(hanging, "this kernel completes connects past a full backlog");
     PhaseHandler handler = new PhaseHandler();
-    ListenableFuture<Integer> f =
+    ListenableFuture<Response> f =
         client.prepareGet("http://127.0.0.1:" + full.getLocalPort() + "/").execute(handler);
     assertTrue(handler.connecting.await(5, TimeUnit.SECONDS));
     assertTrue(opened.tryAcquire(5, TimeUnit.SECONDS), "the connecting channel exists");
@@ -254,10 +258,10 @@ class CancelPhaseTest {
     RawServer silent = RawServer.silent();
     closeables.add(silent);
     PhaseHandler handler = new PhaseHandler();
-    ListenableFuture<Integer> f =
+    ListenableFuture<Response> f =
         client.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute(handler);
     assertTrue(handler.handshaking.await(5, TimeUnit.SECONDS));
-    assertTrue(silent.awaitAccepted(1, 5000), "the server accepted the connection");
+    assertTrue(silent.awaitAccepted(1, Duration.ofMillis(5000)), "the server accepted the connection");
     cancelAndCheck("TLS handshake", f, handler, silent);
   }
 
@@ -270,11 +274,11 @@ class CancelPhaseTest {
     EndlessStream body = new EndlessStream(1L << 30);
     PhaseHandler handler = new PhaseHandler();
     BoundRequestBuilder post = client.preparePost(deaf.url("/upload")).setBody(body);
-    ListenableFuture<Integer> f = post.execute(handler);
+    ListenableFuture<Response> f = post.execute(handler);
     assertTrue(body.produced.await(5, TimeUnit.SECONDS), "the body started to flow");
     // The client can be writing before the server has set the connection up; cancelAndCheck
     // turns reading back on for the connections accepted by then, so wait for this one.
-    assertTrue(deaf.awaitAccepted(1, 5000), "the server accepted the connection");
+    assertTrue(deaf.awaitAccepted(1, Duration.ofMillis(5000)), "the server accepted the connection");
     cancelAndCheck("writing", f, handler, deaf);
     assertTrue(body.read.get() < body.size, "the body was not written to the end");
     assertTrue(body.closed.await(2, TimeUnit.SECONDS), "the body's stream was closed");
@@ -297,7 +301,7 @@ class CancelPhaseTest {
     deaf.setSoTimeout(5000);
     EndlessStream body = new EndlessStream(1L << 30);
     PhaseHandler handler = new PhaseHandler();
-    ListenableFuture<Integer> f =
+    ListenableFuture<Response> f =
         client.preparePost("http://127.0.0.1:" + deaf.getLocalPort() + "/upload").setBody(body).execute(handler);
     Socket accepted = deaf.accept();
     closeables.add(accepted);
@@ -342,7 +346,7 @@ class CancelPhaseTest {
     closeables.add(sink);
     EndlessStream body = new EndlessStream(1L << 32);
     PhaseHandler handler = new PhaseHandler();
-    ListenableFuture<Integer> f = client.preparePost(sink.url("/upload")).setBody(body).execute(handler);
+    ListenableFuture<Response> f = client.preparePost(sink.url("/upload")).setBody(body).execute(handler);
     assertTrue(body.awaitRead(4L * 1024 * 1024, 10_000), "the body is flowing: " + body.read.get());
     cancelAndCheck("uploading", f, handler, sink);
     assertTrue(body.closed.await(2, TimeUnit.SECONDS), "the body's stream was closed");
@@ -355,10 +359,10 @@ class CancelPhaseTest {
   void whileWaitingForTheResponse(boolean eventLoopTimeouts) throws Exception {
     startClient(eventLoopTimeouts);
     CountDownLatch received = new CountDownLatch(1);
-    RawServer mute = new RawServer((ch, head) -> received.countDown());
+    RawServer mute = RawServer.withResponder((ch, head) -> received.countDown());
     closeables.add(mute);
     PhaseHandler handler = new PhaseHandler();
-    ListenableFuture<Integer> f = client.prepareGet(mute.url("/wait")).execute(handler);
+    ListenableFuture<Response> f = client.prepareGet(mute.url("/wait")).execute(handler);
     assertTrue(received.await(5, TimeUnit.SECONDS));
     cancelAndCheck("waiting", f, handler, mute);
   }
@@ -371,10 +375,10 @@ class CancelPhaseTest {
         RawServer.answering("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\nfirst part");
     closeables.add(staller);
     PhaseHandler handler = new PhaseHandler();
-    ListenableFuture<Integer> f = client.prepareGet(staller.url("/stall")).execute(handler);
+    ListenableFuture<Response> f = client.prepareGet(staller.url("/stall")).execute(handler);
     assertTrue(handler.bodyPart.await(5, TimeUnit.SECONDS));
     cancelAndCheck("reading", f, handler, staller);
-    assertEquals(200, handler.status);
+    assertEquals(200, handler.status());
   }
 
   /** Resolves nothing, ever. */

@@ -11,6 +11,7 @@ import io.netty.handler.codec.http.HttpContent;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -19,6 +20,9 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +59,7 @@ class DecompressionBombTest {
   }
 
   private static RawServer gzipServer(byte[] body) throws InterruptedException {
-    return new RawServer(
+    return RawServer.withResponder(
         (ch, head) -> {
           RawServer.write(
               ch,
@@ -68,7 +72,7 @@ class DecompressionBombTest {
 
   /** Counts what the inflater emits, before the limit sees it. */
   private static DefaultAsyncHttpClientConfig.Builder probed(AtomicLong inflated) {
-    return Clients.config()
+    return ClientFixture.faultConfig()
         .setMaxInflatedResponseBodySize(CAP)
         .setHttpAdditionalChannelInitializer(
             ch ->
@@ -92,24 +96,24 @@ class DecompressionBombTest {
     AtomicLong inflated = new AtomicLong();
     try (RawServer server = gzipServer(bomb);
         DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(probed(inflated).build())) {
-      TrackingHandler handler = new TrackingHandler();
+      RecordingHandler handler = new RecordingHandler();
       long start = System.nanoTime();
-      ListenableFuture<Integer> f = client.prepareGet(server.url("/bomb")).execute(handler);
+      ListenableFuture<Response> f = client.prepareGet(server.url("/bomb")).execute(handler);
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
       long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       IOException io = assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
       assertTrue(io.getMessage().contains("maxInflatedResponseBodySize"), io.getMessage());
       assertTrue(io.getMessage().contains(Long.toString(CAP)), io.getMessage());
-      assertEquals(1, handler.terminals.get());
-      assertEquals(200, handler.status);
-      assertTrue(handler.bodyBytes.get() <= CAP, "handed on " + handler.bodyBytes.get());
+      assertEquals(1, handler.terminals());
+      assertEquals(200, handler.status());
+      assertTrue(handler.bodyLength() <= CAP, "handed on " + handler.bodyLength());
       assertTrue(millis < 3000, "took " + millis + " ms");
       // One compressed chunk (8 KiB by default) may still inflate after the limit: ~8 MiB, not 64.
       assertTrue(inflated.get() < 16L * 1024 * 1024, "inflated " + inflated.get() + " bytes");
-      assertEquals(0, server.awaitOpenAtMost(0, 2000), "the client closed the connection");
+      assertEquals(0, server.awaitOpenAtMost(0, Duration.ofMillis(2000)), "the client closed the connection");
       System.out.printf(
           "[bomb] %d gzip bytes -> limit %d: failed in %d ms after inflating %d bytes, %d handed on%n",
-          bomb.length, CAP, millis, inflated.get(), handler.bodyBytes.get());
+          bomb.length, CAP, millis, inflated.get(), handler.bodyLength());
     }
   }
 
@@ -121,13 +125,13 @@ class DecompressionBombTest {
     java.util.Arrays.fill(plain, (byte) 'y');
     try (RawServer gz = gzipServer(gzip(small));
         RawServer raw =
-            new RawServer(
+            RawServer.withResponder(
                 (ch, head) -> {
                   RawServer.write(ch, "HTTP/1.1 200 OK\r\nContent-Length: " + plain.length + "\r\n\r\n");
                   RawServer.write(ch, plain);
                 });
         DefaultAsyncHttpClient client =
-            new DefaultAsyncHttpClient(Clients.config().setMaxInflatedResponseBodySize(CAP).build())) {
+            new DefaultAsyncHttpClient(ClientFixture.faultConfig().setMaxInflatedResponseBodySize(CAP).build())) {
       Response r = client.prepareGet(gz.url("/")).execute().get(10, TimeUnit.SECONDS);
       assertEquals(CAP, r.getResponseBodyAsBytes().length);
       assertEquals(new String(small, StandardCharsets.ISO_8859_1), r.getResponseBody(StandardCharsets.ISO_8859_1));
@@ -141,15 +145,15 @@ class DecompressionBombTest {
 
   @Test
   void minusOneMeansNoLimitAndOtherNonPositiveValuesAreRefused() throws Exception {
-    assertEquals(512L * 1024 * 1024, Clients.config().build().getMaxInflatedResponseBodySize());
+    assertEquals(512L * 1024 * 1024, ClientFixture.faultConfig().build().getMaxInflatedResponseBodySize());
     IllegalArgumentException zero =
-        assertThrows(IllegalArgumentException.class, () -> Clients.config().setMaxInflatedResponseBodySize(0));
+        assertThrows(IllegalArgumentException.class, () -> ClientFixture.faultConfig().setMaxInflatedResponseBodySize(0));
     assertTrue(zero.getMessage().startsWith("maxInflatedResponseBodySize: 0 (expected"), zero.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> Clients.config().setMaxInflatedResponseBodySize(-2));
+    assertThrows(IllegalArgumentException.class, () -> ClientFixture.faultConfig().setMaxInflatedResponseBodySize(-2));
     byte[] data = new byte[(int) CAP * 3];
     try (RawServer gz = gzipServer(gzip(data));
         DefaultAsyncHttpClient client =
-            new DefaultAsyncHttpClient(Clients.config().setMaxInflatedResponseBodySize(-1).build())) {
+            new DefaultAsyncHttpClient(ClientFixture.faultConfig().setMaxInflatedResponseBodySize(-1).build())) {
       Response r = client.prepareGet(gz.url("/")).execute().get(10, TimeUnit.SECONDS);
       assertEquals(data.length, r.getResponseBodyAsBytes().length);
     }

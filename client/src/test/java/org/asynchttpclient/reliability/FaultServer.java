@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
+import org.asynchttpclient.testing.RawServer;
 
 /**
  * A {@link RawServer} whose routes each answer with one kind of fault (or none). The first path
@@ -44,7 +45,7 @@ final class FaultServer {
   private FaultServer() {}
 
   static RawServer start() throws InterruptedException {
-    return new RawServer(FaultServer::answer);
+    return RawServer.withResponder(FaultServer::answer);
   }
 
   private static void answer(Channel ch, String head) {

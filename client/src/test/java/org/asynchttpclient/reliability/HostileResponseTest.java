@@ -6,11 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -103,10 +108,10 @@ class HostileResponseTest {
     String bigHeader = "HTTP/1.1 200 OK\r\nX-Big: " + "b".repeat(3000) + "\r\nContent-Length: 2\r\n\r\nok";
     try (RawServer status = RawServer.answering(longStatus);
         RawServer header = RawServer.answering(bigHeader);
-        DefaultAsyncHttpClient defaults = new DefaultAsyncHttpClient(Clients.config().build());
+        DefaultAsyncHttpClient defaults = new DefaultAsyncHttpClient(ClientFixture.faultConfig().build());
         DefaultAsyncHttpClient strict =
             new DefaultAsyncHttpClient(
-                Clients.config()
+                ClientFixture.faultConfig()
                     .setHttpClientCodecMaxInitialLineLength(200)
                     .setHttpClientCodecMaxHeaderSize(2048)
                     .build())) {
@@ -128,7 +133,7 @@ class HostileResponseTest {
   void toleratedDeviationsAreReadAsFramed(String what, String response, String body)
       throws Exception {
     try (RawServer server = RawServer.answering(response);
-        DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(Clients.config().build())) {
+        DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(ClientFixture.faultConfig().build())) {
       for (int i = 0; i < 2; i++) {
         assertEquals(
             body,
@@ -143,7 +148,7 @@ class HostileResponseTest {
   @MethodSource("hostile")
   void failsClosesAndNeverPools(String what, String response) throws Exception {
     try (RawServer server =
-            new RawServer(
+            RawServer.withResponder(
                 (ch, head) -> {
                   if (RawServer.path(head).equals("/hostile")) {
                     RawServer.write(ch, response);
@@ -151,17 +156,17 @@ class HostileResponseTest {
                     RawServer.write(ch, OK);
                   }
                 });
-        DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(Clients.config().build())) {
+        DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(ClientFixture.faultConfig().build())) {
       // A first, good exchange leaves a pooled connection that the hostile one reuses.
       assertEquals(200, client.prepareGet(server.url("/good")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
-      TrackingHandler handler = new TrackingHandler();
-      ListenableFuture<Integer> f = client.prepareGet(server.url("/hostile")).execute(handler);
+      RecordingHandler handler = new RecordingHandler();
+      ListenableFuture<Response> f = client.prepareGet(server.url("/hostile")).execute(handler);
       ExecutionException e =
           assertThrows(
               ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS), what + ": was accepted");
       assertInstanceOf(IOException.class, e.getCause(), what + ": " + e.getCause());
-      assertEquals(1, handler.terminals.get(), what);
-      assertEquals(0, server.awaitOpenAtMost(0, 2000), what + ": the client kept the connection");
+      assertEquals(1, handler.terminals(), what);
+      assertEquals(0, server.awaitOpenAtMost(0, Duration.ofMillis(2000)), what + ": the client kept the connection");
       assertEquals(1, server.acceptedCount(), what + ": the hostile answer came on the pooled line");
       assertEquals(200, client.prepareGet(server.url("/good")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
       assertEquals(2, server.acceptedCount(), what + ": the next request reused a condemned connection");

@@ -23,8 +23,12 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Param;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.SignatureCalculator;
 import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -45,7 +49,7 @@ class InjectionTest {
   @BeforeEach
   void start() throws Exception {
     server = RawServer.answering("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok");
-    client = new DefaultAsyncHttpClient(Clients.config().build());
+    client = new DefaultAsyncHttpClient(ClientFixture.faultConfig().build());
   }
 
   @AfterEach
@@ -68,8 +72,8 @@ class InjectionTest {
       assertNoConnection(what);
       return;
     }
-    TrackingHandler handler = new TrackingHandler();
-    ListenableFuture<Integer> f;
+    RecordingHandler handler = new RecordingHandler();
+    ListenableFuture<Response> f;
     try {
       f = c.executeRequest(built, handler);
     } catch (IllegalArgumentException refusedAtSend) {
@@ -77,13 +81,13 @@ class InjectionTest {
       return;
     }
     try {
-      Integer status = f.get(5, TimeUnit.SECONDS);
-      fail(what + ": was sent and answered " + status);
+      Response response = f.get(5, TimeUnit.SECONDS);
+      fail(what + ": was sent and answered " + (response == null ? "nothing" : response.getStatusCode()));
     } catch (ExecutionException e) {
       assertInstanceOf(IllegalArgumentException.class, e.getCause(), what + ": " + e.getCause());
     }
-    assertEquals(1, handler.terminals.get(), what + ": terminal callbacks");
-    assertInstanceOf(IllegalArgumentException.class, handler.failure, what);
+    assertEquals(1, handler.terminals(), what + ": terminal callbacks");
+    assertInstanceOf(IllegalArgumentException.class, handler.failure(), what);
     assertNoConnection(what);
   }
 
@@ -163,7 +167,7 @@ class InjectionTest {
   @Test
   void cookiesWithStrictAndLaxEncoders() throws Exception {
     try (DefaultAsyncHttpClient lax =
-        new DefaultAsyncHttpClient(Clients.config().setUseLaxCookieEncoder(true).build())) {
+        new DefaultAsyncHttpClient(ClientFixture.faultConfig().setUseLaxCookieEncoder(true).build())) {
       for (String bad : BAD) {
         for (DefaultAsyncHttpClient c : List.of(client, lax)) {
           String mode = c == client ? "strict " : "lax ";
@@ -209,7 +213,7 @@ class InjectionTest {
     // Control: the same proxy with a clean custom header is reached, header and all.
     List<String> heads = new java.util.concurrent.CopyOnWriteArrayList<>();
     try (RawServer proxy =
-        new RawServer(
+        RawServer.withResponder(
             (ch, head) -> {
               heads.add(head);
               RawServer.write(ch, "HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n");
@@ -253,7 +257,7 @@ class InjectionTest {
       client.setSignatureCalculator(signer);
       try {
         Throwable refused = null;
-        TrackingHandler handler = new TrackingHandler();
+        RecordingHandler handler = new RecordingHandler();
         try {
           client.prepareGet(server.url("/")).execute(handler).get(5, TimeUnit.SECONDS);
         } catch (IllegalArgumentException e) {

@@ -22,15 +22,19 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.BooleanSupplier;
 import org.asynchttpclient.ClientStats;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -43,19 +47,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * answers, 10 requests still get 10 connections at once), and no armed timer.
  */
 class LeakTest {
-  private static final AtomicLong SEQ = new AtomicLong();
-
-  /** Polls {@code condition} until it holds or {@code millis} pass; returns its last value. */
-  private static boolean eventually(BooleanSupplier condition, long millis) {
-    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        return false;
-      }
-      java.util.concurrent.locks.LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
-    }
-    return true;
-  }
 
   private static long activeAllocations(PooledByteBufAllocatorMetric metric) {
     long active = 0;
@@ -89,7 +80,7 @@ class LeakTest {
     PooledByteBufAllocator alloc = new PooledByteBufAllocator(true);
     PooledByteBufAllocatorMetric metric = alloc.metric();
     long baselineMemory = metric.usedHeapMemory() + metric.usedDirectMemory();
-    String pool = "ahc-leak-" + SEQ.incrementAndGet();
+    ClientThreads threads = new ClientThreads();
     String[] paths = {
       "/ok/1", "/ok/20000", "/ok/70000", "/chunked", "/gzip", "/never", "/stall", "/reset", "/cut",
       "/hostile", "/late/50"
@@ -98,25 +89,23 @@ class LeakTest {
     long poolIdleBeforeClose;
     try (RawServer server = FaultServer.start()) {
       DefaultAsyncHttpClient client =
-          new DefaultAsyncHttpClient(
-              Clients.config()
+          threads.start(
+              ClientFixture.faultConfig()
                   .setAllocator(alloc)
-                  .setThreadPoolName(pool)
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
-                  .setRequestTimeout(Duration.ofMillis(300))
-                  .build());
+                  .setRequestTimeout(Duration.ofMillis(300)));
       try {
         Random random = new Random(7);
         Semaphore window = new Semaphore(50);
-        List<CompletableFuture<TrackingHandler>> ends = new ArrayList<>();
-        List<ListenableFuture<Integer>> futures = new ArrayList<>();
+        List<CompletableFuture<RecordingHandler>> ends = new ArrayList<>();
+        List<ListenableFuture<Response>> futures = new ArrayList<>();
         for (int i = 0; i < 600; i++) {
           String path = paths[random.nextInt(paths.length)];
-          TrackingHandler h = new TrackingHandler();
+          RecordingHandler h = new RecordingHandler();
           assertTrue(window.tryAcquire(30, TimeUnit.SECONDS));
           h.ended().whenComplete((x, t) -> window.release());
           ends.add(h.ended());
-          ListenableFuture<Integer> f =
+          ListenableFuture<Response> f =
               i % 3 == 0
                   ? client.preparePost(server.url(path)).setBody(new byte[1 + i * 10]).execute(h)
                   : client.prepareGet(server.url(path)).execute(h);
@@ -127,28 +116,30 @@ class LeakTest {
           exchanges++;
         }
         CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
-        for (ListenableFuture<Integer> f : futures) {
+        for (ListenableFuture<Response> f : futures) {
           assertFalse(armed((Exchange<?>) f), "armed after the end: " + f);
         }
         // Idle: every connection is closed or back in the pool, none is active.
-        assertTrue(
-            eventually(() -> client.getClientStats().getTotalActiveConnectionCount() == 0, 2000),
-            "active connections while idle: " + client.getClientStats());
+        Await.until(
+            () -> client.getClientStats().getTotalActiveConnectionCount() == 0,
+            Duration.ofSeconds(2),
+            () -> "active connections while idle: " + client.getClientStats());
         ClientStats stats = client.getClientStats();
         poolIdleBeforeClose = stats.getTotalIdleConnectionCount();
         assertTrue(
-            eventually(() -> server.openCount() == poolIdleBeforeClose, 2000),
+            server.await(() -> server.openCount() == poolIdleBeforeClose, Duration.ofSeconds(2)),
             "server sees " + server.openCount() + " open, the pool holds " + poolIdleBeforeClose);
       } finally {
         client.close();
       }
-      assertEquals(0, server.awaitOpenAtMost(0, 3000), "server connections left after close()");
-      ShutdownTest.assertClientThreadsGone(pool);
+      assertEquals(0, server.awaitOpenAtMost(0, Duration.ofMillis(3000)), "server connections left after close()");
+      threads.assertAllEnded(Duration.ofSeconds(5));
     }
     // The I/O threads' caches go back to the arenas when those threads end.
-    assertTrue(
-        eventually(() -> activeAllocations(metric) == 0, 3000),
-        "live allocations in the client's allocator after close: " + activeAllocations(metric));
+    Await.until(
+        () -> activeAllocations(metric) == 0,
+        Duration.ofSeconds(3),
+        () -> "live allocations in the client's allocator after close: " + activeAllocations(metric));
     long inChunks = bytesInChunks(metric);
     long retainedSubpages = emptySubpageBytes(metric);
     long usedMemory = metric.usedHeapMemory() + metric.usedDirectMemory();
@@ -207,7 +198,7 @@ class LeakTest {
     try (RawServer faults = FaultServer.start();
         RawServer tls = RawServer.silent();
         RawServer gated =
-            new RawServer(
+            RawServer.withResponder(
                 (ch, head) -> {
                   waiting.add(ch);
                   gate.countDown();
@@ -219,7 +210,7 @@ class LeakTest {
                 });
         DefaultAsyncHttpClient client =
             new DefaultAsyncHttpClient(
-                Clients.config()
+                ClientFixture.faultConfig()
                     .setMaxConnections(10)
                     .setMaxConnectionsPerHost(10)
                     // Idle pooled connections hold their permits (as in 3.0.11): a request waiting
@@ -251,16 +242,16 @@ class LeakTest {
         mix.add(new RequestBuilder().setUrl(faults.url(path)).build());
       }
       Semaphore window = new Semaphore(10);
-      List<CompletableFuture<TrackingHandler>> ends = new ArrayList<>();
-      List<ListenableFuture<Integer>> futures = new ArrayList<>();
+      List<CompletableFuture<RecordingHandler>> ends = new ArrayList<>();
+      List<ListenableFuture<Response>> futures = new ArrayList<>();
       int sent = 0;
       for (int round = 0; round < 8; round++) {
         for (Request r : mix) {
-          TrackingHandler h = new TrackingHandler();
+          RecordingHandler h = new RecordingHandler();
           assertTrue(window.tryAcquire(30, TimeUnit.SECONDS));
           h.ended().whenComplete((x, t) -> window.release());
           ends.add(h.ended());
-          ListenableFuture<Integer> f = client.executeRequest(r, h);
+          ListenableFuture<Response> f = client.executeRequest(r, h);
           futures.add(f);
           if (sent++ % 7 == 3) {
             f.cancel(true);
@@ -268,7 +259,7 @@ class LeakTest {
         }
       }
       CompletableFuture.allOf(ends.toArray(new CompletableFuture<?>[0])).get(60, TimeUnit.SECONDS);
-      for (ListenableFuture<Integer> f : futures) {
+      for (ListenableFuture<Response> f : futures) {
         assertFalse(armed((Exchange<?>) f), "armed after the end: " + f);
       }
       // Ten at once: the server answers none until all ten have arrived.

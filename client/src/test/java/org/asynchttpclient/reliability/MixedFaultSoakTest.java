@@ -16,6 +16,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.TimeoutStats;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -68,7 +71,7 @@ class MixedFaultSoakTest {
     final int id;
     final Route route;
     final int okBytes;
-    final TrackingHandler handler = new TrackingHandler();
+    final RecordingHandler handler = new RecordingHandler();
 
     Exchange(int id, Route route, int okBytes) {
       this.id = id;
@@ -78,10 +81,10 @@ class MixedFaultSoakTest {
 
     /** What is wrong with this exchange's outcome, or null. */
     String problem() {
-      if (handler.terminals.get() != 1) {
-        return "terminal callbacks: " + handler.terminals.get();
+      if (handler.terminals() != 1) {
+        return "terminal callbacks: " + handler.terminals();
       }
-      Throwable t = handler.failure;
+      Throwable t = handler.failure();
       long elapsed = handler.elapsedMillis();
       switch (route) {
         case OK:
@@ -92,8 +95,8 @@ class MixedFaultSoakTest {
           }
           long expected =
               route == Route.OK ? okBytes : route == Route.CHUNKED ? 9 : FaultServer.GZIP_PLAIN_LENGTH;
-          if (handler.status != 200 || handler.bodyBytes.get() != expected) {
-            return "status " + handler.status + ", " + handler.bodyBytes.get() + " bytes";
+          if (handler.status() != 200 || handler.bodyLength() != expected) {
+            return "status " + handler.status() + ", " + handler.bodyLength() + " bytes";
           }
           return null;
         case RESET:
@@ -126,7 +129,7 @@ class MixedFaultSoakTest {
       List<Exchange> exchanges,
       int totalWeight)
       throws Exception {
-    List<CompletableFuture<TrackingHandler>> ends = new ArrayList<>();
+    List<CompletableFuture<RecordingHandler>> ends = new ArrayList<>();
     Semaphore window = new Semaphore(IN_FLIGHT);
     for (int i = 0; i < count; i++) {
       int pick = random.nextInt(totalWeight);
@@ -164,7 +167,7 @@ class MixedFaultSoakTest {
     try (RawServer server = FaultServer.start()) {
       DefaultAsyncHttpClient client =
           new DefaultAsyncHttpClient(
-              Clients.config()
+              ClientFixture.faultConfig()
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
                   .setRequestTimeout(Duration.ofMillis(TIMEOUT_MS))
                   .setReadTimeout(Duration.ofSeconds(30))
@@ -177,7 +180,7 @@ class MixedFaultSoakTest {
         List<Exchange> warmUp = new ArrayList<>();
         runBatch(client, server, WARM_UP, random, warmUp, totalWeight);
         for (Exchange ex : warmUp) {
-          assertEquals(1, ex.handler.terminals.get(), "warm-up #" + ex.id);
+          assertEquals(1, ex.handler.terminals(), "warm-up #" + ex.id);
         }
         wallStart = System.nanoTime();
         runBatch(client, server, EXCHANGES, random, exchanges, totalWeight);
@@ -185,7 +188,7 @@ class MixedFaultSoakTest {
         timeoutStats = client.getClientStats().getTimeoutStats();
         client.close();
       }
-      int stillOpen = server.awaitOpenAtMost(0, 5000);
+      int stillOpen = server.awaitOpenAtMost(0, Duration.ofMillis(5000));
       long wallMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - wallStart);
 
       Map<String, Integer> outcomes = new TreeMap<>();
@@ -198,13 +201,13 @@ class MixedFaultSoakTest {
       List<Long> deadMillis = new ArrayList<>();
       for (Exchange ex : exchanges) {
         perRoute.merge(ex.route, 1, Integer::sum);
-        TrackingHandler h = ex.handler;
-        if (h.terminals.get() == 0) {
+        RecordingHandler h = ex.handler;
+        if (h.terminals() == 0) {
           missing++;
           continue;
         }
         String outcome =
-            h.failure == null ? "response " + h.status : h.failure.getClass().getSimpleName();
+            h.failure() == null ? "response " + h.status() : h.failure().getClass().getSimpleName();
         outcomes.merge(outcome, 1, Integer::sum);
         long elapsed = h.elapsedMillis();
         if (ex.route.timesOut()) {
@@ -239,7 +242,7 @@ class MixedFaultSoakTest {
       assertEquals(0, stillOpen, "server connections left after close()");
       // Exactly once, still, now that nothing can call back any more.
       for (Exchange ex : exchanges) {
-        assertEquals(1, ex.handler.terminals.get(), "#" + ex.id);
+        assertEquals(1, ex.handler.terminals(), "#" + ex.id);
       }
     }
   }

@@ -10,10 +10,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,10 +28,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * of the client survives, and the servers see every connection go.
  */
 class ShutdownTest {
-  private static final AtomicLong SEQ = new AtomicLong();
   private static final int PER_PHASE = 100;
 
-  private static final class PhaseHandler extends TrackingHandler {
+  private static final class PhaseHandler extends RecordingHandler {
     private final CountDownLatch reached;
     private final boolean onBody;
 
@@ -57,18 +60,17 @@ class ShutdownTest {
   @ValueSource(booleans = {false, true})
   void closeFailsEverythingInFlightAndLeavesNothingBehind(boolean eventLoopTimeouts)
       throws Exception {
-    String pool = "ahc-shutdown-" + SEQ.incrementAndGet() + "-" + eventLoopTimeouts;
+    ClientThreads threads = new ClientThreads();
     CountDownLatch waiting = new CountDownLatch(PER_PHASE);
     CountDownLatch reading = new CountDownLatch(PER_PHASE);
     CountDownLatch handshaking = new CountDownLatch(PER_PHASE);
-    try (RawServer mute = new RawServer((ch, head) -> waiting.countDown());
+    try (RawServer mute = RawServer.withResponder((ch, head) -> waiting.countDown());
         RawServer staller =
             RawServer.answering("HTTP/1.1 200 OK\r\nContent-Length: 100000\r\n\r\nsome of it");
         RawServer tls = RawServer.silent()) {
       DefaultAsyncHttpClient client =
-          new DefaultAsyncHttpClient(
-              Clients.config()
-                  .setThreadPoolName(pool)
+          threads.start(
+              ClientFixture.faultConfig()
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
                   .setRequestTimeout(Duration.ofSeconds(30))
                   .setReadTimeout(Duration.ofSeconds(30))
@@ -77,12 +79,11 @@ class ShutdownTest {
                   .setUseInsecureTrustManager(true)
                   // Each TLS request opens its own connection only over HTTP/1.1: with HTTP/2 on
                   // (the default) the other 99 would wait for the one handshake in progress.
-                  .setHttp2Enabled(false)
-                  .build());
-      List<TrackingHandler> handlers = new ArrayList<>();
-      List<ListenableFuture<Integer>> futures = new ArrayList<>();
+                  .setHttp2Enabled(false));
+      List<RecordingHandler> handlers = new ArrayList<>();
+      List<ListenableFuture<Response>> futures = new ArrayList<>();
       for (int i = 0; i < PER_PHASE; i++) {
-        TrackingHandler w = new TrackingHandler();
+        RecordingHandler w = new RecordingHandler();
         futures.add(client.prepareGet(mute.url("/wait/" + i)).execute(w));
         handlers.add(w);
         PhaseHandler r = new PhaseHandler(reading, true);
@@ -95,7 +96,7 @@ class ShutdownTest {
       assertTrue(waiting.await(20, TimeUnit.SECONDS), "requests waiting: " + waiting.getCount());
       assertTrue(reading.await(20, TimeUnit.SECONDS), "bodies stalled: " + reading.getCount());
       assertTrue(handshaking.await(20, TimeUnit.SECONDS), "handshakes: " + handshaking.getCount());
-      for (ListenableFuture<Integer> f : futures) {
+      for (ListenableFuture<Response> f : futures) {
         assertTrue(!f.isDone(), "an exchange ended before close: " + f);
       }
 
@@ -105,26 +106,26 @@ class ShutdownTest {
       long closeMillis = TimeUnit.NANOSECONDS.toMillis(closeReturned - closeStart);
 
       int notDone = 0;
-      for (ListenableFuture<Integer> f : futures) {
+      for (ListenableFuture<Response> f : futures) {
         notDone += f.isDone() ? 0 : 1;
       }
       assertEquals(0, notDone, "exchanges still pending when close() returned");
       assertTrue(closeMillis < 2000, "close() took " + closeMillis + " ms");
-      assertClientThreadsGone(pool);
+      threads.assertAllEnded(Duration.ofSeconds(5));
       long late = 0;
-      for (TrackingHandler h : handlers) {
-        assertEquals(1, h.terminals.get(), "terminal callbacks");
-        IOException e = assertInstanceOf(IOException.class, h.failure, String.valueOf(h.failure));
+      for (RecordingHandler h : handlers) {
+        assertEquals(1, h.terminals(), "terminal callbacks");
+        IOException e = assertInstanceOf(IOException.class, h.failure(), String.valueOf(h.failure()));
         assertTrue(e.getMessage().contains("closed"), e.getMessage());
-        assertTrue(h.endNanos <= closeReturned, "failed after close() returned");
-        if (h.lastCallbackNanos.get() > closeReturned) {
+        assertTrue(h.endNanos() <= closeReturned, "failed after close() returned");
+        if (h.lastCallbackNanos() > closeReturned) {
           late++;
         }
       }
       assertEquals(0, late, "handlers called back after close() returned");
-      assertEquals(0, mute.awaitOpenAtMost(0, 2000), "connections left open (waiting)");
-      assertEquals(0, staller.awaitOpenAtMost(0, 2000), "connections left open (reading)");
-      assertEquals(0, tls.awaitOpenAtMost(0, 2000), "connections left open (TLS)");
+      assertEquals(0, mute.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (waiting)");
+      assertEquals(0, staller.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (reading)");
+      assertEquals(0, tls.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (TLS)");
       System.out.printf(
           "[shutdown] eventLoopTimeouts=%s: close() with %d in flight took %d ms; all failed before it"
               + " returned, 0 late callbacks, 0 client threads left%n",
@@ -132,27 +133,4 @@ class ShutdownTest {
     }
   }
 
-  /** Waits (bounded, by joining them) for every thread of the client's pool to end. */
-  static void assertClientThreadsGone(String pool) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    List<Thread> alive = threadsOf(pool);
-    for (Thread t : alive) {
-      t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
-    }
-    List<String> left = new ArrayList<>();
-    for (Thread t : threadsOf(pool)) {
-      left.add(t.getName() + " " + t.getState());
-    }
-    assertEquals(List.of(), left, "client threads still alive after close()");
-  }
-
-  private static List<Thread> threadsOf(String pool) {
-    List<Thread> found = new ArrayList<>();
-    for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (t.getName().startsWith(pool) && t.isAlive()) {
-        found.add(t);
-      }
-    }
-    return found;
-  }
 }

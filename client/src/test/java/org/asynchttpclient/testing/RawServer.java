@@ -1,8 +1,14 @@
 package org.asynchttpclient.testing;
 
 import io.netty.bootstrap.ServerBootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
@@ -10,6 +16,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,22 +24,52 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.jetbrains.annotations.Nullable;
 
 /**
- * A loopback server on 127.0.0.1 whose pipeline is whatever the test puts in it: for protocol
- * steps {@link TestServer} hides (its aggregator answers {@code Expect: 100-continue} itself), for
- * a server that accepts TCP and never speaks, and the like. Counts accepted and closed
- * connections; {@link #signal()} wakes {@link #await} after a change the test's handlers made.
+ * A loopback TCP server (127.0.0.1, ephemeral port) that speaks no HTTP of its own, for what
+ * {@link TestServer} hides or cannot do (its aggregator answers {@code Expect: 100-continue}
+ * itself; it always answers well-formed HTTP). Two ways to make one:
+ *
+ * <ul>
+ *   <li>{@link #withPipeline}: the test puts whatever handlers it likes on each accepted
+ *       connection, or none (a server that accepts TCP and never reads or speaks);
+ *   <li>{@link #withResponder} (and {@link #silent()}, {@link #answering}): a {@link Responder}
+ *       sees each request head (request line and headers, up to the blank line; a request body is
+ *       ignored) and writes whatever bytes it likes, verbatim, or nothing, or resets.
+ * </ul>
+ *
+ * It counts accepted, closed and open connections and request heads; {@link #await} and the
+ * {@code await...} helpers wait on a monitor that every such change (and {@link #signal()})
+ * notifies, so tests can prove the client connected or closed its side without polling.
+ *
+ * <p>With {@link #readNothing()} the server accepts connections and never reads from them, so a
+ * client writing a large body fills the socket buffers and meets backpressure.
  */
 public final class RawServer implements AutoCloseable {
+
+  /** Answers one request head; runs on the server's event loop. */
+  public interface Responder {
+    void onRequest(Channel channel, String head) throws Exception;
+  }
+
+  private static final int MAX_HEAD = 64 * 1024;
+
+  // immutable
   private final EventLoopGroup group;
   private final Channel server;
+
+  // any thread
   private final List<Channel> accepted = new CopyOnWriteArrayList<>();
   private final AtomicInteger closed = new AtomicInteger();
+  private final AtomicInteger requests = new AtomicInteger();
+  private volatile boolean readNothing;
+  /** Notified whenever a connection is accepted or closed, a head arrives, or on signal(). */
   private final Object changes = new Object();
 
-  /** @param init adds the handlers of each accepted connection (it may add none) */
-  public RawServer(Consumer<Channel> init) throws InterruptedException {
+  /** Exactly one of {@code init} and {@code responder} is given. */
+  private RawServer(@Nullable Consumer<Channel> init, @Nullable Responder responder)
+      throws InterruptedException {
     group =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("raw-server", true), NioIoHandler.newFactory());
@@ -44,6 +81,12 @@ public final class RawServer implements AutoCloseable {
                 new ChannelInitializer<SocketChannel>() {
                   @Override
                   protected void initChannel(SocketChannel ch) {
+                    // Configured before it is published: a test that sees the connection
+                    // accepted and turns reading back on must not be undone by this.
+                    if (readNothing) {
+                      ch.config().setAutoRead(false);
+                      ch.config().setOption(ChannelOption.SO_RCVBUF, 4096);
+                    }
                     accepted.add(ch);
                     ch.closeFuture()
                         .addListener(
@@ -51,7 +94,11 @@ public final class RawServer implements AutoCloseable {
                               closed.incrementAndGet();
                               signal();
                             });
-                    init.accept(ch);
+                    if (responder != null) {
+                      ch.pipeline().addLast(new HeadReader(responder));
+                    } else if (init != null) {
+                      init.accept(ch);
+                    }
                     signal();
                   }
                 })
@@ -59,6 +106,102 @@ public final class RawServer implements AutoCloseable {
             .sync()
             .channel();
   }
+
+  /** A server whose connections get the handlers {@code init} adds (it may add none). */
+  public static RawServer withPipeline(Consumer<Channel> init) throws InterruptedException {
+    return new RawServer(init, null);
+  }
+
+  /** A server that hands each request head to {@code responder}. */
+  public static RawServer withResponder(Responder responder) throws InterruptedException {
+    return new RawServer(null, responder);
+  }
+
+  /** A server that reads request heads and never answers anything: not a request, not a TLS hello. */
+  public static RawServer silent() throws InterruptedException {
+    return withResponder((ch, head) -> {});
+  }
+
+  /** A server that answers every request with {@code response}, verbatim, then keeps the line. */
+  public static RawServer answering(String response) throws InterruptedException {
+    return withResponder((ch, head) -> write(ch, response));
+  }
+
+  /** From now on, accepted connections are never read (for backpressure on the client's writes). */
+  public RawServer readNothing() {
+    this.readNothing = true;
+    return this;
+  }
+
+  private final class HeadReader extends ChannelInboundHandlerAdapter {
+    private final Responder responder;
+    private final StringBuilder head = new StringBuilder();
+
+    HeadReader(Responder responder) {
+      this.responder = responder;
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+      ByteBuf buf = (ByteBuf) msg;
+      try {
+        head.append(buf.toString(StandardCharsets.ISO_8859_1));
+      } finally {
+        buf.release();
+      }
+      int end;
+      while ((end = head.indexOf("\r\n\r\n")) >= 0) {
+        String one = head.substring(0, end + 2);
+        head.delete(0, end + 4);
+        requests.incrementAndGet();
+        signal();
+        responder.onRequest(ctx.channel(), one);
+      }
+      if (head.length() > MAX_HEAD) {
+        head.setLength(0); // not HTTP (a TLS hello, a body): forget it, keep the line open
+      }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+      ctx.close();
+    }
+  }
+
+  // ---- writing, for responders and tests
+
+  /** Writes {@code text} (ISO-8859-1) verbatim and flushes. */
+  public static void write(Channel ch, String text) {
+    ch.writeAndFlush(Unpooled.copiedBuffer(text, StandardCharsets.ISO_8859_1));
+  }
+
+  /** Writes {@code bytes} verbatim and flushes. */
+  public static void write(Channel ch, byte[] bytes) {
+    ch.writeAndFlush(Unpooled.wrappedBuffer(bytes));
+  }
+
+  /** Writes {@code text} verbatim, then closes the connection (FIN). */
+  public static void writeAndClose(Channel ch, String text) {
+    ch.writeAndFlush(Unpooled.copiedBuffer(text, StandardCharsets.ISO_8859_1))
+        .addListener(ChannelFutureListener.CLOSE);
+  }
+
+  /** Closes with SO_LINGER 0: the peer sees a reset (RST), not an orderly close. */
+  public static void reset(Channel ch) {
+    ch.config().setOption(ChannelOption.SO_LINGER, 0);
+    ch.close();
+  }
+
+  /** The path of a request head's request line, without the query. */
+  public static String path(String head) {
+    int sp1 = head.indexOf(' ');
+    int sp2 = head.indexOf(' ', sp1 + 1);
+    String target = head.substring(sp1 + 1, sp2 < 0 ? head.indexOf('\r') : sp2);
+    int q = target.indexOf('?');
+    return q < 0 ? target : target.substring(0, q);
+  }
+
+  // ---- what the test reads
 
   public int port() {
     return ((InetSocketAddress) server.localAddress()).getPort();
@@ -74,6 +217,16 @@ public final class RawServer implements AutoCloseable {
 
   public int closedCount() {
     return closed.get();
+  }
+
+  /** Connections accepted and not closed yet. */
+  public int openCount() {
+    return accepted.size() - closed.get();
+  }
+
+  /** Request heads seen (servers made by {@link #withResponder} and its shorthands only). */
+  public int requestCount() {
+    return requests.get();
   }
 
   public List<Channel> acceptedChannels() {
@@ -100,6 +253,17 @@ public final class RawServer implements AutoCloseable {
       }
       return true;
     }
+  }
+
+  /** Waits up to {@code timeout} for at most {@code max} connections to be open; returns the count. */
+  public int awaitOpenAtMost(int max, Duration timeout) throws InterruptedException {
+    await(() -> openCount() <= max, timeout);
+    return openCount();
+  }
+
+  /** Waits up to {@code timeout} for {@code count} connections to have been accepted. */
+  public boolean awaitAccepted(int count, Duration timeout) throws InterruptedException {
+    return await(() -> accepted.size() >= count, timeout);
   }
 
   @Override

@@ -83,7 +83,7 @@ public final class WsTestServer implements AutoCloseable {
   public WsTestServer(boolean compression, SslContext tls) throws InterruptedException {
     this.compression = compression;
     this.tls = tls;
-    this.raw = new RawServer(this::init);
+    this.raw = RawServer.withPipeline(this::init);
   }
 
   private void init(Channel ch) {

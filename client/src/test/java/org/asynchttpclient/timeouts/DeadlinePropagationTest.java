@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -19,10 +20,8 @@ class DeadlinePropagationTest {
   private static final String HEADER = "X-Request-Budget-Ms";
 
   private static DefaultAsyncHttpClientConfig.Builder config() {
-    return new DefaultAsyncHttpClientConfig.Builder()
+    return ClientFixture.config()
         .setFollowRedirect(true)
-        .setShutdownQuietPeriod(Duration.ZERO)
-        .setShutdownTimeout(Duration.ofSeconds(2))
         .setRequestTimeout(Duration.ofSeconds(5))
         .setDeadlinePropagationHeader(HEADER);
   }

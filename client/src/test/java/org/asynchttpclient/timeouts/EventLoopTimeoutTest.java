@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -76,9 +77,9 @@ class EventLoopTimeoutTest {
     try (DefaultAsyncHttpClient client = client(false)) {
       RecordingHandler h = new RecordingHandler();
       client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute(h);
-      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
       assertSame(timerThread.get(), fired);
-      assertInstanceOf(TimeoutException.class, h.failure.get());
+      assertInstanceOf(TimeoutException.class, h.failure());
     }
   }
 
@@ -88,11 +89,11 @@ class EventLoopTimeoutTest {
       RecordingHandler h = new RecordingHandler();
       // a budget the connect easily fits in, so the timeout has moved onto the loop by then
       client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofSeconds(1)).execute(h);
-      Channel ch = h.connected.get(5, TimeUnit.SECONDS);
-      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      Channel ch = h.connected().get(5, TimeUnit.SECONDS);
+      Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
       assertTrue(ch.eventLoop().inEventLoop(fired), "fired on " + fired + ", channel loop elsewhere");
       ExchangeTimeoutException e =
-          assertInstanceOf(ExchangeTimeoutException.class, h.failure.get());
+          assertInstanceOf(ExchangeTimeoutException.class, h.failure());
       assertEquals(ExchangeTimeoutException.Kind.REQUEST, e.getKind());
     }
   }
@@ -102,12 +103,13 @@ class EventLoopTimeoutTest {
     try (DefaultAsyncHttpClient client = client(true)) {
       RecordingHandler first = new RecordingHandler();
       assertEquals(200, client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS).getStatusCode());
-      assertTrue(first.offered.await(5, TimeUnit.SECONDS), "first connection offered to the pool");
+      first.offered().get(5, TimeUnit.SECONDS); // the first connection is back in the pool
       RecordingHandler h = new RecordingHandler();
       client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(300)).execute(h);
-      Channel ch = h.pooled.get(5, TimeUnit.SECONDS);
-      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      Channel ch = h.pooled().get(5, TimeUnit.SECONDS);
+      Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
       assertTrue(ch.eventLoop().inEventLoop(fired));
+      assertInstanceOf(ExchangeTimeoutException.class, h.failure());
       assertEquals(1, server.acceptedCount(), "the second request reused the pooled connection");
     }
   }
@@ -117,11 +119,11 @@ class EventLoopTimeoutTest {
     try (DefaultAsyncHttpClient client = client(true)) {
       RecordingHandler h = new RecordingHandler();
       client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(300)).execute(h);
-      Channel ch = h.connected.get(5, TimeUnit.SECONDS);
-      Thread fired = h.failedOn.get(5, TimeUnit.SECONDS);
+      Channel ch = h.connected().get(5, TimeUnit.SECONDS);
+      Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
       assertTrue(ch.eventLoop().inEventLoop(fired));
       ExchangeTimeoutException e =
-          assertInstanceOf(ExchangeTimeoutException.class, h.failure.get());
+          assertInstanceOf(ExchangeTimeoutException.class, h.failure());
       assertEquals(ExchangeTimeoutException.Kind.READ, e.getKind());
     }
   }

@@ -1,28 +1,44 @@
 package org.asynchttpclient.timeouts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 import org.asynchttpclient.DefaultAsyncHttpClient;
-import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** A timeout or cancel from any view of the future closes the connection and frees the permit. */
+/**
+ * A timeout or cancel from any view of the future stops the work (SPEC O2, O3): the caller sees
+ * exactly the failure that ended the exchange, the handler heard that same failure once, the
+ * connection is closed on both sides, the permit is back (the clients run with {@code
+ * maxConnectionsPerHost=1}, so the next request proves it), and no timeout of the exchange stays
+ * armed.
+ */
 class StopTheWorkTest {
   private TestServer server;
 
@@ -38,29 +54,40 @@ class StopTheWorkTest {
     server.close();
   }
 
-  private static DefaultAsyncHttpClient client(boolean eventLoop, int maxPerHost) {
-    DefaultAsyncHttpClientConfig.Builder b =
-        new DefaultAsyncHttpClientConfig.Builder()
-            .setUseEventLoopTimeouts(eventLoop)
-            .setMaxConnectionsPerHost(maxPerHost)
-            .setShutdownQuietPeriod(Duration.ZERO)
-            .setRequestTimeout(Duration.ofSeconds(10));
-    return new DefaultAsyncHttpClient(b.build());
+  private static DefaultAsyncHttpClient client(boolean eventLoop) {
+    return ClientFixture.client(
+        ClientFixture.config().setUseEventLoopTimeouts(eventLoop).setMaxConnectionsPerHost(1));
   }
 
-  private void awaitClosedByClient(int n) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-    while (server.closedCount() < n && System.nanoTime() < deadline) {
-      Thread.sleep(2);
-    }
-    assertEquals(n, server.closedCount(), "connections the server saw closed");
+  /**
+   * The stopped exchange's effects: its channel closed (the client's side and, as the server's
+   * only connection so far, the server's), nothing armed and no carrier left on its last attempt,
+   * and the only permit back: the next request gets a new connection at once.
+   */
+  private void assertWorkStopped(
+      DefaultAsyncHttpClient client, ListenableFuture<Response> f, RecordingHandler h)
+      throws Exception {
+    Channel ch = h.connected().get(5, TimeUnit.SECONDS);
+    assertTrue(ch.closeFuture().await(5, TimeUnit.SECONDS), "the client's channel stayed open");
+    server.awaitClosed(1);
+    assertEquals(1, server.closedCount(), "connections the server saw closed");
+    Attempt last = ((Exchange<?>) f).current();
+    assertNotNull(last, "no attempt started");
+    assertFalse(last.timeouts().request().isArmed(), "request timeout still armed");
+    assertFalse(last.timeouts().read().isArmed(), "read timeout still armed");
+    assertNull(last.carrier(), "the attempt still holds its channel");
+    assertEquals(1, h.terminals(), "terminal callbacks");
+    Response next = client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+    assertEquals("hi", next.getResponseBody());
+    assertEquals(2, server.acceptedCount(), "the next request needed a new connection");
   }
 
   @ParameterizedTest(name = "eventLoopTimeouts={0}")
   @ValueSource(booleans = {false, true})
   void aRequestFromTheFailureCallbackGetsAConnectionUnderMaxOnePerHost(boolean eventLoop)
       throws Exception {
-    try (DefaultAsyncHttpClient client = client(eventLoop, 1)) {
+    try (DefaultAsyncHttpClient client = client(eventLoop)) {
+      CompletableFuture<Throwable> firstFailure = new CompletableFuture<>();
       CompletableFuture<Response> second = new CompletableFuture<>();
       client
           .prepareGet(server.url("/never"))
@@ -68,65 +95,99 @@ class StopTheWorkTest {
           .execute()
           .toCompletableFuture()
           .whenComplete(
-              (r, t) ->
-                  client
-                      .prepareGet(server.url("/hello"))
-                      .execute()
-                      .toCompletableFuture()
-                      .whenComplete((r2, t2) -> {
-                        if (t2 != null) {
-                          second.completeExceptionally(t2);
-                        } else {
-                          second.complete(r2);
-                        }
-                      }));
+              (r, t) -> {
+                firstFailure.complete(t);
+                client
+                    .prepareGet(server.url("/hello"))
+                    .execute()
+                    .toCompletableFuture()
+                    .whenComplete(
+                        (r2, t2) -> {
+                          if (t2 != null) {
+                            second.completeExceptionally(t2);
+                          } else {
+                            second.complete(r2);
+                          }
+                        });
+              });
       Response r = second.get(5, TimeUnit.SECONDS);
       assertEquals(200, r.getStatusCode());
       assertEquals("hi", r.getResponseBody());
+      ExchangeTimeoutException te =
+          assertInstanceOf(ExchangeTimeoutException.class, firstFailure.get(5, TimeUnit.SECONDS));
+      assertEquals(ExchangeTimeoutException.Kind.REQUEST, te.getKind());
+      assertEquals(100, te.getBudgetMillis());
+      assertEquals(0, te.getHop());
+      assertEquals(2, server.acceptedCount(), "the timed-out connection was closed, not reused");
     }
-  }
-
-  private void viewAbortsTheExchange(Consumer<CompletableFuture<Response>> abort) throws Exception {
-    try (DefaultAsyncHttpClient client = client(false, -1)) {
-      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-      while (server.received().isEmpty() && System.nanoTime() < deadline) {
-        Thread.sleep(2);
-      }
-      abort.accept(f.toCompletableFuture());
-      awaitClosedByClient(1);
-      assertTrue(f.isDone(), "the ListenableFuture is done too");
-      assertThrows(Exception.class, () -> f.get(1, TimeUnit.SECONDS));
-    }
-  }
-
-  @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"cancel", "completeExceptionally"})
-  void completableFutureViewStopsTheExchange(String how) throws Exception {
-    viewAbortsTheExchange(
-        cf -> {
-          if (how.equals("cancel")) {
-            assertTrue(cf.cancel(true));
-          } else {
-            assertTrue(cf.completeExceptionally(new IllegalStateException("caller gave up")));
-          }
-        });
   }
 
   @ParameterizedTest(name = "eventLoopTimeouts={0}")
   @ValueSource(booleans = {false, true})
-  void orTimeoutOnTheViewClosesTheConnection(boolean eventLoop) throws Exception {
-    try (DefaultAsyncHttpClient client = client(eventLoop, -1)) {
+  void cancelOnTheViewStopsTheExchange(boolean eventLoop) throws Exception {
+    try (DefaultAsyncHttpClient client = client(eventLoop)) {
+      RecordingHandler h = new RecordingHandler();
+      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute(h);
+      server.awaitReceived(1);
+      assertTrue(f.toCompletableFuture().cancel(true));
+      assertTrue(f.isDone(), "the ListenableFuture is done too");
+      assertTrue(f.isCancelled());
+      CancellationException e =
+          assertThrows(CancellationException.class, () -> f.get(1, TimeUnit.SECONDS));
+      assertEquals(CancellationException.class, e.getClass());
+      assertEquals(CancellationException.class, h.failure().getClass(), "the handler heard " + h.failure());
+      assertWorkStopped(client, f, h);
+    }
+  }
+
+  @ParameterizedTest(name = "eventLoopTimeouts={0}")
+  @ValueSource(booleans = {false, true})
+  void completeExceptionallyOnTheViewFailsWithThatVeryException(boolean eventLoop)
+      throws Exception {
+    try (DefaultAsyncHttpClient client = client(eventLoop)) {
+      RecordingHandler h = new RecordingHandler();
+      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute(h);
+      server.awaitReceived(1);
+      IllegalStateException gaveUp = new IllegalStateException("caller gave up");
+      assertTrue(f.toCompletableFuture().completeExceptionally(gaveUp));
+      assertTrue(f.isDone(), "the ListenableFuture is done too");
+      assertFalse(f.isCancelled());
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+      assertSame(gaveUp, e.getCause(), "the caller's own exception, not a wrapper");
+      assertNull(gaveUp.getCause());
+      assertSame(gaveUp, h.failure(), "the handler heard the caller's exception");
+      assertWorkStopped(client, f, h);
+    }
+  }
+
+  /**
+   * {@code orTimeout} completes the view with a plain {@link TimeoutException} of its own: that is
+   * the failure the caller sees through either view, and the client's own timeouts (10 s) never
+   * fire, so none is counted.
+   */
+  @ParameterizedTest(name = "eventLoopTimeouts={0}, view={1}")
+  @CsvSource({"false, completable", "true, completable", "false, listenable", "true, listenable"})
+  void orTimeoutOnTheViewClosesTheConnection(boolean eventLoop, String view) throws Exception {
+    try (DefaultAsyncHttpClient client = client(eventLoop)) {
+      RecordingHandler h = new RecordingHandler();
+      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute(h);
       CompletableFuture<Response> dependent =
-          client
-              .prepareGet(server.url("/never"))
-              .execute()
-              .toCompletableFuture()
-              .orTimeout(150, TimeUnit.MILLISECONDS);
+          f.toCompletableFuture().orTimeout(150, TimeUnit.MILLISECONDS);
       ExecutionException e =
-          assertThrows(ExecutionException.class, () -> dependent.get(5, TimeUnit.SECONDS));
-      assertInstanceOf(TimeoutException.class, e.getCause());
-      awaitClosedByClient(1);
+          view.equals("completable")
+              ? assertThrows(ExecutionException.class, () -> dependent.get(5, TimeUnit.SECONDS))
+              : assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      Throwable cause = e.getCause();
+      assertEquals(TimeoutException.class, cause.getClass(), "orTimeout's own exception: " + cause);
+      assertNull(cause.getCause());
+      assertSame(cause, h.failure(), "the handler heard orTimeout's exception");
+      ExecutionException other =
+          assertThrows(
+              ExecutionException.class,
+              () -> (view.equals("completable") ? f : dependent).get(1, TimeUnit.SECONDS));
+      assertSame(cause, other.getCause(), "both views report the same failure");
+      assertWorkStopped(client, f, h);
+      assertEquals(0, client.getClientStats().getTimeoutStats().getTimeoutsFired());
     }
   }
 }

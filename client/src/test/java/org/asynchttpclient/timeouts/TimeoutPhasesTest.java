@@ -31,6 +31,7 @@ import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.exception.ReadTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.function.Executable;
@@ -46,10 +47,8 @@ class TimeoutPhasesTest {
   private static final Duration SHORT = Duration.ofMillis(300);
 
   private static DefaultAsyncHttpClientConfig.Builder config(boolean eventLoop) {
-    return new DefaultAsyncHttpClientConfig.Builder()
+    return ClientFixture.config()
         .setUseEventLoopTimeouts(eventLoop)
-        .setShutdownQuietPeriod(Duration.ZERO)
-        .setShutdownTimeout(Duration.ofSeconds(2))
         .setRequestTimeout(SHORT)
         .setReadTimeout(Duration.ofSeconds(30));
   }
@@ -115,7 +114,7 @@ class TimeoutPhasesTest {
   @ParameterizedTest(name = "eventLoopTimeouts={0}")
   @ValueSource(booleans = {false, true})
   void connectingThroughAProxyThatNeverAnswersConnect(boolean eventLoop) throws Exception {
-    try (RawServer proxy = new RawServer(ch -> {});
+    try (RawServer proxy = RawServer.withPipeline(ch -> {});
         DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(config(eventLoop).build())) {
       expect(
           RequestTimeoutException.class,
@@ -132,7 +131,7 @@ class TimeoutPhasesTest {
   @ParameterizedTest(name = "eventLoopTimeouts={0}")
   @ValueSource(booleans = {false, true})
   void tlsHandshakeWithAServerThatNeverSpeaks(boolean eventLoop) throws Exception {
-    try (RawServer silent = new RawServer(ch -> {});
+    try (RawServer silent = RawServer.withPipeline(ch -> {});
         DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(config(eventLoop).build())) {
       ExchangeTimeoutException t =
           expect(
@@ -150,7 +149,7 @@ class TimeoutPhasesTest {
   @ParameterizedTest(name = "eventLoopTimeouts={0}")
   @ValueSource(booleans = {false, true})
   void writingABodyTheServerDoesNotRead(boolean eventLoop) throws Exception {
-    try (RawServer deaf = new RawServer(ch -> ch.config().setAutoRead(false));
+    try (RawServer deaf = RawServer.withPipeline(ch -> ch.config().setAutoRead(false));
         DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(config(eventLoop).build())) {
       byte[] body = new byte[64 * 1024 * 1024];
       expect(

@@ -8,17 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
-import org.asynchttpclient.netty.exchange.ExchangeOutcomeTest.CountingHandler;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 
 /** The budget arithmetic of one exchange across hops, against a mock clock. */
 class ExchangeDeadlineTest {
   private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
-  private static Exchange<String> exchange(CountingServices s, boolean absolute, long budgetMs) {
+  private static Exchange<Response> exchange(CountingServices s, boolean absolute, long budgetMs) {
     return new Exchange<>(
-        s, CountingServices.fakeRequest(), new CountingHandler(), absolute, budgetMs * MS);
+        s, CountingServices.fakeRequest(), new RecordingHandler(), absolute, budgetMs * MS);
   }
 
   /** Ends the current attempt as a hop continuation does and starts the next one. */
@@ -35,7 +36,7 @@ class ExchangeDeadlineTest {
   void absoluteDeadlineGivesTheSecondHopOnlyWhatIsLeft() {
     CountingServices s = new CountingServices();
     long start = s.timer.ticker().nanoTime();
-    Exchange<String> ex = exchange(s, true, 600);
+    Exchange<Response> ex = exchange(s, true, 600);
     Attempt first = nextHop(ex, 400);
     assertTrue(first.armRequestTimeout(null));
     assertEquals(start + 400 * MS, first.timeouts().request().deadlineNanos(), "hop 1: its own 400 ms");
@@ -50,7 +51,7 @@ class ExchangeDeadlineTest {
   void withoutAbsoluteDeadlineEveryHopRestartsTheBudget() {
     CountingServices s = new CountingServices();
     long start = s.timer.ticker().nanoTime();
-    Exchange<String> ex = exchange(s, false, 600);
+    Exchange<Response> ex = exchange(s, false, 600);
     assertTrue(nextHop(ex, 400).armRequestTimeout(null));
     s.timer.clock().advance(400, TimeUnit.MILLISECONDS);
     Attempt second = nextHop(ex, 400);
@@ -64,7 +65,7 @@ class ExchangeDeadlineTest {
   @Test
   void aHopWhoseBudgetIsSpentIsNeverArmedAndFailsWithATimeout() throws Exception {
     CountingServices s = new CountingServices();
-    Exchange<String> ex = exchange(s, true, 600);
+    Exchange<Response> ex = exchange(s, true, 600);
     assertTrue(nextHop(ex, 400).armRequestTimeout(null));
     s.timer.clock().advance(601, TimeUnit.MILLISECONDS);
     Attempt second = nextHop(ex, 400);
@@ -85,7 +86,7 @@ class ExchangeDeadlineTest {
   void aSingleHopIsNotShortened() {
     CountingServices s = new CountingServices();
     long start = s.timer.ticker().nanoTime();
-    Exchange<String> ex = exchange(s, true, 600);
+    Exchange<Response> ex = exchange(s, true, 600);
     Attempt a = nextHop(ex, 600);
     assertTrue(a.armRequestTimeout(null));
     assertEquals(start + 600 * MS, a.timeouts().request().deadlineNanos());
@@ -95,7 +96,7 @@ class ExchangeDeadlineTest {
   @Test
   void aZeroRequestTimeoutExpiresAtOnce() {
     CountingServices s = new CountingServices();
-    Exchange<String> ex = exchange(s, false, 0);
+    Exchange<Response> ex = exchange(s, false, 0);
     assertFalse(nextHop(ex, 0).armRequestTimeout(null));
     assertTrue(ex.isDone());
   }
@@ -103,8 +104,8 @@ class ExchangeDeadlineTest {
   @Test
   void noTimeoutMeansNothingArmedAndNoBudget() {
     CountingServices s = new CountingServices();
-    Exchange<String> ex =
-        new Exchange<>(s, CountingServices.fakeRequest(), new CountingHandler(), true, -1);
+    Exchange<Response> ex =
+        new Exchange<>(s, CountingServices.fakeRequest(), new RecordingHandler(), true, -1);
     Attempt a = CountingServices.begin(ex, -1);
     assertTrue(a.armRequestTimeout(null));
     assertFalse(a.timeouts().request().isArmed());

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.management.ManagementFactory;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.events.ExchangeOutcome;
 import org.asynchttpclient.netty.ClientEngine;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 
 /** With no listener, events cost nothing: no allocation, no call. */
@@ -15,8 +17,8 @@ class ExchangeEventsTest {
   @Test
   void withoutListenersDeliveringEventsAllocatesNothing() {
     CountingServices services = new CountingServices();
-    Exchange<String> ex =
-        new Exchange<>(services, CountingServices.fakeRequest(), new ExchangeOutcomeTest.CountingHandler(), false, -1);
+    Exchange<Response> ex =
+        new Exchange<>(services, CountingServices.fakeRequest(), new RecordingHandler(), false, -1);
     Attempt hop = CountingServices.begin(ex, -1);
     ExchangeEvents none = ExchangeEvents.NONE;
     com.sun.management.ThreadMXBean threads =

@@ -32,11 +32,11 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClient;
-import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ReadTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.LeakDetectionExtension;
 import org.asynchttpclient.testing.TestServer;
@@ -72,12 +72,9 @@ class AsyncHttpClientMetricsTest {
   private static DefaultAsyncHttpClient client(
       AsyncHttpClientMetrics metrics, boolean eventLoopTimeouts) {
     return new DefaultAsyncHttpClient(
-        new DefaultAsyncHttpClientConfig.Builder()
+        ClientFixture.config()
             .setFollowRedirect(true)
             .setUseEventLoopTimeouts(eventLoopTimeouts)
-            .setShutdownQuietPeriod(Duration.ZERO)
-            .setShutdownTimeout(Duration.ofSeconds(2))
-            .setRequestTimeout(Duration.ofSeconds(10))
             .addExchangeListener(metrics)
             .build());
   }
@@ -167,10 +164,8 @@ class AsyncHttpClientMetricsTest {
                     (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "h2"));
         DefaultAsyncHttpClient client =
             new DefaultAsyncHttpClient(
-                new DefaultAsyncHttpClientConfig.Builder()
+                ClientFixture.config()
                     .setHttp2CleartextEnabled(true)
-                    .setShutdownQuietPeriod(Duration.ZERO)
-                    .setShutdownTimeout(Duration.ofSeconds(2))
                     .addExchangeListener(metrics)
                     .build())) {
       Response r =

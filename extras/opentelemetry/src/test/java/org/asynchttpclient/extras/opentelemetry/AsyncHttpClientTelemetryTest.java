@@ -42,10 +42,10 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClient;
-import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ReadTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.LeakDetectionExtension;
 import org.asynchttpclient.testing.TestServer;
@@ -89,12 +89,9 @@ class AsyncHttpClientTelemetryTest {
   private static DefaultAsyncHttpClient client(
       AsyncHttpClientTelemetry telemetry, boolean eventLoopTimeouts) {
     return new DefaultAsyncHttpClient(
-        new DefaultAsyncHttpClientConfig.Builder()
+        ClientFixture.config()
             .setFollowRedirect(true)
             .setUseEventLoopTimeouts(eventLoopTimeouts)
-            .setShutdownQuietPeriod(Duration.ZERO)
-            .setShutdownTimeout(Duration.ofSeconds(2))
-            .setRequestTimeout(Duration.ofSeconds(10))
             .addExchangeListener(telemetry.exchangeListener())
             .build());
   }
@@ -195,10 +192,8 @@ class AsyncHttpClientTelemetryTest {
                     (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "h2"));
         DefaultAsyncHttpClient client =
             new DefaultAsyncHttpClient(
-                new DefaultAsyncHttpClientConfig.Builder()
+                ClientFixture.config()
                     .setHttp2CleartextEnabled(true)
-                    .setShutdownQuietPeriod(Duration.ZERO)
-                    .setShutdownTimeout(Duration.ofSeconds(2))
                     .addExchangeListener(AsyncHttpClientTelemetry.create(sdk).exchangeListener())
                     .build())) {
       Response r = client.prepareGet(server.url("/h2")).execute().get(5, TimeUnit.SECONDS);

@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.exchange;
+package org.asynchttpclient.timeouts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.netty.handler.codec.http.HttpHeaders;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -15,10 +14,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.asynchttpclient.AsyncHandler;
-import org.asynchttpclient.HttpResponseBodyPart;
-import org.asynchttpclient.HttpResponseStatus;
+import org.asynchttpclient.HandlerTestFixtures;
+import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.exchange.CountingServices;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -26,75 +28,43 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** The single compare-and-set that decides an exchange's outcome, without any network. */
 class ExchangeOutcomeTest {
 
-  static Exchange<String> exchange(CountingServices services, CountingHandler handler) {
+  static Exchange<Response> exchange(CountingServices services, RecordingHandler handler) {
     return new Exchange<>(services, CountingServices.fakeRequest(), handler, false, -1);
-  }
-  static final class CountingHandler implements AsyncHandler<String> {
-    final AtomicInteger terminal = new AtomicInteger();
-    final AtomicInteger completed = new AtomicInteger();
-    volatile Throwable failure;
-
-    @Override
-    public State onStatusReceived(HttpResponseStatus responseStatus) {
-      return State.CONTINUE;
-    }
-
-    @Override
-    public State onHeadersReceived(HttpHeaders headers) {
-      return State.CONTINUE;
-    }
-
-    @Override
-    public State onBodyPartReceived(HttpResponseBodyPart bodyPart) {
-      return State.CONTINUE;
-    }
-
-    @Override
-    public void onThrowable(Throwable t) {
-      failure = t;
-      terminal.incrementAndGet();
-    }
-
-    @Override
-    public String onCompleted() {
-      completed.incrementAndGet();
-      terminal.incrementAndGet();
-      return "done";
-    }
   }
 
   @Test
   void completeWinsAndRecyclesTheChannelThenLateTimeoutIsNoOp() throws Exception {
     CountingServices services = new CountingServices();
-    CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = exchange(services, handler);
+    RecordingHandler handler = new RecordingHandler();
+    Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
     Attempt a = CountingServices.begin(ex, -1);
     assertTrue(a.attachCarrier(ch));
+    handler.onStatusReceived(HandlerTestFixtures.status(200, "OK"));
     assertTrue(ex.complete(true));
     a.onExpired(ExchangeTimeoutException.Kind.REQUEST, 1, 0, 1);
     assertFalse(ex.cancel(true));
-    assertEquals("done", ex.get());
+    assertEquals(200, ex.get().getStatusCode(), "the future's value is the handler's");
     assertEquals(1, services.recycled.get());
     assertEquals(0, services.closed.get());
     assertEquals(1, services.released.get());
     assertEquals(0, services.timeouts.get());
-    assertEquals(1, handler.terminal.get());
+    assertEquals(1, handler.terminals());
   }
 
   @Test
   void timeoutClosesChannelAndReleasesPermitBeforeTheFailureIsVisible() throws Exception {
     CountingServices services = new CountingServices();
-    CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = exchange(services, handler);
+    RecordingHandler handler = new RecordingHandler();
+    Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
     Attempt a = CountingServices.begin(ex, TimeUnit.MILLISECONDS.toNanos(20));
     a.attachCarrier(ch);
     assertTrue(a.armRequestTimeout(null));
     AtomicInteger releasedWhenVisible = new AtomicInteger(-1);
-    CompletableFuture<String> view = ex.toCompletableFuture();
+    CompletableFuture<Response> view = ex.toCompletableFuture();
     view.whenComplete((v, t) -> releasedWhenVisible.set(services.released.get()));
     // The timer runs the expiry 5 ms after its deadline.
     services.timer.clock().advance(25, TimeUnit.MILLISECONDS);
@@ -107,15 +77,15 @@ class ExchangeOutcomeTest {
     assertEquals(0, te.getHop());
     assertFalse(ch.isOpen());
     assertEquals(1, releasedWhenVisible.get());
-    assertEquals(1, handler.terminal.get());
-    assertInstanceOf(TimeoutException.class, handler.failure);
+    assertEquals(1, handler.terminals());
+    assertInstanceOf(TimeoutException.class, handler.failure());
   }
 
   @Test
   void completableFutureViewAbortsTheExchange() {
     CountingServices services = new CountingServices();
-    CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = exchange(services, handler);
+    RecordingHandler handler = new RecordingHandler();
+    Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
     ex.attachPermit("k");
     CountingServices.begin(ex, -1).attachCarrier(ch);
@@ -124,7 +94,7 @@ class ExchangeOutcomeTest {
     assertFalse(ch.isOpen());
     assertEquals(1, services.released.get());
 
-    Exchange<String> ex2 = exchange(services, new CountingHandler());
+    Exchange<Response> ex2 = exchange(services, new RecordingHandler());
     EmbeddedChannel ch2 = new EmbeddedChannel();
     CountingServices.begin(ex2, -1).attachCarrier(ch2);
     assertTrue(ex2.toCompletableFuture().cancel(true));
@@ -136,23 +106,23 @@ class ExchangeOutcomeTest {
   @Test
   void orTimeoutOnTheViewStopsTheExchange() throws Exception {
     CountingServices services = new CountingServices();
-    CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = exchange(services, handler);
+    RecordingHandler handler = new RecordingHandler();
+    Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
     CountingServices.begin(ex, -1).attachCarrier(ch);
-    CompletableFuture<String> dependent = ex.toCompletableFuture().orTimeout(20, TimeUnit.MILLISECONDS);
+    CompletableFuture<Response> dependent = ex.toCompletableFuture().orTimeout(20, TimeUnit.MILLISECONDS);
     ExecutionException e =
         assertThrows(ExecutionException.class, () -> dependent.get(5, TimeUnit.SECONDS));
     assertInstanceOf(TimeoutException.class, e.getCause());
     assertTrue(ex.isDone());
     assertFalse(ch.isOpen());
-    assertEquals(1, handler.terminal.get());
+    assertEquals(1, handler.terminals());
   }
 
   @Test
   void channelAttachedAfterTheEndIsClosed() {
     CountingServices services = new CountingServices();
-    Exchange<String> ex = exchange(services, new CountingHandler());
+    Exchange<Response> ex = exchange(services, new RecordingHandler());
     Attempt a = CountingServices.begin(ex, -1);
     ex.cancel(true);
     EmbeddedChannel ch = new EmbeddedChannel();
@@ -166,12 +136,12 @@ class ExchangeOutcomeTest {
   void raceOfResponseTimeoutAndCancelHasExactlyOneWinner() throws Exception {
     CountingServices services = new CountingServices();
     int n = 2000;
-    CountingHandler[] handlers = new CountingHandler[n];
+    RecordingHandler[] handlers = new RecordingHandler[n];
     @SuppressWarnings("unchecked")
-    Exchange<String>[] exchanges = new Exchange[n];
+    Exchange<Response>[] exchanges = new Exchange[n];
     Attempt[] attempts = new Attempt[n];
     for (int i = 0; i < n; i++) {
-      handlers[i] = new CountingHandler();
+      handlers[i] = new RecordingHandler();
       exchanges[i] = exchange(services, handlers[i]);
       exchanges[i].attachPermit("k");
       attempts[i] = CountingServices.begin(exchanges[i], -1);
@@ -179,7 +149,7 @@ class ExchangeOutcomeTest {
     }
     CountDownLatch go = new CountDownLatch(1);
     Thread[] racers = {
-      new Thread(() -> run(go, () -> { for (Exchange<String> e : exchanges) e.complete(true); })),
+      new Thread(() -> run(go, () -> { for (Exchange<Response> e : exchanges) e.complete(true); })),
       new Thread(
           () ->
               run(go, () -> {
@@ -187,7 +157,7 @@ class ExchangeOutcomeTest {
                   a.onExpired(ExchangeTimeoutException.Kind.REQUEST, 1, 0, 1);
                 }
               })),
-      new Thread(() -> run(go, () -> { for (Exchange<String> e : exchanges) e.cancel(true); })),
+      new Thread(() -> run(go, () -> { for (Exchange<Response> e : exchanges) e.cancel(true); })),
     };
     for (Thread t : racers) {
       t.start();
@@ -198,7 +168,7 @@ class ExchangeOutcomeTest {
     }
     for (int i = 0; i < n; i++) {
       assertTrue(exchanges[i].isDone());
-      assertEquals(1, handlers[i].terminal.get(), "exchange " + i + " terminal callbacks");
+      assertEquals(1, handlers[i].terminals(), "exchange " + i + " terminal callbacks");
     }
     assertEquals(n, services.released.get(), "each permit released exactly once");
     assertEquals(n, services.recycled.get() + services.closed.get(), "each channel handled once");
@@ -209,8 +179,8 @@ class ExchangeOutcomeTest {
   @EnumSource(ExchangeTimeoutException.Kind.class)
   void anExpiryOfAnAttemptThatAlreadyEndedEndsNothing(ExchangeTimeoutException.Kind kind) {
     CountingServices services = new CountingServices();
-    CountingHandler handler = new CountingHandler();
-    Exchange<String> ex = exchange(services, handler);
+    RecordingHandler handler = new RecordingHandler();
+    Exchange<Response> ex = exchange(services, handler);
     Attempt hop0 = CountingServices.begin(ex, -1);
     assertTrue(hop0.end(), "the hop continues: hop 0 ends");
     Attempt hop1 = CountingServices.begin(ex, -1);
@@ -218,15 +188,15 @@ class ExchangeOutcomeTest {
     hop0.onExpired(kind, 1, 0, 1);
     assertFalse(ex.isDone(), "hop 0's expiry ended the exchange during hop 1");
     assertEquals(0, services.timeouts.get());
-    assertEquals(0, handler.terminal.get());
+    assertEquals(0, handler.terminals());
     assertTrue(ex.complete(true));
-    assertEquals(1, handler.terminal.get());
+    assertEquals(1, handler.terminals());
   }
 
   @Test
   void aTimeoutThatWonItsAttemptStopsTheHopFromContinuing() {
     CountingServices services = new CountingServices();
-    Exchange<String> ex = exchange(services, new CountingHandler());
+    Exchange<Response> ex = exchange(services, new RecordingHandler());
     Attempt hop0 = CountingServices.begin(ex, -1);
     EmbeddedChannel ch = new EmbeddedChannel();
     hop0.attachCarrier(ch);

@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.timeouts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -28,7 +28,11 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -217,11 +221,63 @@ class TimeoutsTest {
               super.onThrowable(t);
             }
           };
-      ListenableFuture<String> f =
+      ListenableFuture<Response> f =
           c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(150)).execute(h);
       timeoutOf(f);
       assertEquals("hi", next.get().get(10, TimeUnit.SECONDS).getResponseBody());
       assertEquals(2, server.acceptedCount(), "the timed-out connection was closed, not reused");
+    }
+  }
+
+  @Test
+  void requestTimeoutFailsWithTimeoutExceptionAndClosesConnection() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ListenableFuture<Response> f =
+          client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      assertInstanceOf(TimeoutException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("Request timeout"), e.getCause().getMessage());
+      server.awaitClosed(1);
+      assertEquals(1, server.closedCount(), "connections closed as seen by the server");
+      TimeoutStats stats = client.getClientStats().getTimeoutStats();
+      assertEquals(1, stats.getRequestTimeouts());
+      assertEquals(0, stats.getReadTimeouts());
+      assertTrue(stats.getMaxLateNanos() >= stats.getMeanLateNanos());
+    }
+  }
+
+  @Test
+  void readTimeoutFailsWithTimeoutException() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      ListenableFuture<Response> f =
+          client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      assertInstanceOf(TimeoutException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("Read timeout"), e.getCause().getMessage());
+      assertEquals(1, client.getClientStats().getTimeoutStats().getReadTimeouts());
+    }
+  }
+
+  /** The request timeout is armed before connecting, so it bounds a TLS handshake too (E2). */
+  @Test
+  void requestTimeoutBoundsTheTlsHandshake() throws Exception {
+    try (RawServer silent = RawServer.withPipeline(ch -> {})) {
+      try (DefaultAsyncHttpClient c =
+          ClientFixture.client(
+              ClientFixture.config()
+                  .setUseInsecureTrustManager(true)
+                  .setHandshakeTimeout(10_000)
+                  .setRequestTimeout(Duration.ofMillis(300)))) {
+        long start = System.nanoTime();
+        ExecutionException e =
+            assertThrows(
+                ExecutionException.class,
+                () -> c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute().get(10, TimeUnit.SECONDS));
+        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(e.getCause() instanceof java.util.concurrent.TimeoutException, String.valueOf(e.getCause()));
+        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
+        assertTrue(silent.await(() -> silent.closedCount() == 1, Duration.ofSeconds(5)), "client must close");
+      }
     }
   }
 }

@@ -1,6 +1,5 @@
-package org.asynchttpclient.netty.timeout;
+package org.asynchttpclient.timeouts;
 
-import org.asynchttpclient.exception.ExchangeTimeoutException;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,12 +14,15 @@ import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.Ticker;
 import java.lang.reflect.Proxy;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.timeout.AttemptTimeouts;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.ManualTimer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

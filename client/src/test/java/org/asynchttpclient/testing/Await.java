@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.testing;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -7,14 +7,16 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
- * Bounded polling for client-side state that offers nothing to wait on (pool contents, open
- * channels, live threads). Server-side events use the servers' own {@code await}.
+ * The one bounded poll, for client-side state that offers nothing to wait on (pool contents, open
+ * channels, live allocations). Anything that can be waited on is: server-side events with the
+ * servers' own {@code await}, exchanges with their futures or {@link RecordingHandler#ended()},
+ * threads with {@code join}.
  */
-final class Await {
+public final class Await {
   private Await() {}
 
   /** Polls {@code condition} every millisecond for up to {@code timeout}; fails if it stays false. */
-  static void until(BooleanSupplier condition, Duration timeout, Supplier<String> what) {
+  public static void until(BooleanSupplier condition, Duration timeout, Supplier<String> what) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {

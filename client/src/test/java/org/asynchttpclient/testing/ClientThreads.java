@@ -1,0 +1,83 @@
+package org.asynchttpclient.testing;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+
+/**
+ * The threads of one client, known by identity rather than by name: its I/O threads are made by
+ * this factory (handed to the config), and the threads its constructor starts (the client's own
+ * timer) are the live threads that were not there before it and are not I/O threads. Tests ask
+ * whether a callback ran on one of them and whether they all end after {@code close()}.
+ *
+ * <p>Threads: {@link #newThread} runs on whatever thread starts a loop; the rest on the test's.
+ */
+public final class ClientThreads implements ThreadFactory {
+  // any thread
+  private final List<Thread> io = new CopyOnWriteArrayList<>();
+  // the test's thread
+  private final Set<Thread> startedByConstructor = new HashSet<>();
+
+  /** Builds the client from {@code config} with this factory, noting what its constructor started. */
+  public DefaultAsyncHttpClient start(DefaultAsyncHttpClientConfig.Builder config) {
+    Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
+    DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(config.setThreadFactory(this).build());
+    for (Thread t : Thread.getAllStackTraces().keySet()) {
+      if (!before.contains(t) && !io.contains(t)) {
+        startedByConstructor.add(t);
+      }
+    }
+    return client;
+  }
+
+  @Override
+  public Thread newThread(Runnable r) {
+    Thread t = new Thread(r, "client-io-" + io.size());
+    t.setDaemon(true);
+    io.add(t);
+    return t;
+  }
+
+  /** The I/O threads made so far. */
+  public List<Thread> io() {
+    return io;
+  }
+
+  /** The threads the client's constructor started: its own timer's. */
+  public Set<Thread> startedByConstructor() {
+    return startedByConstructor;
+  }
+
+  public boolean isIo(Thread t) {
+    return io.contains(t);
+  }
+
+  /** Every thread known so far. */
+  public List<Thread> all() {
+    List<Thread> all = new ArrayList<>(io);
+    all.addAll(startedByConstructor);
+    return all;
+  }
+
+  /** Joins every known thread within {@code timeout} in all; fails naming those still alive. */
+  public void assertAllEnded(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    List<String> alive = new ArrayList<>();
+    for (Thread t : all()) {
+      t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+      if (t.isAlive()) {
+        alive.add(t + " " + t.getState());
+      }
+    }
+    assertEquals(List.of(), alive, "client threads still alive after close()");
+  }
+}
