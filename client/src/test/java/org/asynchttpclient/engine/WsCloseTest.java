@@ -48,6 +48,7 @@ class WsCloseTest {
             }
           }
         })
+        .socket("/deaf", (ch, f) -> {})
         .socket("/cut", (ch, f) -> {
           if (f instanceof TextWebSocketFrame) {
             ch.close();
@@ -86,6 +87,28 @@ class WsCloseTest {
       assertEquals(List.of("close 4001", "tcp closed"), serverSide,
           "the client's Close reached the server while the connection was up (3.0.11 sent none)");
       assertNull(events.next(Duration.ofMillis(200)), "onClose exactly once");
+    }
+  }
+
+  @Test
+  void aServerThatNeverAnswersTheCloseIsCutAfterTheConfiguredCloseTimeout() throws Exception {
+    WsRecorder events = new WsRecorder();
+    long waitMs = 600;
+    try (DefaultAsyncHttpClient client = ClientFixture.client(
+        ClientFixture.config().setWebSocketCloseTimeout(Duration.ofMillis(waitMs)))) {
+      NettyWebSocket ws = WsEchoTest.open(client, server.url("/deaf"), events);
+      assertEquals("open", events.next());
+      long start = System.nanoTime();
+      ws.sendCloseFrame(4000, "done").get(5, TimeUnit.SECONDS);
+      server.awaitReceived("close:4000:done");
+      String closed = events.next(Duration.ofSeconds(8));
+      long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals("close:1006:no Close frame from the server within 600 ms of the client's", closed);
+      assertTrue(elapsedMs >= waitMs - 50, "closed after " + elapsedMs + " ms, before the wait");
+      assertTrue(elapsedMs < 5_000, "closed after " + elapsedMs + " ms: the configured wait, not 10 s");
+      assertTrue(server.raw().await(() -> server.raw().closedCount() == 1, Duration.ofSeconds(5)),
+          "the client closed the TCP connection");
+      assertNull(events.next(Duration.ofMillis(300)), "onClose exactly once: " + events.all());
     }
   }
 
