@@ -513,6 +513,19 @@ public interface AsyncHttpClientConfig {
     return AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout();
   }
 
+  /**
+   * How long a WebSocket's close waits for what the server still owes (RFC 6455 7.1): its Close
+   * frame after {@link org.asynchttpclient.ws.WebSocket#sendCloseFrame} (none in time: the
+   * connection is closed and {@code onClose} hears 1006), the end of the TCP connection after both
+   * Close frames (RFC 6455 7.1.1 has the server close it first), or the flush of the Close frame
+   * that reports a failure. Armed on the socket's event loop. PT10S by default (the wait of Netty's
+   * own client handshaker); property {@code org.asynchttpclient.webSocketCloseTimeout}. Not in AHC
+   * 3.0.11, which put no bound on this wait.
+   */
+  default Duration getWebSocketCloseTimeout() {
+    return AsyncHttpClientConfigDefaults.defaultWebSocketCloseTimeout();
+  }
+
   /** How response body bytes are handed to {@link AsyncHandler#onBodyPartReceived}. */
   enum ResponseBodyPartFactory {
 

@@ -72,6 +72,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWe
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxFrameSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPingInterval;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketCloseTimeout;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -193,6 +194,7 @@ final class ConfigSettings implements Cloneable {
   Duration webSocketIdleTimeout = defaultWebSocketIdleTimeout();
   Duration webSocketPingInterval = defaultWebSocketPingInterval();
   Duration webSocketPongTimeout = defaultWebSocketPongTimeout();
+  Duration webSocketCloseTimeout = defaultWebSocketCloseTimeout();
 
   // Filters
   List<RequestFilter> requestFilters = new ArrayList<>();
@@ -313,6 +315,7 @@ final class ConfigSettings implements Cloneable {
     s.webSocketIdleTimeout = config.getWebSocketIdleTimeout();
     s.webSocketPingInterval = config.getWebSocketPingInterval();
     s.webSocketPongTimeout = config.getWebSocketPongTimeout();
+    s.webSocketCloseTimeout = config.getWebSocketCloseTimeout();
 
     s.requestFilters = new ArrayList<>(config.getRequestFilters());
     s.responseFilters = new ArrayList<>(config.getResponseFilters());

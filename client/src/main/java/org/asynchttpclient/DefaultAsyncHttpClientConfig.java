@@ -535,6 +535,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     return s.webSocketPongTimeout;
   }
 
+  @Override
+  public Duration getWebSocketCloseTimeout() {
+    return s.webSocketCloseTimeout;
+  }
+
   /**
    * Collects options and {@link #build() builds} an immutable config. A new builder starts from
    * the defaults of {@link AsyncHttpClientConfigDefaults} (properties files and system properties,
@@ -1134,6 +1139,12 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#getWebSocketPongTimeout()}. Accepts 0 (none) and more. */
     public Builder setWebSocketPongTimeout(Duration webSocketPongTimeout) {
       s.webSocketPongTimeout = nonNegative("webSocketPongTimeout", webSocketPongTimeout);
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getWebSocketCloseTimeout()}. Accepts more than 0. */
+    public Builder setWebSocketCloseTimeout(Duration webSocketCloseTimeout) {
+      s.webSocketCloseTimeout = positive("webSocketCloseTimeout", webSocketCloseTimeout);
       return this;
     }
 

@@ -95,6 +95,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
   public static final String WEBSOCKET_PING_INTERVAL_CONFIG = "webSocketPingInterval";
   public static final String WEBSOCKET_PONG_TIMEOUT_CONFIG = "webSocketPongTimeout";
+  public static final String WEBSOCKET_CLOSE_TIMEOUT_CONFIG = "webSocketCloseTimeout";
 
   /** This library's version, or {@code UNKNOWN} when the build did not record it. */
   public static final String AHC_VERSION = readVersion();
@@ -482,5 +483,14 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static Duration defaultWebSocketPongTimeout() {
     return duration(WEBSOCKET_PONG_TIMEOUT_CONFIG);
+  }
+
+  /**
+   * How long a WebSocket's close waits for the server's part of the closing handshake; property
+   * {@code org.asynchttpclient.webSocketCloseTimeout}, PT10S unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getWebSocketCloseTimeout()}.
+   */
+  public static Duration defaultWebSocketCloseTimeout() {
+    return duration(WEBSOCKET_CLOSE_TIMEOUT_CONFIG);
   }
 }

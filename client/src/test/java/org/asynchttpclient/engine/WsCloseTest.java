@@ -50,6 +50,7 @@ class WsCloseTest {
             }
           }
         })
+        .socket("/deaf", (ch, f) -> {})
         .socket("/cut", (ch, f) -> {
           if (f instanceof TextWebSocketFrame) {
             ch.close();
@@ -92,6 +93,28 @@ class WsCloseTest {
   }
 
   @Test
+  void aServerThatNeverAnswersTheCloseIsCutAfterTheConfiguredCloseTimeout() throws Exception {
+    WsRecorder events = new WsRecorder();
+    long waitMs = 600;
+    try (DefaultAsyncHttpClient client = ClientFixture.client(
+        ClientFixture.config().setWebSocketCloseTimeout(Duration.ofMillis(waitMs)))) {
+      NettyWebSocket ws = WsEchoTest.open(client, server.url("/deaf"), events);
+      assertEquals("open", events.next());
+      long start = System.nanoTime();
+      ws.sendCloseFrame(4000, "done").get(5, TimeUnit.SECONDS);
+      server.awaitReceived("close:4000:done");
+      String closed = events.next(Duration.ofSeconds(8));
+      long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals("close:1006:no Close frame from the server within 600 ms of the client's", closed);
+      assertTrue(elapsedMs >= waitMs - 50, "closed after " + elapsedMs + " ms, before the wait");
+      assertTrue(elapsedMs < 5_000, "closed after " + elapsedMs + " ms: the configured wait, not 10 s");
+      assertTrue(server.raw().await(() -> server.raw().closedCount() == 1, Duration.ofSeconds(5)),
+          "the client closed the TCP connection");
+      assertNull(events.next(Duration.ofMillis(300)), "onClose exactly once: " + events.all());
+    }
+  }
+
+  @Test
   void aCutConnectionReports1006OnceAndTheSocketIsNotOpenInOnClose() throws Exception {
     WsRecorder events = new WsRecorder();
     List<Boolean> openInOnClose = new CopyOnWriteArrayList<>();
@@ -123,14 +146,28 @@ class WsCloseTest {
   }
 
   @Test
-  void closingTheClientClosesItsSockets() throws Exception {
-    WsRecorder events = new WsRecorder();
+  void closingTheClientSaysGoingAwayOnEachSocketAndDoesNotWaitForTheAnswers() throws Exception {
+    WsRecorder first = new WsRecorder();
+    WsRecorder second = new WsRecorder();
+    // The deaf server never answers a Close: a close() that waited for answers would take 10 s.
     DefaultAsyncHttpClient client = ClientFixture.client();
-    NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-    assertEquals("open", events.next());
+    NettyWebSocket a = WsEchoTest.open(client, server.url("/deaf"), first);
+    NettyWebSocket b = WsEchoTest.open(client, server.url("/deaf"), second);
+    assertEquals("open", first.next());
+    assertEquals("open", second.next());
+    long start = System.nanoTime();
     client.close();
-    assertEquals("close:1006:connection closed without a Close frame", events.next());
-    assertFalse(ws.isOpen());
-    assertTrue(server.raw().await(() -> server.raw().closedCount() == 1, Duration.ofSeconds(5)));
+    long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(elapsedMs < 3_000, "client.close() took " + elapsedMs + " ms");
+    String reported = "close:1006:closed by the client: Close 1001 sent, the server's not awaited";
+    assertEquals(reported, first.next());
+    assertEquals(reported, second.next());
+    assertFalse(a.isOpen());
+    assertFalse(b.isOpen());
+    assertTrue(server.raw().await(() -> server.raw().closedCount() == 2, Duration.ofSeconds(5)));
+    assertEquals(List.of("close:1001:client closed", "close:1001:client closed"), server.received(),
+        "each socket sent a Close 1001 before its TCP connection closed (3.0.11 sent none)");
+    assertNull(first.next(Duration.ofMillis(200)), "onClose exactly once: " + first.all());
+    assertNull(second.next(Duration.ofMillis(50)), "onClose exactly once: " + second.all());
   }
 }

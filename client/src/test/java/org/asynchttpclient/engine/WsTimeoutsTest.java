@@ -57,6 +57,9 @@ class WsTimeoutsTest {
         .http("/no-answer", (ctx, req) -> {})
         .http("/slow-redirect-1", (ctx, req) -> TestServer.later(ctx, 400, () ->
             TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/slow-redirect-2")))
+        .http("/slow-absolute-redirect", (ctx, req) -> TestServer.later(ctx, 400, () ->
+            TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location",
+                "http://127.0.0.1:" + server.port() + "/slow-redirect-2")))
         .http("/slow-redirect-2", (ctx, req) -> TestServer.later(ctx, 400, () ->
             TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/echo")));
   }
@@ -125,6 +128,28 @@ class WsTimeoutsTest {
 
       WsRecorder bounded = new WsRecorder();
       ListenableFuture<NettyWebSocket> f = client.prepareGet(server.url("/slow-redirect-1"))
+          .setUseAbsoluteRequestDeadline(true)
+          .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(bounded).build());
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      assertInstanceOf(TimeoutException.class, e.getCause());
+      assertTrue(bounded.next().startsWith("error:"), bounded.all().toString());
+      assertNull(bounded.next(Duration.ofMillis(300)), bounded.all().toString());
+    }
+  }
+
+  @Test
+  void theAbsoluteDeadlineBoundsAnUpgradeAcrossARedirectToAnHttpUrl() throws Exception {
+    WsRecorder open = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client(config(false)
+        .setFollowRedirect(true).setRequestTimeout(Duration.ofMillis(600)))) {
+      NettyWebSocket ws = client.prepareGet(server.url("/slow-absolute-redirect"))
+          .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(open).build())
+          .get(5, TimeUnit.SECONDS);
+      assertTrue(ws.isOpen(), "the http:// Location is followed as an upgrade; each hop fits 600 ms");
+      assertEquals("open", open.next());
+
+      WsRecorder bounded = new WsRecorder();
+      ListenableFuture<NettyWebSocket> f = client.prepareGet(server.url("/slow-absolute-redirect"))
           .setUseAbsoluteRequestDeadline(true)
           .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(bounded).build());
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));

@@ -31,6 +31,8 @@ import org.asynchttpclient.ws.WebSocketUpgradeHandler;
 import org.asynchttpclient.ws.WebSocketUtils;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The upgrade's answers: refused, forged, redirected, challenged; permessage-deflate negotiated,
@@ -114,6 +116,54 @@ class WsUpgradeTest {
     }
     assertEquals(2, server.requests().size());
     assertTrue(server.requests().get(1).contains(HttpHeaderNames.SEC_WEBSOCKET_KEY));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {301, 302, 307})
+  void anUpgradeRedirectedToAnHttpUrlGoesOnAsAnUpgradeAndEchoes(int status) throws Exception {
+    server = new WsTestServer(false).socket("/echo", WsTestServer.ECHO);
+    String location = "http://127.0.0.1:" + server.port() + "/echo";
+    server.http("/moved", (ctx, req) -> TestServer.respond(
+        ctx, req, HttpResponseStatus.valueOf(status), "", "Location", location));
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      NettyWebSocket ws = client.prepareGet(server.url("/moved"))
+          .setHeader(HttpHeaderNames.AUTHORIZATION, "Bearer same-origin")
+          .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build())
+          .get(10, TimeUnit.SECONDS);
+      assertEquals("open", events.next());
+      ws.sendTextFrame("mapped to ws");
+      assertEquals("text:mapped to ws:true", events.next());
+    }
+    assertEquals(2, server.requests().size());
+    assertTrue(server.requests().get(1).contains(HttpHeaderNames.SEC_WEBSOCKET_KEY),
+        "the hop to http://... is still an upgrade (3.0.11 sent a plain GET)");
+    assertEquals("Bearer same-origin", server.requests().get(1).get(HttpHeaderNames.AUTHORIZATION),
+        "http://host:port is the ws://host:port origin: credentials stay");
+  }
+
+  @Test
+  void anUpgradeRedirectedToAnotherOriginsHttpUrlLosesItsCredentials() throws Exception {
+    server = new WsTestServer(false);
+    try (WsTestServer other = new WsTestServer(false).socket("/echo", WsTestServer.ECHO)) {
+      server.http("/moved", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.TEMPORARY_REDIRECT,
+          "", "Location", "http://127.0.0.1:" + other.port() + "/echo"));
+      WsRecorder events = new WsRecorder();
+      try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+        NettyWebSocket ws = client.prepareGet(server.url("/moved"))
+            .setHeader(HttpHeaderNames.AUTHORIZATION, "Bearer first-origin-only")
+            .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build())
+            .get(10, TimeUnit.SECONDS);
+        assertEquals("open", events.next());
+        ws.sendTextFrame("elsewhere");
+        assertEquals("text:elsewhere:true", events.next());
+      }
+      assertEquals("Bearer first-origin-only", server.requests().get(0).get(HttpHeaderNames.AUTHORIZATION));
+      assertEquals(1, other.requests().size());
+      assertTrue(other.requests().get(0).contains(HttpHeaderNames.SEC_WEBSOCKET_KEY));
+      assertNull(other.requests().get(0).get(HttpHeaderNames.AUTHORIZATION),
+          "credentials do not follow the upgrade to another origin");
+    }
   }
 
   @Test

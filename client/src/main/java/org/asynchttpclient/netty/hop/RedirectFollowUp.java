@@ -22,7 +22,9 @@ import org.jetbrains.annotations.Nullable;
  *       keeps method and body under {@code strict302Handling}; 307 and 308 keep both. GET and HEAD
  *       stay what they are.
  *   <li>Target: the {@code Location}, resolved against the current URI; its query replaces the old
- *       one. A redirect without {@code Location} goes to the handler as a normal response.
+ *       one. A redirect without {@code Location} goes to the handler as a normal response. A
+ *       WebSocket upgrade sent to an {@code http} or {@code https} URL stays an upgrade, to
+ *       {@code ws} or {@code wss} (see {@link #upgradeTarget}), before the origin checks below.
  *   <li>Limit: the redirect after {@code maxRedirects} followed ones fails the exchange with {@link
  *       MaxRedirectException}.
  *   <li>Credentials stay home: on a hop to another origin (scheme, host or port), from HTTPS to
@@ -39,6 +41,28 @@ final class RedirectFollowUp {
 
   RedirectFollowUp(AsyncHttpClientConfig config) {
     this.config = config;
+  }
+
+  /**
+   * Where a redirected request goes: {@code next}, except that an upgrade ({@code ws}/{@code wss})
+   * redirected to an {@code http}/{@code https} URL goes to the same URL as {@code ws}/{@code wss}.
+   * RFC 6455 (3, 4.1) runs the opening handshake over http and https: a server that answers an
+   * upgrade with an absolute Location can only write those schemes, and means the same resource as
+   * a socket. AHC 3.0.11 sent that hop as a plain GET without the upgrade headers, so no socket
+   * opened. Mapped before the origin checks: {@code http://host:port} after {@code
+   * ws://host:port} is the same origin, {@code http} after {@code wss} a downgrade.
+   */
+  static Uri upgradeTarget(Uri from, Uri next) {
+    if (!from.isWebSocket()) {
+      return next;
+    }
+    if (Uri.HTTP.equalsIgnoreCase(next.getScheme())) {
+      return next.withNewScheme(Uri.WS);
+    }
+    if (Uri.HTTPS.equalsIgnoreCase(next.getScheme())) {
+      return next.withNewScheme(Uri.WSS);
+    }
+    return next;
   }
 
   static boolean isRedirect(int code) {
@@ -66,7 +90,7 @@ final class RedirectFollowUp {
           "Maximum redirect reached: " + config.getMaxRedirects() + " (maxRedirects)");
     }
     Uri from = current.getUri();
-    Uri next = Uri.create(from, location.trim());
+    Uri next = upgradeTarget(from, Uri.create(from, location.trim()));
 
     String method = current.getMethod();
     boolean toGet =

@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.ws;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
@@ -22,7 +23,8 @@ import org.jetbrains.annotations.Nullable;
  *    +--------------------------------------------------------------------------------+
  *       server's Close (answered with a Close first), connection cut (1006),
  *       protocol failure (Close 1002 / 1007 / 1009 sent), idle timeout (Close 1001 sent),
- *       missing Pong (1006)
+ *       missing Pong (1006), channel closed from outside, e.g. by client.close()
+ *       (Close 1001 sent, not awaited: 1006)
  * </pre>
  *
  * One compare-and-set into CLOSED decides the outcome: the code and reason {@code onClose}
@@ -117,6 +119,28 @@ final class CloseHandshake {
     } else {
       dispatch.releaseBuffered();
     }
+  }
+
+  /**
+   * {@code channel.close()} from outside the socket while it is open: the client shutting down
+   * (every channel of a closing client is closed so), or a handler the user installed. The server
+   * is told with a Close 1001 (Going Away) written just before the close, best effort: the close
+   * goes on at once, since waiting for the server's answer would make closing a client take up to
+   * the close wait per socket; a frame the kernel cannot take at once is lost with the connection.
+   * {@code onClose} hears 1006: no Close frame came from the server (RFC 6455 7.1.5), which is
+   * also the code AHC 3.0.11 reported (it sent no Close at all); the reason says the client
+   * closed. Any other close, the socket's own included, passes unchanged.
+   */
+  void onChannelClose(ChannelHandlerContext ctx, ChannelPromise promise) {
+    assertOnLoop();
+    if (!STATE.compareAndSet(this, OPEN, CLOSED)) {
+      ctx.close(promise);
+      return;
+    }
+    liveness.stop();
+    ChannelFuture unused = ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, "client closed"));
+    ctx.close(promise);
+    report(CloseCodes.ABNORMAL, "closed by the client: Close 1001 sent, the server's not awaited", null);
   }
 
   /** A frame the pipeline refused, or an I/O failure: the connection fails with its code. */

@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.ws;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -276,6 +277,11 @@ public final class NettyWebSocket implements WebSocket {
   /** A frame the pipeline refused, or an I/O failure. */
   void onFailure(Throwable cause) {
     handshake.onFailure(cause);
+  }
+
+  /** {@code channel.close()} reached the socket's handler: it passes on through {@code ctx}. */
+  void onChannelClose(ChannelHandlerContext ctx, ChannelPromise promise) {
+    handshake.onChannelClose(ctx, promise);
   }
 
   // ---- writes

@@ -1,7 +1,8 @@
 package org.asynchttpclient.netty.ws;
 
+import io.netty.channel.ChannelDuplexHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 
@@ -11,9 +12,13 @@ import io.netty.util.ReferenceCountUtil;
  * an I/O failure) into the socket's close. Anything that is not a frame (the empty end of the 101
  * response that the HTTP codec still emits) is released and ignored.
  *
+ * <p>Being last, it is also the first to see a {@code channel.close()} (the client shutting down
+ * closes every channel that way): the socket gets to say goodbye with a Close frame before the
+ * close goes on. Closes the socket decided itself come through here too and pass unchanged.
+ *
  * <p>Threads: runs on the channel's event loop.
  */
-final class WebSocketFrameHandler extends ChannelInboundHandlerAdapter {
+final class WebSocketFrameHandler extends ChannelDuplexHandler {
   static final String NAME = "ahc-ws";
 
   // immutable
@@ -38,6 +43,11 @@ final class WebSocketFrameHandler extends ChannelInboundHandlerAdapter {
   public void channelInactive(ChannelHandlerContext ctx) {
     socket.onTransportClosed();
     ctx.fireChannelInactive();
+  }
+
+  @Override
+  public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
+    socket.onChannelClose(ctx, promise);
   }
 
   @Override

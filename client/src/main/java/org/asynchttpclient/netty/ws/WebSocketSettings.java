@@ -12,9 +12,10 @@ import org.asynchttpclient.AsyncHttpClientConfig;
  */
 final class WebSocketSettings {
   /**
-   * How long the client waits for the server's part of the closing handshake: its Close frame
-   * after the client's, then the end of the TCP connection (RFC 6455 7.1.1: the server closes it
-   * first). Netty's own client handshaker waits 10 s for the same.
+   * How long the client waits for the server's part of the closing handshake when the config does
+   * not say (webSocketCloseTimeout): its Close frame after the client's, then the end of the TCP
+   * connection (RFC 6455 7.1.1: the server closes it first). Netty's own client handshaker waits
+   * 10 s for the same.
    */
   static final long DEFAULT_CLOSE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
@@ -46,8 +47,13 @@ final class WebSocketSettings {
         nanosOrOff(config.getWebSocketIdleTimeout()),
         nanosOrOff(config.getWebSocketPingInterval()),
         nanosOrOff(config.getWebSocketPongTimeout()),
-        DEFAULT_CLOSE_TIMEOUT_NANOS,
+        closeWaitNanos(config.getWebSocketCloseTimeout()),
         ticker);
+  }
+
+  /** The default for null, zero or negative: a close always waits a bounded, non-zero time. */
+  private static long closeWaitNanos(Duration d) {
+    return d == null || d.isNegative() || d.isZero() ? DEFAULT_CLOSE_TIMEOUT_NANOS : d.toNanos();
   }
 
   /** Zero (off) for null, zero or negative: values from properties are not range-checked. */

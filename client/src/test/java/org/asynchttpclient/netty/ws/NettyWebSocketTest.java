@@ -127,10 +127,24 @@ class NettyWebSocketTest {
   void aCutConnectionReports1006OnceAndIsNotOpenAtOnce() {
     open(0, 0, 0);
     assertTrue(socket.isOpen());
-    channel.close();
+    // The transport ends under the pipeline (a channel.close() would be a close by the client).
+    channel.unsafe().close(channel.voidPromise());
     assertFalse(socket.isOpen());
     assertEquals(List.of("close:1006:connection closed without a Close frame"), events.all());
     assertTrue(socket.sendTextFrame("x").cause() instanceof IOException);
+  }
+
+  @Test
+  void aChannelClosedFromOutsideSaysGoingAwayFirstAndReports1006Once() {
+    open(0, 0, 0);
+    channel.close();
+    CloseWebSocketFrame goingAway = outbound(CloseWebSocketFrame.class);
+    assertEquals("client closed", goingAway.reasonText());
+    assertEquals(1001, releaseAndGetCode(goingAway));
+    assertNull(channel.readOutbound(), "one Close frame");
+    assertFalse(channel.isOpen(), "the close went on without waiting for the server");
+    assertEquals(List.of("close:1006:closed by the client: Close 1001 sent, the server's not awaited"),
+        events.all(), "onClose exactly once");
   }
 
   @Test
