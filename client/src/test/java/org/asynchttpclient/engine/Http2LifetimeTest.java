@@ -196,6 +196,45 @@ class Http2LifetimeTest {
   }
 
   /**
+   * 3.0.11 keeps HTTP/2 connections out of its pool and counts its open connections per host:
+   * an HTTP/2 connection is one active connection, with streams or without, and its streams are
+   * not connections.
+   */
+  @Test
+  void clientStatsCountAnHttp2ConnectionAsOneActiveConnectionAs3011Does() throws Exception {
+    server = new H2TestServer();
+    List<ChannelHandlerContext> held = new CopyOnWriteArrayList<>();
+    server.route("/hold", (ctx, req) -> held.add(ctx));
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig());
+
+    List<ListenableFuture<Response>> futures = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      futures.add(client.prepareGet(server.url("/hold")).execute());
+    }
+    Await.until(() -> held.size() == 3, Duration.ofSeconds(5), () -> "held " + held.size());
+    assertStats(1, 0, "three open streams on one connection");
+
+    for (ChannelHandlerContext ctx : held) {
+      TestServer.respond(ctx, true, HttpResponseStatus.OK, "done");
+    }
+    for (ListenableFuture<Response> f : futures) {
+      assertEquals(200, f.get(10, TimeUnit.SECONDS).getStatusCode());
+    }
+    assertStats(1, 0, "the connection with no stream, as 3.0.11 counts it");
+    assertEquals(1, server.connections().size());
+  }
+
+  private void assertStats(long active, long idle, String when) {
+    org.asynchttpclient.ClientStats stats = client.getClientStats();
+    org.asynchttpclient.HostStats host = stats.getStatsPerHost().get("127.0.0.1");
+    String what = when + ": " + stats;
+    assertTrue(host != null, what);
+    assertEquals(active, host.getHostActiveConnectionCount(), what);
+    assertEquals(idle, host.getHostIdleConnectionCount(), what);
+    assertEquals(active + idle, stats.getTotalConnectionCount(), what);
+  }
+
+  /**
    * Requests arriving around the instant the idle timeout closes the connection: each gets a
    * stream on a connection that is not closing, or opens a new one. With no retries, a stream
    * opened on a closing connection would fail its request.
