@@ -10,7 +10,10 @@ import io.netty.channel.EventLoop;
  *            SETTINGS from the server (its preface)
  *   PREFACE -----------------------------------------&gt; OPEN
  *      |                                                |  GOAWAY received, PING unanswered,
- *      |                                                |  a second REFUSED_STREAM, replaced
+ *      |                                                |  a second REFUSED_STREAM, replaced,
+ *      |                                                |  connectionTtl passed, last stream
+ *      |                                                |  ended without keepAlive, idle for
+ *      |                                                |  pooledConnectionIdleTimeout
  *      |                                                v
  *      |                                            DRAINING --- last stream ends: close ---+
  *      |   connection closed (any state)                |                                   |
@@ -38,16 +41,23 @@ final class H2Connection {
   final Channel channel;
   final H2Partition partition;
   private final int clientLimit;
+  /** When the connection was made (the engine's ticker), for connectionTtl. */
+  final long createdNanos;
 
   // guarded by partition
   State state = State.PREFACE;
   int active;
   int serverLimit = Integer.MAX_VALUE;
   int refused;
+  /** When {@link #active} last fell to zero (the engine's ticker). */
+  long idleSinceNanos;
+  /** Whether an idle check is scheduled on the loop; at most one at a time. */
+  boolean idleCheckArmed;
 
-  H2Connection(Channel channel, H2Partition partition, int clientLimit) {
+  H2Connection(Channel channel, H2Partition partition, int clientLimit, long createdNanos) {
     this.channel = channel;
     this.partition = partition;
+    this.createdNanos = createdNanos;
     this.clientLimit = clientLimit > 0 ? clientLimit : Integer.MAX_VALUE;
   }
 

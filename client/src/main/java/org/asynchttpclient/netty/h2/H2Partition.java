@@ -4,6 +4,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.jetbrains.annotations.Nullable;
@@ -26,6 +28,12 @@ import org.jetbrains.annotations.Nullable;
  *   the opener ended without a connection,
  *   or the connection drains or closes       -&gt; the first live waiter becomes the next opener
  *   a slot frees                             -&gt; the next live waiter gets it
+ *   the last stream ends, keepAlive off or
+ *   connectionTtl passed                     -&gt; the connection drains (closes at once)
+ *   no stream for pooledConnectionIdleTimeout
+ *   (checked on the connection's loop)       -&gt; the connection drains (closes at once)
+ *   connectionTtl passes (loop timer, or a
+ *   hop arriving finds it past)              -&gt; the connection drains; closes at its last stream
  * </pre>
  *
  * A waiter whose exchange ended (its timeout, a cancel) is skipped when its turn comes and purged
@@ -77,6 +85,7 @@ final class H2Partition {
   // immutable
   private final Actions actions;
   private final int clientLimit;
+  private final H2Lifetime lifetime;
 
   // guarded by this
   private @Nullable H2Connection current;
@@ -84,13 +93,35 @@ final class H2Partition {
   private boolean http1;
   private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
 
-  H2Partition(Actions actions, int clientLimit) {
+  H2Partition(Actions actions, int clientLimit, H2Lifetime lifetime) {
     this.actions = actions;
     this.clientLimit = clientLimit;
+    this.lifetime = lifetime;
   }
 
   /** Routes a hop; for STREAM the granted slot is in {@code w.slot}. */
-  synchronized Decision route(Waiter w) {
+  Decision route(Waiter w) {
+    H2Connection expired;
+    Decision d;
+    synchronized (this) {
+      // A TTL timer on the loop may run late: a connection found past its TTL drains now, so no
+      // new stream goes to it, and this hop opens (or waits for) the next connection.
+      expired = current;
+      if (expired != null && expired.state == H2Connection.State.OPEN && lifetime.expired(expired)) {
+        expired.state = H2Connection.State.DRAINING;
+        current = null;
+      } else {
+        expired = null;
+      }
+      d = routeLocked(w);
+    }
+    if (expired != null) {
+      drainedOrIdle(expired);
+    }
+    return d;
+  }
+
+  private Decision routeLocked(Waiter w) {
     if (http1) {
       return Decision.HTTP1;
     }
@@ -200,6 +231,7 @@ final class H2Partition {
   /** The server's SETTINGS: the limit is known; the preface is over. */
   void settings(H2Connection c, @Nullable Long maxConcurrentStreams) {
     List<Waiter> open;
+    Quiet quiet;
     synchronized (this) {
       if (maxConcurrentStreams != null) {
         c.serverLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(0, maxConcurrentStreams));
@@ -208,7 +240,9 @@ final class H2Partition {
         c.state = H2Connection.State.OPEN;
       }
       open = dispatch(c);
+      quiet = quietLocked(c);
     }
+    afterQuiet(c, quiet);
     openAll(open);
   }
 
@@ -253,15 +287,132 @@ final class H2Partition {
   void slotReleased(H2Connection c) {
     List<Waiter> open;
     boolean closeNow;
+    Quiet quiet;
     synchronized (this) {
       c.active--;
       open = dispatch(c);
-      closeNow = c.state == H2Connection.State.DRAINING && c.active == 0;
+      quiet = quietLocked(c);
+      closeNow = !quiet.close && c.state == H2Connection.State.DRAINING && c.active == 0;
     }
     if (closeNow) {
       actions.close(c);
     }
+    afterQuiet(c, quiet);
     openAll(open);
+  }
+
+  /** What a connection left with no stream must do once the monitor is released. */
+  private static final class Quiet {
+    static final Quiet NOTHING = new Quiet(false, false, null);
+    final boolean close;
+    final boolean armIdleCheck;
+    final @Nullable Waiter next;
+
+    Quiet(boolean close, boolean armIdleCheck, @Nullable Waiter next) {
+      this.close = close;
+      this.armIdleCheck = armIdleCheck;
+      this.next = next;
+    }
+  }
+
+  /**
+   * Decides what an OPEN connection with no stream does: drain and close (keepAlive off, TTL
+   * passed), or wait idle from now, with one idle check armed. Holding the monitor.
+   */
+  private Quiet quietLocked(H2Connection c) {
+    if (c.state != H2Connection.State.OPEN || c.active > 0) {
+      return Quiet.NOTHING;
+    }
+    if (lifetime.closesWhenQuiet(c)) {
+      c.state = H2Connection.State.DRAINING;
+      return new Quiet(true, false, detach(c));
+    }
+    c.idleSinceNanos = lifetime.now();
+    if (!lifetime.hasIdleTimeout() || c.idleCheckArmed) {
+      return Quiet.NOTHING;
+    }
+    c.idleCheckArmed = true;
+    return new Quiet(false, true, null);
+  }
+
+  private void afterQuiet(H2Connection c, Quiet quiet) {
+    if (quiet.next != null) {
+      actions.resume(quiet.next);
+    }
+    if (quiet.close) {
+      actions.close(c);
+    }
+    if (quiet.armIdleCheck) {
+      schedule(c, this::idleCheck, lifetime.idleLeft(c));
+    }
+  }
+
+  /** The connection's loop checks whether {@code c} has been idle for the idle timeout. */
+  private void idleCheck(H2Connection c) {
+    assert c.loop().inEventLoop() : "idle checks run on the connection's loop";
+    long left;
+    Waiter next = null;
+    synchronized (this) {
+      c.idleCheckArmed = false;
+      if (c.state != H2Connection.State.OPEN || c.active > 0) {
+        return; // busy again: the next last-stream end arms a new check
+      }
+      left = lifetime.idleLeft(c);
+      if (left > 0) {
+        c.idleCheckArmed = true;
+      } else {
+        c.state = H2Connection.State.DRAINING;
+        next = detach(c);
+      }
+    }
+    if (left > 0) {
+      schedule(c, this::idleCheck, left);
+      return;
+    }
+    if (next != null) {
+      actions.resume(next);
+    }
+    actions.close(c);
+  }
+
+  /** Arms the TTL check of a new connection, if the client has a TTL; on the connection's loop. */
+  void armTtl(H2Connection c) {
+    if (lifetime.hasTtl()) {
+      schedule(c, this::ttlCheck, lifetime.ttlLeft(c));
+    }
+  }
+
+  private void ttlCheck(H2Connection c) {
+    assert c.loop().inEventLoop() : "TTL checks run on the connection's loop";
+    long left;
+    Waiter next = null;
+    synchronized (this) {
+      if (c.state != H2Connection.State.OPEN && c.state != H2Connection.State.PREFACE) {
+        return;
+      }
+      left = lifetime.ttlLeft(c);
+      if (left <= 0) {
+        c.state = H2Connection.State.DRAINING;
+        next = detach(c);
+      }
+    }
+    if (left > 0) {
+      schedule(c, this::ttlCheck, left);
+      return;
+    }
+    if (next != null) {
+      actions.resume(next);
+    }
+    drainedOrIdle(c);
+  }
+
+  private static void schedule(
+      H2Connection c, java.util.function.Consumer<H2Connection> check, long delayNanos) {
+    try {
+      c.loop().schedule(() -> check.accept(c), Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+    } catch (RejectedExecutionException shuttingDown) {
+      // the loop is gone, and the connection with it
+    }
   }
 
   private void drainedOrIdle(H2Connection c) {

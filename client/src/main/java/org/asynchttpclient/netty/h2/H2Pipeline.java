@@ -37,6 +37,11 @@ final class H2Pipeline {
     "transfer-coding-check", "inflater", "inflated-limit", "chunked-writer", "ahc-handler"
   };
 
+  /** RST_STREAM frames a server may send per window before the client ends the connection. */
+  private static final int MAX_RESETS_PER_WINDOW = 200;
+
+  private static final int RESET_WINDOW_SECONDS = 30;
+
   private H2Pipeline() {}
 
   /** The ALPN protocol the origin's TLS picked, or null when the connection has no TLS to it. */
@@ -73,6 +78,11 @@ final class H2Pipeline {
         Http2FrameCodecBuilder.forClient()
             .initialSettings(settings)
             .validateHeaders(config.isValidateResponseHeaders())
+            // Netty limits a flood of RST_STREAM frames only on servers by default; a server
+            // resetting streams without end is a bad peer for a client too (connection error
+            // ENHANCE_YOUR_CALM, each open stream fails naming it). Netty's other limits apply
+            // to clients as they are: consecutive empty DATA frames, queued control-frame acks.
+            .decoderEnforceMaxRstFramesPerWindow(MAX_RESETS_PER_WINDOW, RESET_WINDOW_SECONDS)
             .build();
     long pingNanos = config.getHttp2PingInterval().toNanos();
     H2Liveness liveness = pingNanos > 0 ? new H2Liveness(ch, ticker, pingNanos) : null;

@@ -77,6 +77,7 @@ public final class H2Registry implements H2Partition.Actions {
   private final Engine engine;
   private final long inflateLimit;
   private final String inflateLimitOption;
+  private final H2Lifetime lifetime;
 
   // any thread
   private final ConcurrentHashMap<Object, H2Partition> partitions = new ConcurrentHashMap<>();
@@ -90,6 +91,7 @@ public final class H2Registry implements H2Partition.Actions {
     this.ticker = ticker;
     this.responseHandlers = responseHandlers;
     this.engine = engine;
+    this.lifetime = new H2Lifetime(config, ticker);
     long h2Cap = config.getHttp2MaxDecompressedResponseSize();
     long anyCap = config.getMaxInflatedResponseBodySize();
     this.inflateLimit = smallerPositive(h2Cap, anyCap);
@@ -126,7 +128,7 @@ public final class H2Registry implements H2Partition.Actions {
     Exchange<?> ex = attempt.exchange();
     H2Partition p =
         partitions.computeIfAbsent(
-            attempt.partitionKey(), k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams()));
+            attempt.partitionKey(), k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams(), lifetime));
     if (p.isHttp1()) {
       return Route.HTTP1;
     }
@@ -180,7 +182,7 @@ public final class H2Registry implements H2Partition.Actions {
     }
     if (p == null) {
       // ALPN picked h2 for a hop that did not ask (a user's SslContext offering it): speak it.
-      p = partitions.computeIfAbsent(key, k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams()));
+      p = partitions.computeIfAbsent(key, k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams(), lifetime));
     }
     // The connection is shared from now on: the hop no longer owns it, nor a permit. If the
     // outcome's winner took it first, the exchange is ending and closes it: nothing to share.
@@ -188,9 +190,10 @@ public final class H2Registry implements H2Partition.Actions {
       return true;
     }
     ex.releasePermit();
-    H2Connection c = new H2Connection(ch, p, p.clientLimit());
+    H2Connection c = new H2Connection(ch, p, p.clientLimit(), lifetime.createdAt(ch));
     H2Pipeline.install(config, c, ticker);
     p.negotiatedH2(c, new H2Partition.Waiter(attempt));
+    p.armTtl(c);
     return true;
   }
 
