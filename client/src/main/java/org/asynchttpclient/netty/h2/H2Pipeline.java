@@ -9,6 +9,7 @@ import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameCodec;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.ssl.ApplicationProtocolNames;
@@ -39,6 +40,8 @@ final class H2Pipeline {
 
   /** RST_STREAM frames a server may send per window before the client ends the connection. */
   private static final int MAX_RESETS_PER_WINDOW = 200;
+  /** Flushes of one loop turn coalesced at most, so a long turn still writes as it goes. */
+  private static final int MAX_FLUSHES_COALESCED = 256;
 
   private static final int RESET_WINDOW_SECONDS = 30;
 
@@ -104,6 +107,11 @@ final class H2Pipeline {
     // that the streams it left unprocessed are replayed on another connection, never on this one.
     p.addAfter("h2-codec", "h2-connection", new H2ConnectionHandler(connection, liveness));
     p.addAfter("h2-connection", "h2-multiplex", new Http2MultiplexHandler(RefusePushedStreams.INSTANCE));
+    // Each stream's flush reaches the connection: without this, every request of a busy connection
+    // became its own TLS record and write system call (0.94 writes per request against 3.0.11's
+    // 0.05 in Compare --h2). Flushes of one loop turn are coalesced into one, at the cost of a
+    // task hop for a flush outside a read; a pending flush goes out before the channel closes.
+    p.addBefore("h2-codec", "h2-flush", new FlushConsolidationHandler(MAX_FLUSHES_COALESCED, true));
     raiseConnectionWindow(codec, config.getHttp2InitialWindowSize());
     if (liveness != null) {
       liveness.start();
