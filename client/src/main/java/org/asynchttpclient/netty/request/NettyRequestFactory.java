@@ -19,9 +19,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Param;
 import org.asynchttpclient.Realm;
@@ -71,7 +69,7 @@ import org.jetbrains.annotations.Nullable;
 public final class NettyRequestFactory {
   private static final String ACCEPT_ALL = "*/*";
   /**
-   * The wire head's headers validate nothing as they are added: {@link #checkAll} checks the
+   * The wire head's headers validate nothing as they are added: {@link WireSyntax#checkHeaders} checks the
    * finished head once (user headers and computed ones alike), which Netty's validating table would
    * otherwise do a second time, name by name, per request.
    */
@@ -152,7 +150,8 @@ public final class NettyRequestFactory {
             headers.set(HttpHeaderNames.HOST, target.hostHeader());
           }
         }
-        copyAll(userHeaders, headers);
+        // Unchecked here: the finished head is checked once, below.
+        headers.add(userHeaders);
         addContentHeaders(request, method, body, headers);
         if (target.webSocket()) {
           WebSocketUpgradeRequest.addHeaders(headers, target.origin(), config);
@@ -177,7 +176,9 @@ public final class NettyRequestFactory {
       if (!headers.contains(HttpHeaderNames.USER_AGENT) && userAgent != null) {
         headers.set(HttpHeaderNames.USER_AGENT, userAgent);
       }
-      checkAll(headers);
+      // The finished head, including values computed from user input (cookies, credentials,
+      // virtual host).
+      WireSyntax.checkHeaders(headers);
       return nettyRequest;
     } catch (RuntimeException e) {
       nettyRequest.release();
@@ -317,29 +318,7 @@ public final class NettyRequestFactory {
   private static void copy(HttpHeaders from, CharSequence name, HttpHeaders to) {
     List<String> values = from.getAll(name);
     if (!values.isEmpty()) {
-      for (String value : values) {
-        WireSyntax.checkHeaderValue(name, value);
-      }
-      to.set(name, values);
-    }
-  }
-
-  /** Unchecked: {@link #checkAll} checks the finished head once, these entries included. */
-  private static void copyAll(HttpHeaders from, HttpHeaders to) {
-    Iterator<Map.Entry<CharSequence, CharSequence>> entries = from.iteratorCharSequence();
-    while (entries.hasNext()) {
-      Map.Entry<CharSequence, CharSequence> entry = entries.next();
-      to.add(entry.getKey(), entry.getValue());
-    }
-  }
-
-  /** Checks the finished head, including values computed from user input (cookies, credentials, virtual host). */
-  private static void checkAll(HttpHeaders headers) {
-    Iterator<Map.Entry<CharSequence, CharSequence>> entries = headers.iteratorCharSequence();
-    while (entries.hasNext()) {
-      Map.Entry<CharSequence, CharSequence> entry = entries.next();
-      WireSyntax.checkHeaderName(entry.getKey());
-      WireSyntax.checkHeaderValue(entry.getKey(), entry.getValue());
+      to.set(name, values); // checked with the finished head
     }
   }
 }

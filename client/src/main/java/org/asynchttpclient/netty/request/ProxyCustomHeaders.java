@@ -1,8 +1,6 @@
 package org.asynchttpclient.netty.request;
 
 import io.netty.handler.codec.http.HttpHeaders;
-import java.util.Iterator;
-import java.util.Map;
 import java.util.function.Function;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.proxy.ProxyServer;
@@ -27,13 +25,7 @@ public final class ProxyCustomHeaders {
       return;
     }
     // Added after the factory checked the head: checked here, as the user's own headers are.
-    HttpHeaders head = wire.getHttpRequest().headers();
-    Iterator<Map.Entry<CharSequence, CharSequence>> entries = extra.iteratorCharSequence();
-    while (entries.hasNext()) {
-      Map.Entry<CharSequence, CharSequence> entry = entries.next();
-      WireSyntax.checkHeaderName(entry.getKey());
-      WireSyntax.checkHeaderValue(entry.getKey(), entry.getValue());
-      head.add(entry.getKey(), entry.getValue());
-    }
+    WireSyntax.checkHeaders(extra);
+    wire.getHttpRequest().headers().add(extra);
   }
 }

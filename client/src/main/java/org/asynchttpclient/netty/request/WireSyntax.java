@@ -1,5 +1,9 @@
 package org.asynchttpclient.netty.request;
 
+import io.netty.handler.codec.http.HttpHeaders;
+import java.util.Iterator;
+import java.util.Map;
+
 /**
  * Checks that what goes into a request line or header cannot break the HTTP/1.1 framing (RFC 9110 / 9112): a CR
  * or LF in a value would let a caller inject headers or a whole second request. Every failure is an
@@ -40,6 +44,16 @@ final class WireSyntax {
         throw new IllegalArgumentException(
             "header " + name + ": value " + quote(value) + " (expected no CR, LF or NUL characters)");
       }
+    }
+  }
+
+  /** Checks every name and value of {@code headers}. */
+  static void checkHeaders(HttpHeaders headers) {
+    Iterator<Map.Entry<CharSequence, CharSequence>> entries = headers.iteratorCharSequence();
+    while (entries.hasNext()) {
+      Map.Entry<CharSequence, CharSequence> entry = entries.next();
+      checkHeaderName(entry.getKey());
+      checkHeaderValue(entry.getKey(), entry.getValue());
     }
   }
 
