@@ -324,7 +324,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     }
     ExchangeDeadline deadline = exchange.deadline();
     long now = exchange.services().timeouts().ticker().nanoTime();
-    long at = deadline.hopDeadline(now, requestTimeoutNanos);
+    // Counted from when the caller submitted (the first hop) or the hop began, not from this
+    // arming: the work in between (building the request, the pool, a thread hop) is the
+    // caller's wait too, and a timeout counted from here would fire that much late to them.
+    long from = number == 0 ? deadline.submitNanos() : startNanos;
+    long at = deadline.hopDeadline(from, requestTimeoutNanos);
     if (at == ExchangeDeadline.NEVER) {
       return !isOver();
     }

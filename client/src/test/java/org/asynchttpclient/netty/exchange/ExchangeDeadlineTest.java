@@ -62,6 +62,30 @@ class ExchangeDeadlineTest {
     ex.cancel(true);
   }
 
+  /**
+   * What happens between execute and the arming (building the request, the pool, a hand-over to
+   * a loop) is part of the caller's wait: the first hop's timeout counts from the submit, a later
+   * hop's from when that hop began, never from when its timeout was armed.
+   */
+  @Test
+  void aHopTimeoutCountsFromTheSubmitOrTheHopStartNotFromItsArming() {
+    CountingServices s = new CountingServices();
+    long submit = s.timer.ticker().nanoTime();
+    Exchange<Response> ex = exchange(s, false, 20);
+    s.timer.clock().advance(3, TimeUnit.MILLISECONDS);
+    Attempt first = nextHop(ex, 20);
+    s.timer.clock().advance(2, TimeUnit.MILLISECONDS);
+    assertTrue(first.armRequestTimeout(null));
+    assertEquals(submit + 20 * MS, first.timeouts().request().deadlineNanos(), "hop 1: from the submit");
+    s.timer.clock().advance(10, TimeUnit.MILLISECONDS);
+    long secondBegan = s.timer.ticker().nanoTime();
+    Attempt second = nextHop(ex, 20);
+    s.timer.clock().advance(4, TimeUnit.MILLISECONDS);
+    assertTrue(second.armRequestTimeout(null));
+    assertEquals(secondBegan + 20 * MS, second.timeouts().request().deadlineNanos(), "hop 2: from its start");
+    ex.cancel(true);
+  }
+
   @Test
   void aHopWhoseBudgetIsSpentIsNeverArmedAndFailsWithATimeout() throws Exception {
     CountingServices s = new CountingServices();
