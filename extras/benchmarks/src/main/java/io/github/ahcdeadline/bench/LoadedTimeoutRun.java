@@ -26,8 +26,9 @@ import org.asynchttpclient.Dsl;
  *   <li>{@code LAG <deadline> <P|N> <ns>}, one per timed-out request ({@link TimeoutTally});
  *   <li>{@code NOTE <text>} when the load had errors;
  *   <li>{@code RESULT deadline=D loadRequests=N loadNanos=N loadErrors=N modeApplied=B tick=MS
- *       dropped=N waitedPooled=N primerFailures=N <tally fields> firstOther=TEXT}, the counters
- *       dropped, waitedPooled and primerFailures over the window.
+ *       dropped=N waitedPooled=N primerFailures=N probeP99Nanos=N probeMaxNanos=N <tally fields>
+ *       firstOther=TEXT}, the counters dropped, waitedPooled and primerFailures over the window,
+ *       and the p99 and largest lateness of a {@link WakeupProbe} over the same window.
  * </ul>
  */
 public final class LoadedTimeoutRun {
@@ -75,10 +76,12 @@ public final class LoadedTimeoutRun {
               settings.loadRate);
       TimeoutPacer pacer =
           new TimeoutPacer(client, serverUrl, settings.timeoutRate, settings.stock);
+      WakeupProbe probe = new WakeupProbe();
       long[] deadlines = settings.deadlinesMillis;
       pacer.timeoutMillis(deadlines[0]);
       load.start();
       pacer.start();
+      probe.start();
       // Sleeping is the point: the main thread only marks the windows, the load runs elsewhere.
       Thread.sleep(settings.warmupMillis);
       for (int i = 0; i < deadlines.length; i++) {
@@ -86,8 +89,9 @@ public final class LoadedTimeoutRun {
           pacer.timeoutMillis(deadlines[i]);
           Thread.sleep(settings.settleMillis);
         }
-        measureWindow(load, pacer, deadlines[i], settings.measureMillis, applied, tick, out);
+        measureWindow(load, pacer, probe, deadlines[i], settings.measureMillis, applied, tick, out);
       }
+      probe.stop();
       pacer.stop();
       load.stop(STRAGGLER_WAIT_MILLIS);
     }
@@ -96,6 +100,7 @@ public final class LoadedTimeoutRun {
   private static void measureWindow(
       ClosedLoop load,
       TimeoutPacer pacer,
+      WakeupProbe wakeups,
       long deadlineMillis,
       long measureMillis,
       boolean applied,
@@ -109,8 +114,10 @@ public final class LoadedTimeoutRun {
     long primerFailuresBefore = pacer.primerFailures();
     long start = System.nanoTime();
     TimeoutPacer.Window window = pacer.openWindow();
+    wakeups.openWindow();
     Thread.sleep(measureMillis);
     List<TimeoutProbe> probes = window.close();
+    LagStats floor = LagStats.of(wakeups.closeWindow());
     long end = System.nanoTime();
     long loadRequests = load.completed() - loadBefore;
     long loadErrors = load.errors() - errorsBefore;
@@ -144,8 +151,15 @@ public final class LoadedTimeoutRun {
             + " dropped=" + dropped
             + " waitedPooled=" + waited
             + " primerFailures=" + primerFailures
+            + " probeP99Nanos=" + nanos(floor.percentileMillis(99))
+            + " probeMaxNanos=" + nanos(floor.maxMillis())
             + " " + tally.resultFields()
             + " firstOther=" + tally.firstOther());
     out.flush();
+  }
+
+  /** Milliseconds as whole nanoseconds; -1 for none (no wake-up recorded). */
+  private static long nanos(double millis) {
+    return Double.isNaN(millis) ? -1 : Math.round(millis * 1e6);
   }
 }

@@ -16,7 +16,7 @@ final class UnderLoadResult {
   static final List<String> COUNTS =
       List.of(
           "deadline", "loadRequests", "loadNanos", "loadErrors", "tick", "dropped", "waitedPooled",
-          "primerFailures", "pooledSent", "pooledReused", "newSent", "newConnected", "timeouts",
+          "primerFailures", "probeP99Nanos", "probeMaxNanos", "pooledSent", "pooledReused", "newSent", "newConnected", "timeouts",
           "others", "unended");
 
   // immutable
@@ -113,6 +113,19 @@ final class UnderLoadResult {
   double loadRate() {
     long nanos = count("loadNanos");
     return nanos <= 0 ? Double.NaN : count("loadRequests") * 1e9 / nanos;
+  }
+
+  /**
+   * The {@link WakeupProbe}'s p99 and largest lateness over the window, {@code p99/max} in ms, or
+   * {@code -} when it recorded nothing.
+   */
+  String probeCell() {
+    long p99 = count("probeP99Nanos");
+    long max = count("probeMaxNanos");
+    if (p99 < 0 || max < 0) {
+      return "-";
+    }
+    return LagStats.ms(p99 / 1e6) + "/" + LagStats.ms(max / 1e6);
   }
 
   /** A count of the RESULT line, one of {@link #COUNTS}. */

@@ -24,7 +24,7 @@ final class UnderLoadTable {
 
   private static final String[] HEADER = {
     "client", "deadline", "load req/s", "pooled reused/sent", "new connected/sent", "timeouts",
-    "p50", "p99", "max", "p99 pooled", "p99 new", "other"
+    "p50", "p99", "max", "p99 pooled", "p99 new", "probe p99/max", "other"
   };
 
   /** A row: a result, or a client that produced none at that deadline. */
@@ -91,7 +91,7 @@ final class UnderLoadTable {
     for (Entry e : rows) {
       String deadline = e.deadlineMillis + " ms";
       if (e.result == null) {
-        table.row(e.client, deadline, e.missing, "-", "-", "-", "-", "-", "-", "-", "-", "-");
+        table.row(e.client, deadline, e.missing, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
         continue;
       }
       UnderLoadResult r = e.result;
@@ -107,6 +107,7 @@ final class UnderLoadTable {
           LagStats.ms(r.all().maxMillis()),
           LagStats.ms(r.pooled().percentileMillis(99)),
           LagStats.ms(r.fresh().percentileMillis(99)),
+          r.probeCell(),
           Long.toString(r.count("others")));
       if (e.client.equals(targetClient)) {
         verdicts.add(
@@ -122,7 +123,11 @@ final class UnderLoadTable {
         .append("  pooled reused/sent: requests sent on a primed pooled connection, of which the")
         .append(" client reported (onConnectionPooled) running on one; new connected/sent: sent on")
         .append(" a partition of their own, of which the client opened a connection")
-        .append(" (onTcpConnectAttempt)\n");
+        .append(" (onTcpConnectAttempt)\n")
+        .append("  probe p99/max: a plain thread of the same client JVM, parked ")
+        .append(WakeupProbe.PARK_MILLIS)
+        .append(" ms at a time over the same window, woke this late (ms): the floor that the")
+        .append(" machine under this load, GC and safepoints leave to any timer\n");
     for (String v : verdicts) {
       out.append("  ").append(v).append('\n');
     }

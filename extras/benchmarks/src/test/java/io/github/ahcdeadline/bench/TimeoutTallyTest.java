@@ -68,12 +68,14 @@ class TimeoutTallyTest {
     output.add("some line the runner ignores");
     output.add(
         "RESULT deadline=20 loadRequests=100000 loadNanos=20000000000 loadErrors=0"
-            + " modeApplied=true tick=100 dropped=0 waitedPooled=1 primerFailures=0 "
+            + " modeApplied=true tick=100 dropped=0 waitedPooled=1 primerFailures=0"
+            + " probeP99Nanos=900000 probeMaxNanos=2000000 "
             + tally.resultFields() + " firstOther=" + tally.firstOther());
     output.add("LAG 1000 N 3000000");
     output.add(
         "RESULT deadline=1000 loadRequests=99000 loadNanos=20000000000 loadErrors=2"
-            + " modeApplied=false tick=1 dropped=3 waitedPooled=0 primerFailures=1 pooledSent=0"
+            + " modeApplied=false tick=1 dropped=3 waitedPooled=0 primerFailures=1"
+            + " probeP99Nanos=-1 probeMaxNanos=-1 pooledSent=0"
             + " pooledReused=0 newSent=1 newConnected=1 timeouts=1 others=0 unended=0 firstOther=");
 
     List<UnderLoadResult> results = UnderLoadResult.parse("client A", output);
@@ -95,6 +97,7 @@ class TimeoutTallyTest {
     assertEquals(2.0, at20.fresh().maxMillis(), 1e-9);
     assertEquals("java.io.IOException: Connection refused", at20.firstOther());
     assertEquals(true, at20.modeApplied());
+    assertEquals("0.9/2.0", at20.probeCell(), "the wake-up probe's p99/max in ms");
     UnderLoadResult at1000 = results.get(1);
     assertEquals(1000, at1000.deadlineMillis());
     assertEquals(3.0, at1000.all().maxMillis(), 1e-9);
@@ -102,6 +105,7 @@ class TimeoutTallyTest {
     assertEquals(3, at1000.count("dropped"));
     assertEquals(false, at1000.modeApplied());
     assertEquals("", at1000.firstOther());
+    assertEquals("-", at1000.probeCell(), "a probe that recorded nothing");
   }
 
   @Test

@@ -27,6 +27,7 @@ class UnderLoadTableTest {
     String line =
         "RESULT deadline=" + deadline + " loadRequests=100000 loadNanos=20000000000 loadErrors=0"
             + " modeApplied=true tick=100 dropped=0 waitedPooled=0 primerFailures=0"
+            + " probeP99Nanos=1200000 probeMaxNanos=3400000"
             + " pooledSent=" + pooledMs.length + " pooledReused=" + pooledMs.length
             + " newSent=" + newMs.length + " newConnected=" + newMs.length
             + " timeouts=" + n + " others=0 unended=0 firstOther=";
@@ -62,11 +63,11 @@ class UnderLoadTableTest {
     List<String> lines = List.of(rendered.split("\n"));
     assertEquals(
         "client          | deadline | load req/s | pooled reused/sent | new connected/sent |"
-            + " timeouts |  p50 |  p99 |  max | p99 pooled | p99 new | other",
+            + " timeouts |  p50 |  p99 |  max | p99 pooled | p99 new | probe p99/max | other",
         lines.get(0));
     assertEquals(
         "ours event-loop |    20 ms |       5000 |                2/2 |                2/2 |"
-            + "        4 |  0.4 |  4.0 |  4.0 |        0.4 |     4.0 |     0",
+            + "        4 |  0.4 |  4.0 |  4.0 |        0.4 |     4.0 |       1.2/3.4 |     0",
         lines.get(2));
     assertTrue(lines.get(3).startsWith("AHC tick 100    |    20 ms |"), lines.get(3));
     assertTrue(lines.get(4).startsWith("ours event-loop |  1000 ms |"), lines.get(4));
@@ -94,7 +95,7 @@ class UnderLoadTableTest {
     assertTrue(lines.get(2).startsWith("ours event-loop |    20 ms |"), lines.get(2));
     assertEquals(
         "AHC tick 1      |    20 ms |     failed |                  - |                  - |"
-            + "        - |   - |   - |   - |          - |       - |     -",
+            + "        - |   - |   - |   - |          - |       - |             - |     -",
         lines.get(3));
     assertTrue(lines.get(4).startsWith("AHC tick 1      |  1000 ms |    skipped |"), lines.get(4));
   }
