@@ -1,13 +1,9 @@
 package org.asynchttpclient.netty.h2;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.netty.exchange.Exchange;
-import org.asynchttpclient.netty.exchange.Attempt;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -43,35 +39,15 @@ import org.jetbrains.annotations.Nullable;
  * decision calls for (open a stream, resend a hop, close a connection) run after it is released.
  */
 final class H2Partition {
-  /** The most hops one partition lets wait, as 3.0.11 bounds its queue of pending streams. */
-  static final int MAX_WAITING = 10_000;
-
   /** What a decision asks the registry to do once the monitor is released. */
   interface Actions {
-    /** Opens a stream for {@code waiter} in the slot it was granted ({@link Waiter#slot}). */
-    void openStream(Waiter waiter);
+    /** Opens a stream for {@code waiter} in the slot it was granted ({@link H2Waiter#slot}). */
+    void openStream(H2Waiter waiter);
 
     /** Sends the waiter's hop again through routing (as an opener or over HTTP/1.1). */
-    void resume(Waiter waiter);
+    void resume(H2Waiter waiter);
 
     void close(H2Connection connection);
-  }
-
-  /** A hop waiting for a connection or a stream slot. */
-  static final class Waiter {
-    final Attempt attempt;
-    final Exchange<?> exchange;
-    /** The slot granted to this hop; set under the partition's monitor before it is dispatched. */
-    @Nullable StreamSlot slot;
-
-    Waiter(Attempt attempt) {
-      this.attempt = attempt;
-      this.exchange = attempt.exchange();
-    }
-
-    boolean isOver() {
-      return attempt.isOver();
-    }
   }
 
   enum Decision {
@@ -91,7 +67,7 @@ final class H2Partition {
   private @Nullable H2Connection current;
   private @Nullable Exchange<?> opener;
   private boolean http1;
-  private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+  private final H2WaitQueue waiters = new H2WaitQueue();
 
   H2Partition(Actions actions, int clientLimit, H2Lifetime lifetime) {
     this.actions = actions;
@@ -100,7 +76,7 @@ final class H2Partition {
   }
 
   /** Routes a hop; for STREAM the granted slot is in {@code w.slot}. */
-  Decision route(Waiter w) {
+  Decision route(H2Waiter w) {
     H2Connection expired;
     Decision d;
     synchronized (this) {
@@ -121,7 +97,7 @@ final class H2Partition {
     return d;
   }
 
-  private Decision routeLocked(Waiter w) {
+  private Decision routeLocked(H2Waiter w) {
     if (http1) {
       return Decision.HTTP1;
     }
@@ -136,11 +112,7 @@ final class H2Partition {
       return Decision.STREAM;
     }
     if (c != null || opener != null) {
-      if (waiters.size() >= MAX_WAITING && !purgeEnded()) {
-        return Decision.QUEUE_FULL;
-      }
-      waiters.addLast(w);
-      return Decision.WAIT;
+      return waiters.offer(w) ? Decision.WAIT : Decision.QUEUE_FULL;
     }
     opener = ex;
     return Decision.OPEN_CONNECTION;
@@ -150,17 +122,6 @@ final class H2Partition {
   synchronized @Nullable io.netty.channel.EventLoop waitLoop() {
     H2Connection c = current;
     return c != null ? c.loop() : null;
-  }
-
-  private boolean purgeEnded() {
-    boolean purged = false;
-    for (Iterator<Waiter> it = waiters.iterator(); it.hasNext(); ) {
-      if (it.next().isOver()) {
-        it.remove();
-        purged = true;
-      }
-    }
-    return purged;
   }
 
   synchronized boolean isHttp1() {
@@ -177,7 +138,7 @@ final class H2Partition {
    * The opener's connection negotiated h2: it becomes the partition's connection (a previous one,
    * if any, drains) and {@code first} waits at the head of the queue for the preface.
    */
-  void negotiatedH2(H2Connection c, Waiter first) {
+  void negotiatedH2(H2Connection c, H2Waiter first) {
     H2Connection replaced;
     synchronized (this) {
       if (opener == first.exchange) {
@@ -197,16 +158,15 @@ final class H2Partition {
 
   /** A connection of this partition negotiated HTTP/1.1: remembered; waiters take that path. */
   void negotiatedHttp1(Exchange<?> ex) {
-    List<Waiter> resume;
+    List<H2Waiter> resume;
     synchronized (this) {
       http1 = true;
       if (opener == ex) {
         opener = null;
       }
-      resume = new ArrayList<>(waiters);
-      waiters.clear();
+      resume = waiters.drainAll();
     }
-    for (Waiter w : resume) {
+    for (H2Waiter w : resume) {
       if (!w.isOver()) {
         actions.resume(w);
       }
@@ -215,7 +175,7 @@ final class H2Partition {
 
   /** The opener's exchange ended: if no connection came of it, a waiter opens the next one. */
   void openerEnded(Exchange<?> ex) {
-    Waiter next;
+    H2Waiter next;
     synchronized (this) {
       if (opener != ex) {
         return;
@@ -230,7 +190,7 @@ final class H2Partition {
 
   /** The server's SETTINGS: the limit is known; the preface is over. */
   void settings(H2Connection c, @Nullable Long maxConcurrentStreams) {
-    List<Waiter> open;
+    List<H2Waiter> open;
     Quiet quiet;
     synchronized (this) {
       if (maxConcurrentStreams != null) {
@@ -248,7 +208,7 @@ final class H2Partition {
 
   /** GOAWAY received, a ping went unanswered or streams keep being refused: no new streams. */
   void drain(H2Connection c) {
-    Waiter next;
+    H2Waiter next;
     synchronized (this) {
       if (c.state == H2Connection.State.DRAINING || c.state == H2Connection.State.CLOSED) {
         return;
@@ -274,7 +234,7 @@ final class H2Partition {
   }
 
   void closed(H2Connection c) {
-    Waiter next;
+    H2Waiter next;
     synchronized (this) {
       c.state = H2Connection.State.CLOSED;
       next = detach(c);
@@ -285,7 +245,7 @@ final class H2Partition {
   }
 
   void slotReleased(H2Connection c) {
-    List<Waiter> open;
+    List<H2Waiter> open;
     boolean closeNow;
     Quiet quiet;
     synchronized (this) {
@@ -306,9 +266,9 @@ final class H2Partition {
     static final Quiet NOTHING = new Quiet(false, false, null);
     final boolean close;
     final boolean armIdleCheck;
-    final @Nullable Waiter next;
+    final @Nullable H2Waiter next;
 
-    Quiet(boolean close, boolean armIdleCheck, @Nullable Waiter next) {
+    Quiet(boolean close, boolean armIdleCheck, @Nullable H2Waiter next) {
       this.close = close;
       this.armIdleCheck = armIdleCheck;
       this.next = next;
@@ -351,7 +311,7 @@ final class H2Partition {
   private void idleCheck(H2Connection c) {
     assert c.loop().inEventLoop() : "idle checks run on the connection's loop";
     long left;
-    Waiter next = null;
+    H2Waiter next = null;
     synchronized (this) {
       c.idleCheckArmed = false;
       if (c.state != H2Connection.State.OPEN || c.active > 0) {
@@ -385,7 +345,7 @@ final class H2Partition {
   private void ttlCheck(H2Connection c) {
     assert c.loop().inEventLoop() : "TTL checks run on the connection's loop";
     long left;
-    Waiter next = null;
+    H2Waiter next = null;
     synchronized (this) {
       if (c.state != H2Connection.State.OPEN && c.state != H2Connection.State.PREFACE) {
         return;
@@ -426,7 +386,7 @@ final class H2Partition {
   }
 
   /** Forgets {@code c} as the current connection; returns a waiter to open the next, if any. */
-  private @Nullable Waiter detach(H2Connection c) {
+  private @Nullable H2Waiter detach(H2Connection c) {
     if (current != c) {
       return null;
     }
@@ -434,37 +394,21 @@ final class H2Partition {
     return opener == null ? electOpener() : null;
   }
 
-  private @Nullable Waiter electOpener() {
-    Waiter w;
-    while ((w = waiters.pollFirst()) != null) {
-      if (!w.isOver()) {
-        opener = w.exchange;
-        return w;
-      }
+  private @Nullable H2Waiter electOpener() {
+    H2Waiter w = waiters.pollLive();
+    if (w != null) {
+      opener = w.exchange;
     }
-    return null;
+    return w;
   }
 
   /** Hands free slots of {@code c} to waiters; the streams are opened after the monitor. */
-  private List<Waiter> dispatch(H2Connection c) {
-    if (c != current || !c.hasFreeSlot() || waiters.isEmpty()) {
-      return List.of();
-    }
-    List<Waiter> open = new ArrayList<>();
-    Waiter w;
-    while (c.hasFreeSlot() && (w = waiters.pollFirst()) != null) {
-      if (w.isOver()) {
-        continue;
-      }
-      c.active++;
-      w.slot = new StreamSlot(c);
-      open.add(w);
-    }
-    return open;
+  private List<H2Waiter> dispatch(H2Connection c) {
+    return c == current ? waiters.grant(c) : List.of();
   }
 
-  private void openAll(List<Waiter> open) {
-    for (Waiter w : open) {
+  private void openAll(List<H2Waiter> open) {
+    for (H2Waiter w : open) {
       actions.openStream(w);
     }
   }

@@ -38,7 +38,7 @@ import org.jetbrains.annotations.Nullable;
  * connection nor its streams hold one. So {@code maxConnections(PerHost)} bounds connections being
  * opened and HTTP/1.1 exchanges, not HTTP/2 streams; those are bounded per connection by {@code
  * http2MaxConcurrentStreams} and the server's SETTINGS, and the hops beyond wait (inside their
- * request timeout or deadline) in a queue of at most {@value H2Partition#MAX_WAITING} per
+ * request timeout or deadline) in a queue of at most {@value H2WaitQueue.MAX_WAITING} per
  * partition.
  *
  * <p>Threads: any; see {@link H2Partition} for the partition's monitor.
@@ -136,7 +136,7 @@ public final class H2Registry implements H2Partition.Actions {
     if (!p.isOpener(ex) && !attempt.armRequestTimeout(p.waitLoop())) {
       return Route.HANDLED; // budget spent (the exchange timed out) or the hop is over
     }
-    H2Partition.Waiter w = new H2Partition.Waiter(attempt);
+    H2Waiter w = new H2Waiter(attempt);
     // Before the hop is queued: a slot handed to it on another thread moves the phase on.
     attempt.phase(Phase.WAITING_FOR_STREAM);
     switch (p.route(w)) {
@@ -153,7 +153,7 @@ public final class H2Registry implements H2Partition.Actions {
         ex.fail(
             new IOException(
                 "HTTP/2 requests waiting for " + uri.getHost() + ":" + uri.getExplicitPort()
-                    + " reached " + H2Partition.MAX_WAITING + " (expected fewer waiting for a stream)"));
+                    + " reached " + H2WaitQueue.MAX_WAITING + " (expected fewer waiting for a stream)"));
         return Route.HANDLED;
       case WAIT:
       default:
@@ -192,7 +192,7 @@ public final class H2Registry implements H2Partition.Actions {
     ex.releasePermit();
     H2Connection c = new H2Connection(ch, p, p.clientLimit(), lifetime.createdAt(ch));
     H2Pipeline.install(config, c, ticker);
-    p.negotiatedH2(c, new H2Partition.Waiter(attempt));
+    p.negotiatedH2(c, new H2Waiter(attempt));
     p.armTtl(c);
     return true;
   }
@@ -200,7 +200,7 @@ public final class H2Registry implements H2Partition.Actions {
   // ---- H2Partition.Actions
 
   @Override
-  public void openStream(H2Partition.Waiter w) {
+  public void openStream(H2Waiter w) {
     StreamSlot slot = w.slot;
     if (slot == null) {
       return;
@@ -228,7 +228,7 @@ public final class H2Registry implements H2Partition.Actions {
     }
   }
 
-  private void onStreamOpened(Future<Http2StreamChannel> f, StreamSlot slot, H2Partition.Waiter w) {
+  private void onStreamOpened(Future<Http2StreamChannel> f, StreamSlot slot, H2Waiter w) {
     Attempt attempt = w.attempt;
     if (!f.isSuccess()) {
       slot.release();
@@ -248,7 +248,7 @@ public final class H2Registry implements H2Partition.Actions {
   }
 
   @Override
-  public void resume(H2Partition.Waiter w) {
+  public void resume(H2Waiter w) {
     engine.resumeHop(w.attempt);
   }
 

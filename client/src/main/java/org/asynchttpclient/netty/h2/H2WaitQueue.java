@@ -1,0 +1,87 @@
+package org.asynchttpclient.netty.h2;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The hops of one partition waiting for its connection or a stream slot, first come first
+ * served, bounded. A waiter whose hop is over stays until its turn comes (then it is skipped) or
+ * until the queue is full (then every such waiter is purged).
+ *
+ * <p>Threads: not thread-safe; guarded by the owning {@link H2Partition}'s monitor.
+ */
+final class H2WaitQueue {
+  /** The most hops one partition lets wait, as 3.0.11 bounds its queue of pending streams. */
+  static final int MAX_WAITING = 10_000;
+
+  // guarded by the partition's monitor
+  private final ArrayDeque<H2Waiter> waiters = new ArrayDeque<>();
+
+  /** Queues {@code w} last; false when the queue is full of live waiters. */
+  boolean offer(H2Waiter w) {
+    if (waiters.size() >= MAX_WAITING && !purgeOver()) {
+      return false;
+    }
+    waiters.addLast(w);
+    return true;
+  }
+
+  /** Puts {@code w} at the head: the opener of a connection goes first on it. */
+  void addFirst(H2Waiter w) {
+    waiters.addFirst(w);
+  }
+
+  /** The first waiter whose hop is not over, removed; the over ones before it are dropped. */
+  @Nullable H2Waiter pollLive() {
+    H2Waiter w;
+    while ((w = waiters.pollFirst()) != null) {
+      if (!w.isOver()) {
+        return w;
+      }
+    }
+    return null;
+  }
+
+  /** Every waiter, removed, in order. */
+  List<H2Waiter> drainAll() {
+    List<H2Waiter> all = new ArrayList<>(waiters);
+    waiters.clear();
+    return all;
+  }
+
+  /**
+   * Grants the free slots of {@code c} to live waiters in order (each counted active on {@code c}
+   * at once); the caller opens their streams once the monitor is released.
+   */
+  List<H2Waiter> grant(H2Connection c) {
+    if (!c.hasFreeSlot() || waiters.isEmpty()) {
+      return List.of();
+    }
+    List<H2Waiter> granted = new ArrayList<>();
+    H2Waiter w;
+    while (c.hasFreeSlot() && (w = pollLive()) != null) {
+      c.active++;
+      w.slot = new StreamSlot(c);
+      granted.add(w);
+    }
+    return granted;
+  }
+
+  boolean isEmpty() {
+    return waiters.isEmpty();
+  }
+
+  private boolean purgeOver() {
+    boolean purged = false;
+    for (Iterator<H2Waiter> it = waiters.iterator(); it.hasNext(); ) {
+      if (it.next().isOver()) {
+        it.remove();
+        purged = true;
+      }
+    }
+    return purged;
+  }
+}
