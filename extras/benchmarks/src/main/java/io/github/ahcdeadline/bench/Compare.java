@@ -272,6 +272,7 @@ public final class Compare {
     final List<Double> cpuMicrosPerRequest = new ArrayList<>();
     // over the child's whole run, warm-up included: the server cannot see the measured window
     final List<Double> serverCpuMicrosPerRequest = new ArrayList<>();
+    final List<Double> connections = new ArrayList<>();
     final List<Double> jitMillis = new ArrayList<>();
     // rate / the reference's rate in the same round, for rounds where both ran
     final List<Double> pairedRatios = new ArrayList<>();
@@ -341,7 +342,9 @@ public final class Compare {
           List<String> out =
               ChildJvm.run(pinning.childPrefix(), ChildJvm.classpath(c.classpath), c.main,
                   CHILD_TIMEOUT_SECONDS, c.args);
-          double serverCpu = server.usage().cpuMicrosPerRequestSince(serverBefore);
+          LoopbackServer.Usage serverAfter = server.usage();
+          double serverCpu = serverAfter.cpuMicrosPerRequestSince(serverBefore);
+          long connections = serverAfter.connectionsSince(serverBefore);
           long requests = Long.parseLong(ChildJvm.field(out, "requests"));
           long nanos = Long.parseLong(ChildJvm.field(out, "nanos"));
           long alloc = Long.parseLong(ChildJvm.field(out, "allocBytes"));
@@ -367,6 +370,7 @@ public final class Compare {
           if (!Double.isNaN(serverCpu)) {
             c.serverCpuMicrosPerRequest.add(serverCpu);
           }
+          c.connections.add((double) connections);
         } catch (IOException | RuntimeException e) {
           c.failure = e.getMessage();
         }
@@ -390,11 +394,11 @@ public final class Compare {
             + (pacedRate > 0 ? "; each client paced to " + pacedRate + " requests/s" : ""));
     TextTable table =
         new TextTable("client", "req/s", "min..max", "vs " + AHC3, "paired", "CPU us/req",
-            "CPU vs " + AHC3, "server us/req", "bytes/req", "JIT ms", "rounds");
+            "CPU vs " + AHC3, "server us/req", "bytes/req", "JIT ms", "conns", "rounds");
     Map<String, String> failures = new LinkedHashMap<>();
     for (Contender c : contenders) {
       if (c.rates.isEmpty()) {
-        table.row(c.label, "failed", "", "", "", "", "", "", "", "", "0");
+        table.row(c.label, "failed", "", "", "", "", "", "", "", "", "", "0");
         failures.put(c.label, c.failure);
         continue;
       }
@@ -417,6 +421,7 @@ public final class Compare {
               : format("%.1f", median(c.serverCpuMicrosPerRequest)),
           c.bytesPerRequest.isEmpty() ? "n/a" : format("%.0f", median(c.bytesPerRequest)),
           c.jitMillis.isEmpty() ? "n/a" : format("%.0f", median(c.jitMillis)),
+          c.connections.isEmpty() ? "n/a" : format("%.0f", median(c.connections)),
           Integer.toString(c.rates.size()));
       if (!c.failure.isEmpty()) {
         failures.put(c.label, c.failure);
@@ -426,6 +431,9 @@ public final class Compare {
     System.out.println(
         "  bytes/req: heap allocated by all live threads of the client JVM in the window / requests"
             + " (JDK and raw Netty include their own buffers).");
+    System.out.println(
+        "  conns: connections the server accepted during the client's run (warm-up included),"
+            + " median over rounds.");
     System.out.println(
         "  paired: median over rounds of (this client's req/s / " + AHC3 + "'s in the same round),"
             + " with its range; steadier than the ratio of medians when the machine drifts.");

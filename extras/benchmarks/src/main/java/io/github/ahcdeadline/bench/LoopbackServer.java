@@ -85,16 +85,24 @@ public final class LoopbackServer implements AutoCloseable {
   private final int port;
   private final List<Thread> threads;
   private final LongAdder answered;
+  private final LongAdder accepted;
   private final String scheme;
 
   /** Requests answered and CPU used by the server's threads since it started. */
   public static final class Usage {
     final long requests;
     final long cpuNanos;
+    final long connections;
 
-    Usage(long requests, long cpuNanos) {
+    Usage(long requests, long cpuNanos, long connections) {
       this.requests = requests;
       this.cpuNanos = cpuNanos;
+      this.connections = connections;
+    }
+
+    /** Connections the server accepted between {@code earlier} and this. */
+    public long connectionsSince(Usage earlier) {
+      return connections - earlier.connections;
     }
 
     /**
@@ -115,8 +123,10 @@ public final class LoopbackServer implements AutoCloseable {
       Channel serverChannel,
       List<Thread> threads,
       LongAdder answered,
+      LongAdder accepted,
       String scheme) {
     this.scheme = scheme;
+    this.accepted = accepted;
     this.group = group;
     this.serverChannel = serverChannel;
     this.port = ((InetSocketAddress) serverChannel.localAddress()).getPort();
@@ -174,6 +184,7 @@ public final class LoopbackServer implements AutoCloseable {
           return t;
         };
     LongAdder answered = new LongAdder();
+    LongAdder accepted = new LongAdder();
     EventLoopGroup group =
         new MultiThreadIoEventLoopGroup(ioThreads, recording, NioIoHandler.newFactory());
     try {
@@ -189,6 +200,7 @@ public final class LoopbackServer implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
+                      accepted.increment();
                       if (h2Tls == null) {
                         ch.pipeline().addLast(new HttpServerCodec(), new RouteHandler(answered));
                         return;
@@ -212,7 +224,7 @@ public final class LoopbackServer implements AutoCloseable {
               .sync()
               .channel();
       return new LoopbackServer(
-          group, channel, threads, answered, h2Tls == null ? "http" : "https");
+          group, channel, threads, answered, accepted, h2Tls == null ? "http" : "https");
     } catch (InterruptedException | RuntimeException e) {
       group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS).syncUninterruptibly();
       throw e;
@@ -238,7 +250,7 @@ public final class LoopbackServer implements AutoCloseable {
     long requests = answered.sum();
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     if (!mx.isThreadCpuTimeSupported() || !mx.isThreadCpuTimeEnabled()) {
-      return new Usage(requests, -1);
+      return new Usage(requests, -1, accepted.sum());
     }
     long cpu = 0;
     for (Thread t : threads) {
@@ -247,7 +259,7 @@ public final class LoopbackServer implements AutoCloseable {
         cpu += nanos;
       }
     }
-    return new Usage(requests, cpu);
+    return new Usage(requests, cpu, accepted.sum());
   }
 
   @Override
