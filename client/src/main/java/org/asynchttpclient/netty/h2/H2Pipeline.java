@@ -87,6 +87,7 @@ final class H2Pipeline {
             // to clients as they are: consecutive empty DATA frames, queued control-frame acks.
             .decoderEnforceMaxRstFramesPerWindow(MAX_RESETS_PER_WINDOW, RESET_WINDOW_SECONDS)
             .build();
+    codec.connection().addListener(H2ConnectionCause.fromGoAwaySent(ch));
     long pingNanos = config.getHttp2PingInterval().toNanos();
     H2Liveness liveness = pingNanos > 0 ? new H2Liveness(ch, ticker, pingNanos) : null;
     ChannelPipeline p = ch.pipeline();
