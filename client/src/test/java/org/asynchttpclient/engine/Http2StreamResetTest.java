@@ -118,6 +118,33 @@ class Http2StreamResetTest {
     assertEquals(1, server.connections().size());
   }
 
+  /**
+   * The slot of a cancelled stream is free at once, while the codec counts the stream until its
+   * RST_STREAM is written. Against a server that allows one stream, the next request takes that
+   * slot right away: it must wait for the codec, not be refused by it and replayed (or, with no
+   * retry left, failed).
+   */
+  @Test
+  void aStreamSentRightAfterACancelIsNotRefusedByTheCodec() throws Exception {
+    server.close();
+    server = new H2TestServer(new H2TestServer.Options().maxConcurrentStreams(1));
+    server.route("/stall", (ctx, req) -> {});
+    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hello"));
+    client =
+        ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxRequestRetry(0));
+    assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    for (int i = 0; i < 30; i++) {
+      ListenableFuture<Response> stalled = client.prepareGet(server.url("/stall")).execute();
+      streamOf("/stall");
+      assertTrue(stalled.cancel(true), "round " + i + ": the cancel decided");
+      RecordingHandler next = new RecordingHandler();
+      client.prepareGet(server.url("/hello")).execute(next).get(5, TimeUnit.SECONDS);
+      assertEquals(200, next.status(), "round " + i);
+      assertTrue(!next.events().contains("retry"), "round " + i + ": refused and replayed: " + next.events());
+    }
+    assertEquals(1, server.connections().size());
+  }
+
   @Test
   void cancelResetsOnlyItsStream() throws Exception {
     client(false);

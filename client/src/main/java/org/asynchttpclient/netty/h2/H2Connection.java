@@ -2,6 +2,8 @@ package org.asynchttpclient.netty.h2;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http2.Http2Connection;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * One HTTP/2 connection of a partition and the count of its stream slots.
@@ -54,6 +56,10 @@ final class H2Connection {
   /** Whether an idle check is scheduled on the loop; at most one at a time. */
   boolean idleCheckArmed;
 
+  // loop-confined
+  /** The codec's view of the connection, once installed: its count of active streams is Netty's. */
+  @Nullable Http2Connection codec;
+
   H2Connection(Channel channel, H2Partition partition, int clientLimit, long createdNanos) {
     this.channel = channel;
     this.partition = partition;
@@ -73,6 +79,18 @@ final class H2Connection {
   /** Whether a new stream may be opened now. Guarded by the partition. */
   boolean hasFreeSlot() {
     return state == State.OPEN && active < limit();
+  }
+
+  /**
+   * Whether the codec lets one more stream open now. Our slots are freed when a stream ends for
+   * the exchange, before the codec has written that stream's RST_STREAM or last frame (a flush
+   * may be coalesced to the end of the loop turn), and the codec counts the stream active until
+   * then. On the connection's loop.
+   */
+  boolean codecHasRoom() {
+    assert loop().inEventLoop() : "codecHasRoom runs on the connection's loop";
+    Http2Connection c = codec;
+    return c == null || c.local().canOpenStream();
   }
 
   void slotReleased() {

@@ -24,6 +24,9 @@ import org.jetbrains.annotations.Nullable;
  *   the opener ended without a connection,
  *   or the connection drains or closes       -&gt; the first live waiter becomes the next opener
  *   a slot frees                             -&gt; the next live waiter gets it
+ *   the codec still counts a stream whose
+ *   slot was freed (its RST_STREAM unwritten) -&gt; the granted hop gives the slot back and waits
+ *                                               first in line until the codec closes a stream
  *   the last stream ends, keepAlive off or
  *   connectionTtl passed                     -&gt; the connection drains (closes at once)
  *   no stream for pooledConnectionIdleTimeout
@@ -242,6 +245,40 @@ final class H2Partition {
     if (next != null) {
       actions.resume(next);
     }
+  }
+
+  /**
+   * The codec still counts streams whose slots were freed (see {@link
+   * H2Connection#codecHasRoom}): {@code w}, granted a slot of {@code c}, gives it back and waits
+   * first in line for the next stream the codec closes ({@link #codecClosedStream}), or is routed
+   * again if {@code c} no longer takes streams. On the connection's loop.
+   */
+  void waitForCodec(H2Waiter w, StreamSlot slot) {
+    H2Connection c = slot.connection();
+    if (!slot.takeBack()) {
+      return;
+    }
+    boolean requeued;
+    synchronized (this) {
+      c.active--;
+      w.slot = null;
+      requeued = c == current && c.state == H2Connection.State.OPEN;
+      if (requeued) {
+        waiters.addFirst(w);
+      }
+    }
+    if (!requeued && !w.isOver()) {
+      actions.resume(w);
+    }
+  }
+
+  /** The codec closed a stream of {@code c}: a hop waiting for the codec's room may go now. */
+  void codecClosedStream(H2Connection c) {
+    List<H2Waiter> open;
+    synchronized (this) {
+      open = dispatch(c);
+    }
+    openAll(open);
   }
 
   void slotReleased(H2Connection c) {

@@ -7,7 +7,9 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Exception;
+import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2FrameCodec;
+import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
@@ -88,6 +90,14 @@ final class H2Pipeline {
             .decoderEnforceMaxRstFramesPerWindow(MAX_RESETS_PER_WINDOW, RESET_WINDOW_SECONDS)
             .build();
     codec.connection().addListener(H2ConnectionCause.fromGoAwaySent(ch));
+    connection.codec = codec.connection();
+    codec.connection().addListener(
+        new Http2ConnectionAdapter() {
+          @Override
+          public void onStreamClosed(Http2Stream stream) {
+            connection.partition.codecClosedStream(connection);
+          }
+        });
     long pingNanos = config.getHttp2PingInterval().toNanos();
     H2Liveness liveness = pingNanos > 0 ? new H2Liveness(ch, ticker, pingNanos) : null;
     ChannelPipeline p = ch.pipeline();

@@ -215,17 +215,23 @@ public final class H2Registry implements H2Partition.Actions {
     // handing on a stream's last frame is counted free before Netty closes that stream, and the
     // new stream's HEADERS must not overtake that close.
     try {
-      c.loop()
-          .execute(
-              () ->
-                  new Http2StreamChannelBootstrap(c.channel)
-                      .handler(new StreamInitializer(H2Pipeline.isTls(c.channel) ? "https" : "http"))
-                      .open()
-                      .addListener((Future<Http2StreamChannel> f) -> onStreamOpened(f, slot, w)));
+      c.loop().execute(() -> openOnLoop(c, slot, w));
     } catch (java.util.concurrent.RejectedExecutionException e) {
       slot.release();
       ex.fail(new IOException("HTTP/2 connection's event loop is shut down", e));
     }
+  }
+
+  private void openOnLoop(H2Connection c, StreamSlot slot, H2Waiter w) {
+    if (!c.codecHasRoom()) {
+      // Opening now would be refused (REFUSED_STREAM, never sent): wait for the codec instead.
+      c.partition.waitForCodec(w, slot);
+      return;
+    }
+    new Http2StreamChannelBootstrap(c.channel)
+        .handler(new StreamInitializer(H2Pipeline.isTls(c.channel) ? "https" : "http"))
+        .open()
+        .addListener((Future<Http2StreamChannel> f) -> onStreamOpened(f, slot, w));
   }
 
   private void onStreamOpened(Future<Http2StreamChannel> f, StreamSlot slot, H2Waiter w) {

@@ -24,6 +24,14 @@ final class StreamSlot {
     return connection;
   }
 
+  /**
+   * Gives the slot back without handing it on: the hop that held it waits again at the head of the
+   * queue. False if it was released already.
+   */
+  boolean takeBack() {
+    return released.compareAndSet(false, true);
+  }
+
   void release() {
     if (released.compareAndSet(false, true)) {
       connection.slotReleased();
