@@ -3,6 +3,8 @@ package org.asynchttpclient.netty.connect;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.resolver.AddressResolver;
@@ -167,11 +169,20 @@ final class Dialer {
     AsyncHandler<?> handler = attempt.exchange().handler();
     handler.onTcpConnectAttempt(address);
     InetAddress local = attempt.request().getLocalAddress();
-    ChannelFuture cf =
-        local != null ? b.connect(address, new InetSocketAddress(local, 0)) : b.connect(address);
-    if (!attempt.attachCarrier(cf.channel())) {
+    // Registered first and connected with a promise that already has its listener: the listener
+    // then runs inside the connect's completion, before the channel is active and reads. With
+    // Bootstrap.connect the listener is added after the connect has started, and when the connect
+    // wins that race (a loaded machine, a loopback peer) it runs as a later task, after the first
+    // read: a server's first bytes (an HTTP/2 server's SETTINGS) then met a pipeline not yet set
+    // up for them, and the exchange hung until its timeout.
+    ChannelFuture registered = b.register();
+    Channel channel = registered.channel();
+    ChannelPromise cf = channel.newPromise();
+    if (!attempt.attachCarrier(channel)) {
+      ChannelClosing.close(channel);
       return;
     }
+    cf.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
     cf.addListener(
         (ChannelFuture f) -> {
           Channel ch = f.channel();
@@ -198,6 +209,16 @@ final class Dialer {
           handler.onTcpConnectSuccess(address, ch);
           attempt.connected(ch);
           onConnected.accept(ch);
+        });
+    registered.addListener(
+        (ChannelFuture r) -> {
+          if (!r.isSuccess()) {
+            cf.tryFailure(r.cause());
+          } else if (local != null) {
+            channel.connect(address, new InetSocketAddress(local, 0), cf);
+          } else {
+            channel.connect(address, cf);
+          }
         });
   }
 
