@@ -179,8 +179,7 @@ final class Dialer {
     Channel channel = registered.channel();
     ChannelPromise cf = channel.newPromise();
     if (!attempt.attachCarrier(channel)) {
-      ChannelClosing.close(channel);
-      return;
+      return; // the attempt ended: attachCarrier closed the channel
     }
     cf.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
     cf.addListener(

@@ -59,6 +59,11 @@ final class H2Connection {
   // loop-confined
   /** The codec's view of the connection, once installed: its count of active streams is Netty's. */
   @Nullable Http2Connection codec;
+  /**
+   * A hop waits for the codec to close a stream ({@link H2Partition#waitForCodec}); only then does
+   * a stream the codec closes need the partition's monitor.
+   */
+  boolean codecWaiter;
 
   H2Connection(Channel channel, H2Partition partition, int clientLimit, long createdNanos) {
     this.channel = channel;
@@ -91,6 +96,14 @@ final class H2Connection {
     assert loop().inEventLoop() : "codecHasRoom runs on the connection's loop";
     Http2Connection c = codec;
     return c == null || c.local().canOpenStream();
+  }
+
+  /** The codec closed one of this connection's streams. On the connection's loop. */
+  void codecClosedStream() {
+    if (codecWaiter) {
+      codecWaiter = false;
+      partition.codecClosedStream(this);
+    }
   }
 
   void slotReleased() {

@@ -250,29 +250,31 @@ final class H2Partition {
   /**
    * The codec still counts streams whose slots were freed (see {@link
    * H2Connection#codecHasRoom}): {@code w}, granted a slot of {@code c}, gives it back and waits
-   * first in line for the next stream the codec closes ({@link #codecClosedStream}), or is routed
-   * again if {@code c} no longer takes streams. On the connection's loop.
+   * first in line for the next stream the codec closes ({@link #codecClosedStream}). If {@code c}
+   * no longer takes streams, the slot is released as any other (a draining connection closes at
+   * its last one) and the hop is routed again. On the connection's loop.
    */
   void waitForCodec(H2Waiter w, StreamSlot slot) {
     H2Connection c = slot.connection();
-    if (!slot.takeBack()) {
-      return;
-    }
-    boolean requeued;
+    assert c.loop().inEventLoop() : "waitForCodec runs on the connection's loop";
     synchronized (this) {
-      c.active--;
-      w.slot = null;
-      requeued = c == current && c.state == H2Connection.State.OPEN;
-      if (requeued) {
-        waiters.addFirst(w);
+      if (c == current && c.state == H2Connection.State.OPEN) {
+        if (slot.takeBack()) {
+          c.active--;
+          w.slot = null;
+          waiters.addFirst(w);
+          c.codecWaiter = true;
+        }
+        return;
       }
     }
-    if (!requeued && !w.isOver()) {
+    slot.release();
+    if (!w.isOver()) {
       actions.resume(w);
     }
   }
 
-  /** The codec closed a stream of {@code c}: a hop waiting for the codec's room may go now. */
+  /** The codec closed a stream of {@code c} while a hop waited for its room: it may go now. */
   void codecClosedStream(H2Connection c) {
     List<H2Waiter> open;
     synchronized (this) {

@@ -95,7 +95,7 @@ final class H2Pipeline {
         new Http2ConnectionAdapter() {
           @Override
           public void onStreamClosed(Http2Stream stream) {
-            connection.partition.codecClosedStream(connection);
+            connection.codecClosedStream();
           }
         });
     long pingNanos = config.getHttp2PingInterval().toNanos();
