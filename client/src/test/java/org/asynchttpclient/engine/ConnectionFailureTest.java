@@ -35,6 +35,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
@@ -51,13 +52,8 @@ class ConnectionFailureTest {
   private TestServer server;
 
   @AfterEach
-  void stop() {
-    if (raw != null) {
-      raw.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+  void stop() throws Exception {
+    Closing.closeAll(raw, server);
   }
 
   /** How the server ends the second request on its first connection. */

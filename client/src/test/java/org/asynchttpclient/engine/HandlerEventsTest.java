@@ -44,6 +44,7 @@ import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.handler.TransferCompletionHandler;
 import org.asynchttpclient.handler.TransferListener;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -64,9 +65,8 @@ class HandlerEventsTest {
   }
 
   @AfterEach
-  void stop() {
-    client.close();
-    server.close();
+  void stop() throws Exception {
+    Closing.closeAll(client, server);
   }
 
   /** Records the write-side callbacks of {@link ProgressAsyncHandler} beside the others. */

@@ -37,6 +37,7 @@ import org.asynchttpclient.request.body.generator.UnboundedQueueFeedableBodyGene
 import org.asynchttpclient.request.body.multipart.ByteArrayPart;
 import org.asynchttpclient.request.body.multipart.StringPart;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -78,8 +79,7 @@ class Http2BodiesTest {
 
   @AfterEach
   void stop() throws Exception {
-    client.close();
-    server.close();
+    Closing.closeAll(client, server);
   }
 
   static String md5(byte[] bytes) {

@@ -22,6 +22,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -34,12 +35,7 @@ class Http2ConnectionEventsTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    Closing.closeAll(client, server);
   }
 
   @Test

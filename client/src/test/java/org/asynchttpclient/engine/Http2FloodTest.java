@@ -24,6 +24,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
 import org.junit.jupiter.api.AfterEach;
@@ -55,12 +56,7 @@ class Http2FloodTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    Closing.closeAll(client, server);
   }
 
   /** Writes one flood frame, the {@code n}th. */

@@ -26,6 +26,7 @@ import org.asynchttpclient.request.body.Body;
 import org.asynchttpclient.request.body.generator.BodyGenerator;
 import org.asynchttpclient.request.body.generator.ReactiveStreamsBodyGenerator;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
 import org.junit.jupiter.api.AfterEach;
@@ -67,12 +68,7 @@ class Http2FlowControlUploadTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    Closing.closeAll(client, server);
   }
 
   /** The body's byte at {@code offset}: not periodic within a window, so a lost chunk shows. */

@@ -24,6 +24,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
 import org.jetbrains.annotations.Nullable;
@@ -49,12 +50,7 @@ class Http2FlushTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    Closing.closeAll(client, server);
   }
 
   /**

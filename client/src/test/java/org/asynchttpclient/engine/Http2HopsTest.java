@@ -15,6 +15,7 @@ import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -63,11 +64,7 @@ class Http2HopsTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    server.close();
-    http1.close();
+    Closing.closeAll(client, server, http1);
   }
 
   @Test

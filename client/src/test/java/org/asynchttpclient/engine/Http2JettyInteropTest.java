@@ -20,6 +20,7 @@ import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.http.HttpVersion;
@@ -51,12 +52,7 @@ class Http2JettyInteropTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (jetty != null) {
-      jetty.stop();
-    }
+    Closing.closeAll(client, jetty == null ? null : jetty::stop);
   }
 
   private String start(boolean offerH2) throws Exception {

@@ -20,6 +20,7 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.ManualTimer;
 import org.asynchttpclient.testing.TestServer;
@@ -40,12 +41,7 @@ class Http2LifetimeTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    Closing.closeAll(client, server);
   }
 
   private H2TestServer okServer() throws Exception {

@@ -20,6 +20,7 @@ import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -36,12 +37,7 @@ class Http2NegotiationTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    Closing.closeAll(client, server);
   }
 
   private void hello(H2TestServer s) {

@@ -12,6 +12,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -32,12 +33,7 @@ class Http2OpenerRaceTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.close();
-    }
+    Closing.closeAll(client, server);
   }
 
   @ParameterizedTest(name = "cancelled={0}")

@@ -19,6 +19,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
@@ -49,10 +50,7 @@ class Http2StreamResetTest {
 
   @AfterEach
   void stop() throws Exception {
-    if (client != null) {
-      client.close();
-    }
-    server.close();
+    Closing.closeAll(client, server);
   }
 
   private DefaultAsyncHttpClient client(boolean eventLoopTimeouts) {

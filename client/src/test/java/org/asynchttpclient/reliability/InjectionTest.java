@@ -27,6 +27,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.SignatureCalculator;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.uri.Uri;
@@ -57,8 +58,7 @@ class InjectionTest {
     try {
       aCleanRequestStillGoesThrough();
     } finally {
-      client.close();
-      server.close();
+      Closing.closeAll(client, server);
     }
   }
 
