@@ -5,17 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
-import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Error;
-import io.netty.handler.codec.http2.Http2FrameTypes;
 import io.netty.handler.codec.http2.Http2Flags;
+import io.netty.handler.codec.http2.Http2FrameAdapter;
+import io.netty.handler.codec.http2.Http2FrameTypes;
+import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import java.io.IOException;
 import java.time.Duration;
@@ -25,14 +24,13 @@ import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BiConsumer;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
-import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,72 +51,60 @@ class Http2BadPeerTest {
   }
 
   /**
-   * Answers the client's preface with its own SETTINGS and an ack, records the ids of the streams
-   * the client opens, and once {@link #STREAMS} are open runs {@code attack} on them.
+   * Writes the bad frames, on the connection's loop during the read that brought the last of the
+   * {@code streams} the client opened; they are flushed when that read completes.
    */
-  private static final class BadPeer extends ChannelInboundHandlerAdapter {
-    /** Per connection: its HPACK encoder has the connection's state. */
-    final DefaultHttp2FrameWriter writer = new DefaultHttp2FrameWriter();
-    final List<Integer> streams = new CopyOnWriteArrayList<>();
-    volatile @Nullable Channel channel;
-    private final int attackAt;
-    private final BiConsumer<BadPeer, ChannelHandlerContext> attack;
-    private ByteBuf pending = Unpooled.EMPTY_BUFFER;
-    private boolean prefaceSkipped;
+  private interface Attack {
+    void write(DefaultHttp2FrameWriter writer, ChannelHandlerContext ctx, List<Integer> streams);
+  }
 
-    BadPeer(int attackAt, BiConsumer<BadPeer, ChannelHandlerContext> attack) {
+  /**
+   * The listener of one connection's {@link H2FramePeer}: records the ids of the streams the
+   * client opens, and once {@code attackAt} are open runs the attack on them.
+   */
+  private static final class Attacker extends Http2FrameAdapter {
+    final List<Integer> streams = new CopyOnWriteArrayList<>();
+    final Channel channel;
+    private final int attackAt;
+    private final Attack attack;
+
+    Attacker(Channel channel, int attackAt, Attack attack) {
+      this.channel = channel;
       this.attackAt = attackAt;
       this.attack = attack;
     }
 
     @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-      channel = ctx.channel();
-      writer.writeSettings(ctx, new Http2Settings(), ctx.newPromise());
-      writer.writeSettingsAck(ctx, ctx.newPromise());
-      ctx.flush();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-      ByteBuf in = (ByteBuf) msg;
-      ByteBuf all = Unpooled.wrappedBuffer(pending, in);
-      try {
-        if (!prefaceSkipped) {
-          if (all.readableBytes() < Http2CodecUtil.connectionPrefaceBuf().readableBytes()) {
-            pending = all.copy();
-            return;
-          }
-          all.skipBytes(Http2CodecUtil.connectionPrefaceBuf().readableBytes());
-          prefaceSkipped = true;
+    public void onHeadersRead(
+        ChannelHandlerContext ctx, int id, Http2Headers headers, int padding, boolean endOfStream) {
+      if (!streams.contains(id)) {
+        streams.add(id);
+        if (streams.size() == attackAt) {
+          attack.write(((H2FramePeer) ctx.handler()).writer, ctx, streams);
         }
-        while (all.readableBytes() >= Http2CodecUtil.FRAME_HEADER_LENGTH) {
-          int length = all.getUnsignedMedium(all.readerIndex());
-          if (all.readableBytes() < Http2CodecUtil.FRAME_HEADER_LENGTH + length) {
-            break;
-          }
-          byte type = all.getByte(all.readerIndex() + 3);
-          int streamId = all.getInt(all.readerIndex() + 5) & 0x7fffffff;
-          all.skipBytes(Http2CodecUtil.FRAME_HEADER_LENGTH + length);
-          if (type == Http2FrameTypes.HEADERS && !streams.contains(streamId)) {
-            streams.add(streamId);
-            if (streams.size() == attackAt) {
-              attack.accept(this, ctx);
-              ctx.flush();
-            }
-          }
-        }
-        pending = all.readableBytes() > 0 ? all.copy() : Unpooled.EMPTY_BUFFER;
-      } finally {
-        all.release();
       }
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-      pending.release();
-      pending = Unpooled.EMPTY_BUFFER;
+    public void onHeadersRead(
+        ChannelHandlerContext ctx, int id, Http2Headers headers, int dependency, short weight,
+        boolean exclusive, int padding, boolean endOfStream) {
+      onHeadersRead(ctx, id, headers, padding, endOfStream);
     }
+  }
+
+  /**
+   * A server that gives each connection an {@link H2FramePeer} (which sends empty SETTINGS first)
+   * and an {@link Attacker} behind it, noted in {@code attackers}.
+   */
+  private static RawServer attackingServer(int attackAt, Attack attack, List<Attacker> attackers)
+      throws InterruptedException {
+    return RawServer.withPipeline(
+        ch -> {
+          Attacker attacker = new Attacker(ch, attackAt, attack);
+          attackers.add(attacker);
+          ch.pipeline().addLast(new H2FramePeer(new Http2Settings(), attacker));
+        });
   }
 
   /** Opens {@link #STREAMS} streams against a peer that attacks once they are open. */
@@ -132,16 +118,9 @@ class Http2BadPeerTest {
   }
 
   private void assertEveryStreamFailsPromptly(
-      int streams, BiConsumer<BadPeer, ChannelHandlerContext> attack, String expectedInMessage)
-      throws Exception {
-    List<BadPeer> peers = new CopyOnWriteArrayList<>();
-    server =
-        RawServer.withPipeline(
-            ch -> {
-              BadPeer peer = new BadPeer(streams, attack);
-              peers.add(peer);
-              ch.pipeline().addLast(peer);
-            });
+      int streams, Attack attack, String expectedInMessage) throws Exception {
+    List<Attacker> attackers = new CopyOnWriteArrayList<>();
+    server = attackingServer(streams, attack, attackers);
     client = newClient();
     long start = System.nanoTime();
     ListenableFuture<?>[] futures = new ListenableFuture<?>[streams];
@@ -161,10 +140,10 @@ class Http2BadPeerTest {
     // while a stream replayed on a second connection must fail the test.
     List<Integer> streamsPerConnection = new ArrayList<>();
     Channel connection = null;
-    for (BadPeer peer : peers) {
-      streamsPerConnection.add(peer.streams.size());
-      if (!peer.streams.isEmpty()) {
-        connection = peer.channel;
+    for (Attacker attacker : attackers) {
+      streamsPerConnection.add(attacker.streams.size());
+      if (!attacker.streams.isEmpty()) {
+        connection = attacker.channel;
       }
     }
     assertEquals(
@@ -180,8 +159,8 @@ class Http2BadPeerTest {
   void aDataFrameOnStreamZeroEndsTheConnectionAndFailsEveryStream() throws Exception {
     assertEveryStreamFailsPromptly(
         STREAMS,
-        (peer, ctx) ->
-            peer.writer.writeFrame(
+        (writer, ctx, streams) ->
+            writer.writeFrame(
                 ctx, Http2FrameTypes.DATA, 0, new Http2Flags(), Unpooled.wrappedBuffer(new byte[] {1, 2, 3}),
                 ctx.newPromise()),
         "Http2Exception");
@@ -193,9 +172,9 @@ class Http2BadPeerTest {
     byte[] block = {(byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, (byte) 0xff, 0x7f};
     assertEveryStreamFailsPromptly(
         STREAMS,
-        (peer, ctx) ->
-            peer.writer.writeFrame(
-                ctx, Http2FrameTypes.HEADERS, peer.streams.get(0), new Http2Flags().endOfHeaders(true),
+        (writer, ctx, streams) ->
+            writer.writeFrame(
+                ctx, Http2FrameTypes.HEADERS, streams.get(0), new Http2Flags().endOfHeaders(true),
                 Unpooled.wrappedBuffer(block), ctx.newPromise()),
         "Http2Exception");
   }
@@ -204,13 +183,13 @@ class Http2BadPeerTest {
   void emptyDataFramesWithoutEndOfStreamAreAFloodThatEndsTheConnection() throws Exception {
     assertEveryStreamFailsPromptly(
         STREAMS,
-        (peer, ctx) -> {
-          for (int id : peer.streams) {
-            peer.writer.writeHeaders(
+        (writer, ctx, streams) -> {
+          for (int id : streams) {
+            writer.writeHeaders(
                 ctx, id, new DefaultHttp2Headers().status("200"), 0, false, ctx.newPromise());
           }
           for (int i = 0; i < 10; i++) {
-            peer.writer.writeData(ctx, peer.streams.get(0), Unpooled.EMPTY_BUFFER, 0, false, ctx.newPromise());
+            writer.writeData(ctx, streams.get(0), Unpooled.EMPTY_BUFFER, 0, false, ctx.newPromise());
           }
         },
         "empty data frames");
@@ -224,20 +203,15 @@ class Http2BadPeerTest {
   @Test
   void aRstStreamFloodEndsTheConnection() throws Exception {
     int streams = 250;
-    BadPeer[] peer = new BadPeer[1];
     server =
-        RawServer.withPipeline(
-            ch -> {
-              peer[0] =
-                  new BadPeer(
-                      streams,
-                      (p, ctx) -> {
-                        for (int id : p.streams) {
-                          p.writer.writeRstStream(ctx, id, Http2Error.CANCEL.code(), ctx.newPromise());
-                        }
-                      });
-              ch.pipeline().addLast(peer[0]);
-            });
+        attackingServer(
+            streams,
+            (writer, ctx, open) -> {
+              for (int id : open) {
+                writer.writeRstStream(ctx, id, Http2Error.CANCEL.code(), ctx.newPromise());
+              }
+            },
+            new CopyOnWriteArrayList<>());
     client = newClient();
     long start = System.nanoTime();
     List<ListenableFuture<Response>> futures = new ArrayList<>();

@@ -59,7 +59,9 @@ class ClosingTest {
     AssertionError thrown =
         assertThrows(
             AssertionError.class,
-            () -> Closing.closeAll(failing("client", clientFailure), failing("server", serverFailure)));
+            () ->
+                Closing.closeAll(
+                    failing("client", clientFailure), failing("server", serverFailure)));
     assertEquals(List.of("client", "server"), closed);
     assertSame(clientFailure, thrown);
     assertArrayEquals(new Throwable[] {serverFailure}, thrown.getSuppressed());
