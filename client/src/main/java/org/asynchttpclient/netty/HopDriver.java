@@ -264,11 +264,12 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (permit != null) {
       attempt.exchange().attachPermit(permit); // back at once if the exchange has ended
     }
-    if (pooled.eventLoop() == caller) {
-      writeOnPooled(attempt, pooled); // already on its loop: no task, no wake-up
-    } else {
-      pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
-    }
+    // Always a task, even from the channel's own loop, where queueing it wakes nothing: the write
+    // then waits for the end of the loop's current I/O batch. A request issued from a response
+    // callback (the closed async chain) is so written after the loop has read every response that
+    // was ready, and the loop's requests reach the server together; written inline, each request
+    // went out between two reads. Measured on loopback with 32 in flight: see README, target 1.
+    pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
     return true;
   }
 

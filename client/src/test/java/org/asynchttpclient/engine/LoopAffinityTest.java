@@ -1,6 +1,7 @@
 package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -33,8 +34,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A request issued on one of the client's own loops (from a response callback, the common async
  * pattern) stays on that loop: its new connection is opened there, and a pooled connection of that
- * loop is written inline; yet its handler never hears its outcome inside the caller's own {@code
- * execute} frame. From any other thread nothing changes.
+ * loop is written there, as that loop's next task (after its current I/O batch, not inside the
+ * caller's own {@code execute} frame); its handler never hears its outcome inside that frame either.
+ * From any other thread nothing changes.
  */
 class LoopAffinityTest {
   private TestServer server;
@@ -117,11 +119,13 @@ class LoopAffinityTest {
 
   /**
    * Two idle connections, one per loop. A request issued on a loop, from a callback, takes that
-   * loop's connection even when the other one is the most recently pooled, and is written inline:
-   * the pooled-connection event arrives before {@code execute} returns.
+   * loop's connection even when the other one is the most recently pooled, and is written on that
+   * loop once {@code execute} has returned: the pooled-connection event comes from a later task of
+   * the same loop thread.
    */
   @Test
-  void aRequestIssuedOnALoopTakesThatLoopsIdleConnectionInline() throws Exception {
+  void aRequestIssuedOnALoopTakesThatLoopsIdleConnectionAndWritesAfterExecuteReturns()
+      throws Exception {
     try (DefaultAsyncHttpClient c =
         ClientFixture.client(ClientFixture.config().setIoThreadsCount(2))) {
       // Two requests in flight at once from this thread: two connections, on the two loops.
@@ -154,12 +158,15 @@ class LoopAffinityTest {
       f2.get(5, TimeUnit.SECONDS);
 
       AtomicBoolean insideExecute = new AtomicBoolean();
-      AtomicBoolean pooledInsideExecute = new AtomicBoolean();
+      AtomicBoolean pooledInsideExecute = new AtomicBoolean(true);
+      CompletableFuture<Thread> callerThread = new CompletableFuture<>();
+      CompletableFuture<Thread> pooledThread = new CompletableFuture<>();
       CompletableFuture<Channel> used = new CompletableFuture<>();
       CompletableFuture<Response> nextDone = new CompletableFuture<>();
       a.eventLoop()
           .execute(
               () -> {
+                callerThread.complete(Thread.currentThread());
                 insideExecute.set(true);
                 c.prepareGet(server.url("/ok"))
                     .execute(
@@ -167,6 +174,7 @@ class LoopAffinityTest {
                           @Override
                           public void onConnectionPooled(Channel connection) {
                             pooledInsideExecute.set(insideExecute.get());
+                            pooledThread.complete(Thread.currentThread());
                             used.complete(connection);
                           }
 
@@ -185,7 +193,11 @@ class LoopAffinityTest {
               });
       assertEquals(200, nextDone.get(5, TimeUnit.SECONDS).getStatusCode());
       assertSame(a, used.get(5, TimeUnit.SECONDS), "took the other loop's connection");
-      assertTrue(pooledInsideExecute.get(), "the pooled write went through a task instead of inline");
+      assertFalse(pooledInsideExecute.get(), "the pooled write ran inside the caller's execute");
+      assertSame(
+          callerThread.get(5, TimeUnit.SECONDS),
+          pooledThread.get(5, TimeUnit.SECONDS),
+          "the pooled write ran on another thread than the loop that issued it");
       assertEquals(2, server.acceptedCount());
     }
   }

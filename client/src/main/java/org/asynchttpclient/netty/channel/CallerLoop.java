@@ -9,8 +9,8 @@ import org.jetbrains.annotations.Nullable;
 /**
  * The event loop of the client's group that the calling thread runs, if it runs one: the common
  * asynchronous pattern issues the next request from a response callback, on one of the client's I/O
- * threads, and work kept on that loop (its pooled connections first, new connections on it, the
- * hop's work done inline) costs no task hand-off and no selector wake-up.
+ * threads, and work kept on that loop (its pooled connections first, new connections on it) costs no
+ * selector wake-up: a task queued from a loop to itself runs after its current I/O batch.
  *
  * <p>Thread-safe: a static lookup of the current thread's executor.
  */

@@ -135,7 +135,7 @@ public final class DefaultChannelPool implements ChannelPool {
 
   /**
    * Like {@link #poll(Object)}, but an idle channel of {@code preferred} comes first: a request
-   * issued on one of the client's loops then stays on it (no task hand-off, no wake-up). Only the
+   * issued on one of the client's loops then stays on it (no wake-up of another loop). Only the
    * first {@value #AFFINITY_SCAN} entries are looked at, so a long partition costs no more than a
    * short one; without a match it falls back to the most recently used channel.
    */
