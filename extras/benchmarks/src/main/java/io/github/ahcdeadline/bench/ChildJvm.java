@@ -17,8 +17,24 @@ import java.util.concurrent.TimeUnit;
  * {@link IOException} carrying the tail of the child's stderr.
  */
 final class ChildJvm {
-  /** The same heap and GC for every child, so no client gets a roomier JVM than another. */
-  static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
+  /** The system property that picks the children's collector (G1 when absent). */
+  static final String GC_PROPERTY = "bench.childGc";
+
+  /**
+   * The same heap and GC for every child, so no client gets a roomier JVM than another. The
+   * collector is G1 unless {@value #GC_PROPERTY} names another ({@code -Dbench.childGc=Z} on the
+   * Maven command line), to see how much of a tail is the collector's.
+   */
+  static final List<String> JVM_OPTIONS = options(System.getProperty(GC_PROPERTY, "G1"));
+
+  /** The children's JVM options with collector {@code gc}: G1, Z, Parallel or Serial. */
+  static List<String> options(String gc) {
+    if (!List.of("G1", "Z", "Parallel", "Serial").contains(gc)) {
+      throw new IllegalArgumentException(
+          GC_PROPERTY + ": " + gc + " (expected G1, Z, Parallel or Serial)");
+    }
+    return List.of("-Xms512m", "-Xmx512m", "-XX:+Use" + gc + "GC");
+  }
 
   private ChildJvm() {}
 

@@ -26,4 +26,13 @@ class ChildJvmTest {
         assertThrows(IOException.class, () -> ChildJvm.field(List.of("hello"), "requests"));
     assertEquals("no RESULT line in child output: [hello]", e.getMessage());
   }
+
+  @Test
+  void theCollectorIsG1UnlessAnotherIsNamed() {
+    assertEquals(List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC"), ChildJvm.options("G1"));
+    assertEquals(List.of("-Xms512m", "-Xmx512m", "-XX:+UseZGC"), ChildJvm.options("Z"));
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> ChildJvm.options("CMS"));
+    assertEquals("bench.childGc: CMS (expected G1, Z, Parallel or Serial)", e.getMessage());
+  }
 }
