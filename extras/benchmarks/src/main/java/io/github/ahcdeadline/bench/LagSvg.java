@@ -1,12 +1,13 @@
 package io.github.ahcdeadline.bench;
 
+import static io.github.ahcdeadline.bench.SvgFrame.escape;
+import static io.github.ahcdeadline.bench.SvgFrame.format;
+
+import io.github.ahcdeadline.bench.SvgFrame.LogAxis;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Draws lag distributions as a hand-written SVG: one horizontal row per series on a log10 axis in
@@ -17,7 +18,6 @@ import java.util.Locale;
  * <p>Not thread-safe: build and write it on one thread.
  */
 public final class LagSvg {
-  private static final double AXIS_MIN_MS = 0.01;
   /** Width of one character of the 12 px monospace font, generously rounded up. */
   private static final double CHAR_WIDTH = 7.5;
 
@@ -51,11 +51,7 @@ public final class LagSvg {
 
   /** Writes {@link #render()} to {@code file}, creating parent directories. */
   public void write(Path file) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    Files.write(file, render().getBytes(StandardCharsets.UTF_8));
+    SvgFrame.write(file, render());
   }
 
   /** The SVG document. */
@@ -66,40 +62,19 @@ public final class LagSvg {
         axisMaxMs = Math.max(axisMaxMs, s.maxMillis());
       }
     }
-    int minDecade = (int) Math.floor(Math.log10(AXIS_MIN_MS));
-    int maxDecade = (int) Math.ceil(Math.log10(axisMaxMs));
     int longest = 0;
     for (String label : labels) {
       longest = Math.max(longest, label.length());
     }
     int left = Math.max(MIN_LEFT, (int) Math.ceil(longest * CHAR_WIDTH) + 20);
-    Axis axis = new Axis(left, minDecade, maxDecade);
+    LogAxis axis = new LogAxis(left, PLOT_WIDTH, axisMaxMs);
 
     int width = left + PLOT_WIDTH + RIGHT_TEXT;
     int height = TOP + ROW_HEIGHT * Math.max(1, labels.size()) + BOTTOM;
     StringBuilder svg = new StringBuilder();
-    svg.append(
-        format(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"12\">\n",
-            width, height, width, height));
-    svg.append(format("<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height));
-    svg.append(
-        format(
-            "<text x=\"%d\" y=\"22\" font-size=\"14\" font-weight=\"bold\">%s</text>\n",
-            10, escape(title)));
+    SvgFrame.open(svg, width, height, title);
     int plotBottom = TOP + ROW_HEIGHT * Math.max(1, labels.size());
-    for (int decade = minDecade; decade <= maxDecade; decade++) {
-      double x = axis.x(Math.pow(10, decade));
-      svg.append(
-          format(
-              "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n",
-              x, TOP - 6, x, plotBottom));
-      svg.append(
-          format(
-              "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-              x, plotBottom + 16, escape(decadeLabel(decade))));
-    }
+    axis.decades(svg, TOP - 6, plotBottom);
     svg.append(
         format(
             "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">lag (ms, log scale):"
@@ -112,7 +87,7 @@ public final class LagSvg {
     return svg.toString();
   }
 
-  private static void row(StringBuilder svg, Axis axis, int index, String label, LagStats s) {
+  private static void row(StringBuilder svg, LogAxis axis, int index, String label, LagStats s) {
     int mid = TOP + ROW_HEIGHT * index + ROW_HEIGHT / 2;
     int left = axis.left;
     svg.append(
@@ -157,43 +132,5 @@ public final class LagSvg {
             LagStats.ms(s.percentileMillis(99)),
             LagStats.ms(s.maxMillis()),
             s.count()));
-  }
-
-  private static String decadeLabel(int decade) {
-    if (decade >= 0) {
-      return String.valueOf((long) Math.pow(10, decade));
-    }
-    return format("%." + -decade + "f", Math.pow(10, decade));
-  }
-
-  /** Escapes the characters that are special in SVG text and attribute values. */
-  static String escape(String text) {
-    return text.replace("&", "&amp;")
-        .replace("<", "&lt;")
-        .replace(">", "&gt;")
-        .replace("\"", "&quot;");
-  }
-
-  private static String format(String pattern, Object... args) {
-    return String.format(Locale.ROOT, pattern, args);
-  }
-
-  /** Maps a lag in ms to an x coordinate on the log axis. */
-  private static final class Axis {
-    final int left;
-    private final double logMin;
-    private final double logMax;
-
-    Axis(int left, int minDecade, int maxDecade) {
-      this.left = left;
-      this.logMin = minDecade;
-      this.logMax = Math.max(maxDecade, minDecade + 1);
-    }
-
-    double x(double millis) {
-      double clamped = Math.max(Math.pow(10, logMin), millis);
-      double fraction = (Math.log10(clamped) - logMin) / (logMax - logMin);
-      return left + Math.min(1.0, fraction) * PLOT_WIDTH;
-    }
   }
 }

@@ -1,15 +1,16 @@
 package io.github.ahcdeadline.bench;
 
+import static io.github.ahcdeadline.bench.SvgFrame.escape;
+import static io.github.ahcdeadline.bench.SvgFrame.format;
+
+import io.github.ahcdeadline.bench.SvgFrame.LogAxis;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import io.micrometer.core.instrument.distribution.HistogramSnapshot;
 import io.micrometer.core.instrument.distribution.ValueAtPercentile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -21,7 +22,6 @@ import java.util.concurrent.TimeUnit;
  * <p>Not thread-safe: build and write it on one thread.
  */
 public final class LatenessCdfSvg {
-  private static final double AXIS_MIN_MS = 0.01;
   private static final String[] COLORS = {"#d62728", "#1f77b4", "#2ca02c", "#9467bd"};
 
   private static final int LEFT = 70;
@@ -56,11 +56,7 @@ public final class LatenessCdfSvg {
 
   /** Writes {@link #render()} to {@code file}, creating parent directories. */
   public void write(Path file) throws IOException {
-    Path parent = file.toAbsolutePath().getParent();
-    if (parent != null) {
-      Files.createDirectories(parent);
-    }
-    Files.write(file, render().getBytes(StandardCharsets.UTF_8));
+    SvgFrame.write(file, render());
   }
 
   /** The SVG document. */
@@ -69,47 +65,27 @@ public final class LatenessCdfSvg {
     for (HistogramSnapshot s : snapshots) {
       axisMaxMs = Math.max(axisMaxMs, s.max(TimeUnit.MILLISECONDS));
     }
-    int minDecade = (int) Math.floor(Math.log10(AXIS_MIN_MS));
-    int maxDecade = Math.max(minDecade + 1, (int) Math.ceil(Math.log10(axisMaxMs)));
+    LogAxis axis = new LogAxis(LEFT, PLOT_WIDTH, axisMaxMs);
     int plotBottom = TOP + PLOT_HEIGHT;
     int width = LEFT + PLOT_WIDTH + RIGHT;
     int height = plotBottom + AXIS_TEXT + LEGEND_ROW * (labels.size() + 1);
     StringBuilder svg = new StringBuilder();
-    svg.append(
-        format(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\""
-                + " viewBox=\"0 0 %d %d\" font-family=\"monospace\" font-size=\"12\">\n",
-            width, height, width, height));
-    svg.append(format("<rect width=\"%d\" height=\"%d\" fill=\"white\"/>\n", width, height));
-    svg.append(
-        format(
-            "<text x=\"10\" y=\"22\" font-size=\"14\" font-weight=\"bold\">%s</text>\n",
-            escape(title)));
+    SvgFrame.open(svg, width, height, title);
     for (int i = 0; i < subtitle.length; i++) {
       svg.append(format("<text x=\"10\" y=\"%d\">%s</text>\n", 42 + 16 * i, escape(subtitle[i])));
     }
-    grid(svg, minDecade, maxDecade, plotBottom);
+    grid(svg, axis, plotBottom);
     for (int i = 0; i < labels.size(); i++) {
       String color = COLORS[i % COLORS.length];
-      series(svg, snapshots.get(i), color, minDecade, maxDecade);
+      series(svg, snapshots.get(i), color, axis);
       legend(svg, i, plotBottom + AXIS_TEXT + LEGEND_ROW * i, color);
     }
     svg.append("</svg>\n");
     return svg.toString();
   }
 
-  private static void grid(StringBuilder svg, int minDecade, int maxDecade, int plotBottom) {
-    for (int decade = minDecade; decade <= maxDecade; decade++) {
-      double x = x(Math.pow(10, decade), minDecade, maxDecade);
-      svg.append(
-          format(
-              "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#ddd\"/>\n",
-              x, TOP, x, plotBottom));
-      svg.append(
-          format(
-              "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-              x, plotBottom + 16, escape(decadeLabel(decade))));
-    }
+  private static void grid(StringBuilder svg, LogAxis axis, int plotBottom) {
+    axis.decades(svg, TOP, plotBottom);
     for (int percent = 0; percent <= 100; percent += 25) {
       double y = y(percent / 100.0);
       svg.append(
@@ -134,15 +110,15 @@ public final class LatenessCdfSvg {
   }
 
   private static void series(
-      StringBuilder svg, HistogramSnapshot s, String color, int minDecade, int maxDecade) {
+      StringBuilder svg, HistogramSnapshot s, String color, LogAxis axis) {
     if (s.count() == 0) {
       return;
     }
     StringBuilder points = new StringBuilder();
     double previousY = y(0);
-    points.append(format("%.1f,%.1f", x(AXIS_MIN_MS, minDecade, maxDecade), previousY));
+    points.append(format("%.1f,%.1f", axis.x(SvgFrame.AXIS_MIN_MS), previousY));
     for (CountAtBucket bucket : s.histogramCounts()) {
-      double bx = x(bucket.bucket(TimeUnit.MILLISECONDS), minDecade, maxDecade);
+      double bx = axis.x(bucket.bucket(TimeUnit.MILLISECONDS));
       double by = y(Math.min(1.0, bucket.count() / s.count()));
       // A step: the share rises at the bucket's upper bound.
       points.append(format(" %.1f,%.1f %.1f,%.1f", bx, previousY, bx, by));
@@ -159,7 +135,7 @@ public final class LatenessCdfSvg {
       svg.append(
           format(
               "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\" fill=\"%s\"/>\n",
-              x(p.value(TimeUnit.MILLISECONDS), minDecade, maxDecade), y(p.percentile()), color));
+              axis.x(p.value(TimeUnit.MILLISECONDS)), y(p.percentile()), color));
     }
   }
 
@@ -189,28 +165,7 @@ public final class LatenessCdfSvg {
     return text.endsWith(".0") ? text.substring(0, text.length() - 2) : text;
   }
 
-  private static double x(double millis, int minDecade, int maxDecade) {
-    double clamped = Math.max(Math.pow(10, minDecade), millis);
-    double fraction = (Math.log10(clamped) - minDecade) / (maxDecade - minDecade);
-    return LEFT + Math.min(1.0, fraction) * PLOT_WIDTH;
-  }
-
   private static double y(double share) {
     return TOP + (1 - share) * PLOT_HEIGHT;
-  }
-
-  private static String decadeLabel(int decade) {
-    if (decade >= 0) {
-      return String.valueOf((long) Math.pow(10, decade));
-    }
-    return format("%." + -decade + "f", Math.pow(10, decade));
-  }
-
-  private static String escape(String text) {
-    return LagSvg.escape(text);
-  }
-
-  private static String format(String pattern, Object... args) {
-    return String.format(Locale.ROOT, pattern, args);
   }
 }
