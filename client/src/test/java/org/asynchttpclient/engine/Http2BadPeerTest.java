@@ -84,13 +84,6 @@ class Http2BadPeerTest {
         }
       }
     }
-
-    @Override
-    public void onHeadersRead(
-        ChannelHandlerContext ctx, int id, Http2Headers headers, int dependency, short weight,
-        boolean exclusive, int padding, boolean endOfStream) {
-      onHeadersRead(ctx, id, headers, padding, endOfStream);
-    }
   }
 
   /**

@@ -91,13 +91,6 @@ class Http2FloodTest {
       server.signal();
     }
 
-    @Override
-    public void onHeadersRead(
-        ChannelHandlerContext ctx, int id, Http2Headers headers, int dependency, short weight,
-        boolean exclusive, int padding, boolean endOfStream) {
-      onHeadersRead(ctx, id, headers, padding, endOfStream);
-    }
-
     private void batch(ChannelHandlerContext ctx) {
       if (!ctx.channel().isActive() || sent.get() >= MAX_FRAMES) {
         return;

@@ -131,13 +131,6 @@ class Http2FlowControlUploadTest {
     }
 
     @Override
-    public void onHeadersRead(
-        ChannelHandlerContext ctx, int id, Http2Headers headers, int dependency, short weight,
-        boolean exclusive, int padding, boolean endOfStream) {
-      onHeadersRead(ctx, id, headers, padding, endOfStream);
-    }
-
-    @Override
     public int onDataRead(ChannelHandlerContext ctx, int id, ByteBuf data, int padding, boolean endOfStream) {
       int length = data.readableBytes();
       md5.update(data.nioBuffer());

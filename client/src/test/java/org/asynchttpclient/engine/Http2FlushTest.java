@@ -81,13 +81,6 @@ class Http2FlushTest {
           ctx, id, Unpooled.copiedBuffer(headers.path(), StandardCharsets.UTF_8), 0, true, ctx.newPromise());
       server.signal();
     }
-
-    @Override
-    public void onHeadersRead(
-        ChannelHandlerContext ctx, int id, Http2Headers headers, int dependency, short weight,
-        boolean exclusive, int padding, boolean endOfStream) {
-      onHeadersRead(ctx, id, headers, padding, endOfStream);
-    }
   }
 
   /** @param settings the server's SETTINGS, or null to hold them back until the test sends them */

@@ -10,6 +10,7 @@ import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameListener;
 import io.netty.handler.codec.http2.Http2FrameListenerDecorator;
+import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import java.io.IOException;
 import java.util.List;
@@ -57,7 +58,8 @@ public final class H2FramePeer extends ByteToMessageDecoder {
   /**
    * @param settings the server's SETTINGS, sent first; null to hold them back (the client sends
    *     no stream before it has them) until the test calls {@link #sendSettings}
-   * @param listener sees every frame the client sends (its SETTINGS after they were acked)
+   * @param listener sees every frame the client sends (its SETTINGS after they were acked; every
+   *     HEADERS through the overload without priority fields)
    */
   public H2FramePeer(@Nullable Http2Settings settings, Http2FrameListener listener) {
     this.settings = settings;
@@ -73,6 +75,15 @@ public final class H2FramePeer extends ByteToMessageDecoder {
               ackOwed = true;
             }
             super.onSettingsRead(ctx, received);
+          }
+
+          @Override
+          public void onHeadersRead(
+              ChannelHandlerContext ctx, int id, Http2Headers headers, int dependency,
+              short weight, boolean exclusive, int padding, boolean endOfStream)
+              throws Http2Exception {
+            // The client's HEADERS carry no priority a test reads: one overload to override.
+            super.onHeadersRead(ctx, id, headers, padding, endOfStream);
           }
         };
   }
