@@ -18,8 +18,10 @@ import org.slf4j.LoggerFactory;
  * 3.0.11 does: the configured {@code IOExceptionFilter}s first (a request one of them returns is
  * sent on a fresh connection, when the body can be produced again), then up to {@code
  * maxRequestRetry} replays of the same request. A body that cannot be produced twice (a stream)
- * is never replayed. The replay itself, a new hop of the same exchange under the same budget, is
- * the {@link Replayer}'s.
+ * is never replayed. A hop carried by an HTTP/2 stream is replayed by these rules only when the
+ * server cannot have processed it ({@link UnprocessedStreamException}); otherwise it fails at
+ * once, as in 3.0.11 and 3.0.12 (the filters are still asked). The replay itself, a new hop of the
+ * same exchange under the same budget, is the {@link Replayer}'s.
  *
  * <p>Threads: any thread (the failed hop's); holds only the configuration.
  */
@@ -77,15 +79,16 @@ final class BeforeResponseRetries {
         return true;
       }
     }
-    if (!replayable || !plainRetries) {
+    boolean unprocessed = cause instanceof UnprocessedStreamException;
+    // An HTTP/2 stream the server may have seen is not sent again (3.0.11 and 3.0.12 fail it at
+    // once): with other streams of the connection, it may well have been processed.
+    if (!replayable || !plainRetries || (failed.multiplexed() && !unprocessed)) {
       return false;
     }
-    // A stream the server never processed (HTTP/2 REFUSED_STREAM, or above a GOAWAY's last stream
-    // id) is safe to send again whatever its method: at least once even with maxRequestRetry 0.
-    int allowed =
-        cause instanceof UnprocessedStreamException
-            ? Math.max(1, config.getMaxRequestRetry())
-            : config.getMaxRequestRetry();
+    // A stream the server never processed (HTTP/2 REFUSED_STREAM, above the last stream id of the
+    // server's GOAWAY, or never written) is safe to send again whatever its method: at least once
+    // even with maxRequestRetry 0.
+    int allowed = unprocessed ? Math.max(1, config.getMaxRequestRetry()) : config.getMaxRequestRetry();
     if (ex.incrementRetries() > allowed) {
       return false;
     }

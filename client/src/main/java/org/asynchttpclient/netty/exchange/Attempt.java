@@ -71,6 +71,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private volatile @Nullable Channel carrier;
   /** Written by the channel's loop on each read; read by the read timeout. */
   private volatile long lastReadNanos;
+  /**
+   * Whether the carrier is one stream of a shared connection (a child channel: HTTP/2), whose
+   * failures are replayed only when the server cannot have processed it. Written with the carrier.
+   */
+  private volatile boolean multiplexed;
   /** Written when the carrier connects; read for a timeout's message. */
   private volatile @Nullable SocketAddress remoteAddress;
   /** Written by the hop as it proceeds (one thread at a time); read by an expiring timeout. */
@@ -209,6 +214,7 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    * closed here (unless the outcome's winner took it first) and false is returned.
    */
   public boolean attachCarrier(Channel channel) {
+    multiplexed = channel.parent() != null;
     carrier = channel;
     SocketAddress remote = channel.remoteAddress();
     if (remote != null) {
@@ -293,6 +299,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    */
   public boolean takeCarrier(Channel channel) {
     return CARRIER.compareAndSet(this, channel, null);
+  }
+
+  /** Whether this hop was carried by one stream of a shared connection (HTTP/2). */
+  public boolean multiplexed() {
+    return multiplexed;
   }
 
   public @Nullable Channel carrier() {

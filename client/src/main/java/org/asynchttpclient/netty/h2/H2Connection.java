@@ -64,6 +64,12 @@ final class H2Connection {
    * a stream the codec closes need the partition's monitor.
    */
   boolean codecWaiter;
+  /**
+   * The last stream id of the GOAWAY the server sent, or -1 before one arrived. Netty tells the
+   * streams above it with a copy of the frame that has lost the id (4.2: {@code replace} drops it),
+   * so the streams read it here.
+   */
+  int serverGoAwayLastStreamId = -1;
 
   H2Connection(Channel channel, H2Partition partition, int clientLimit, long createdNanos) {
     this.channel = channel;

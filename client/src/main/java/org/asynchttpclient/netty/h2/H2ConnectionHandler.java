@@ -55,6 +55,7 @@ final class H2ConnectionHandler extends ChannelInboundHandlerAdapter {
       Http2GoAwayFrame goAway = (Http2GoAwayFrame) msg;
       LOGGER.debug("GOAWAY (last stream {}, error {}) on {}", goAway.lastStreamId(),
           goAway.errorCode(), ctx.channel());
+      connection.serverGoAwayLastStreamId = goAway.lastStreamId();
       connection.partition.drain(connection);
     }
     ctx.fireChannelRead(msg);

@@ -238,10 +238,11 @@ public final class H2Registry implements H2Partition.Actions {
     Attempt attempt = w.attempt;
     if (!f.isSuccess()) {
       slot.release();
-      IOException cause =
-          new IOException(
-              "Could not open an HTTP/2 stream on " + slot.connection().channel + ": " + f.cause(),
-              f.cause());
+      // Nothing of the stream was written: the server never saw it.
+      UnprocessedStreamException cause =
+          new UnprocessedStreamException(
+              "Could not open an HTTP/2 stream on " + slot.connection().channel + ": " + f.cause());
+      cause.initCause(f.cause());
       if (!engine.retryBeforeResponse(attempt, cause)) {
         attempt.exchange().fail(cause);
       }

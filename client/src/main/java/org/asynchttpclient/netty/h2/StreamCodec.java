@@ -28,6 +28,7 @@ import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.handler.codec.http2.Http2ResetFrame;
+import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
@@ -49,8 +50,10 @@ import java.util.Map;
  * too), DATA frames become {@code HttpContent}, the frame ending the stream a {@code
  * LastHttpContent} (trailers included). A reset by the peer, or a GOAWAY that leaves this stream
  * unprocessed, is reported as an exception down the pipeline: {@link UnprocessedStreamException}
- * when the server never processed the stream (REFUSED_STREAM, above GOAWAY's last stream id),
- * another {@link IOException} otherwise.
+ * when the server cannot have processed the stream (REFUSED_STREAM, above the last stream id of a
+ * GOAWAY the server sent, or its HEADERS never written), another {@link IOException} otherwise
+ * (a connection that closes, with or without a GOAWAY, says nothing of what the server did with
+ * the streams it had).
  *
  * <p>Threads: the stream channel's event loop (the connection's) only.
  */
@@ -92,27 +95,55 @@ final class StreamCodec extends ChannelDuplexHandler {
       promise.setFailure(e);
       return;
     }
-    promise = translatingFailures(ctx, promise);
     if (!(req instanceof FullHttpRequest)) {
-      ctx.write(new DefaultHttp2HeadersFrame(headers, false), promise);
+      ctx.write(new DefaultHttp2HeadersFrame(headers, false), headPromise(ctx, promise, true));
       return;
     }
     FullHttpRequest full = (FullHttpRequest) req;
     ByteBuf content = full.content();
     if (!content.isReadable() && full.trailingHeaders().isEmpty()) {
       full.release();
-      ctx.write(new DefaultHttp2HeadersFrame(headers, true), promise);
+      ctx.write(new DefaultHttp2HeadersFrame(headers, true), headPromise(ctx, promise, true));
       return;
     }
-    ctx.write(new DefaultHttp2HeadersFrame(headers, false));
-    writeContent(ctx, new DefaultLastHttpContent(content, full.trailingHeaders()), promise);
+    // Frames fail in the order they were written, so a head that never went out fails the request
+    // as unprocessed before the DATA frame's failure is heard.
+    ctx.write(new DefaultHttp2HeadersFrame(headers, false), headPromise(ctx, promise, false));
+    writeContent(ctx, new DefaultLastHttpContent(content, full.trailingHeaders()), ioFailures(ctx, promise));
   }
 
   /**
-   * A stream Netty refused to open (over the server's limit after a SETTINGS change, or after a
-   * GOAWAY) was never sent, so never processed: it fails as such, to be replayed.
+   * The HEADERS frame's promise. A stream whose head was not written (Netty refused to open it:
+   * over the server's limit after a SETTINGS change, or after a GOAWAY; or the connection failed
+   * first) was never seen by the server, so it fails as unprocessed, to be replayed. Once the head
+   * is out, the server may have processed the request. {@code whole}: the head is all that is
+   * written with {@code promise}, so its success is the request's.
    */
-  private static ChannelPromise translatingFailures(ChannelHandlerContext ctx, ChannelPromise promise) {
+  private static ChannelPromise headPromise(ChannelHandlerContext ctx, ChannelPromise promise, boolean whole) {
+    if (promise.isVoid()) {
+      return promise;
+    }
+    ChannelPromise inner = ctx.newPromise();
+    inner.addListener(
+        f -> {
+          if (f.isSuccess()) {
+            if (whole) {
+              promise.trySuccess();
+            }
+            return;
+          }
+          UnprocessedStreamException e =
+              new UnprocessedStreamException(
+                  "HTTP/2 stream could not be opened on " + ctx.channel().parent() + ": "
+                      + f.cause().getMessage());
+          e.initCause(f.cause());
+          promise.tryFailure(e);
+        });
+    return inner;
+  }
+
+  /** A body frame's promise: the codec's own exceptions become {@link IOException}s. */
+  private static ChannelPromise ioFailures(ChannelHandlerContext ctx, ChannelPromise promise) {
     if (promise.isVoid()) {
       return promise;
     }
@@ -121,19 +152,10 @@ final class StreamCodec extends ChannelDuplexHandler {
         f -> {
           if (f.isSuccess()) {
             promise.trySuccess();
-          } else if (f.cause() instanceof Http2Exception
-              && ((Http2Exception) f.cause()).error() == Http2Error.REFUSED_STREAM) {
-            // Netty refused to open it (the server's limit, or a GOAWAY): it was never sent.
-            UnprocessedStreamException e =
-                new UnprocessedStreamException(
-                    "HTTP/2 stream could not be opened on " + ctx.channel().parent() + ": "
-                        + f.cause().getMessage());
-            e.initCause(f.cause());
-            promise.tryFailure(e);
           } else if (f.cause() instanceof Http2Exception) {
             promise.tryFailure(
-                new IOException("HTTP/2 stream could not be opened on " + ctx.channel().parent()
-                    + ": " + f.cause().getMessage(), f.cause()));
+                new IOException("HTTP/2 stream " + H2Streams.streamId(ctx.channel()) + " on "
+                    + ctx.channel().parent() + " failed: " + f.cause().getMessage(), f.cause()));
           } else {
             promise.tryFailure(f.cause());
           }
@@ -247,22 +269,34 @@ final class StreamCodec extends ChannelDuplexHandler {
       return;
     }
     if (evt instanceof Http2GoAwayFrame) {
-      Http2GoAwayFrame goAway = (Http2GoAwayFrame) evt;
-      try {
-        // Netty sends this only to streams above the last stream id: never processed.
-        if (!ended) {
-          ctx.fireExceptionCaught(
-              new UnprocessedStreamException(
-                  "Server " + ctx.channel().remoteAddress() + " sent GOAWAY (last stream "
-                      + goAway.lastStreamId() + ", " + Http2Error.valueOf(goAway.errorCode())
-                      + ") before processing stream " + H2Streams.streamId(ctx.channel())));
-        }
-      } finally {
-        goAway.release();
+      ReferenceCountUtil.release(evt);
+      if (!ended) {
+        ctx.fireExceptionCaught(goAwayCause(ctx));
       }
       return;
     }
     super.userEventTriggered(ctx, evt);
+  }
+
+  /**
+   * Netty's multiplexer tells a stream of a GOAWAY only when the server's last stream id is below
+   * the stream's (or when the client ran out of stream ids, before the stream was opened): such a
+   * stream was never processed. Checked again against the id the connection recorded, so that no
+   * other GOAWAY (one the client sent itself, say) can make a stream the server saw replayable.
+   */
+  private static IOException goAwayCause(ChannelHandlerContext ctx) {
+    StreamSlot slot = ctx.channel().hasAttr(H2Streams.SLOT) ? ctx.channel().attr(H2Streams.SLOT).get() : null;
+    int lastStreamId = slot != null ? slot.connection().serverGoAwayLastStreamId : -1;
+    int id = ctx.channel() instanceof Http2StreamChannel ? ((Http2StreamChannel) ctx.channel()).stream().id() : -1;
+    String message =
+        "Server " + ctx.channel().remoteAddress() + " sent GOAWAY (last stream " + lastStreamId
+            + ") before processing stream " + H2Streams.streamId(ctx.channel());
+    if (lastStreamId >= 0 && id > lastStreamId) {
+      return new UnprocessedStreamException(message);
+    }
+    return new IOException(
+        "HTTP/2 connection to " + ctx.channel().remoteAddress() + " is going away while stream "
+            + H2Streams.streamId(ctx.channel()) + " was open");
   }
 
   private static IOException resetCause(ChannelHandlerContext ctx, long code) {

@@ -1,0 +1,182 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.Channel;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.h2.UnprocessedStreamException;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2TestServer;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Which HTTP/2 streams are sent again when their connection ends. Only a stream the server cannot
+ * have processed is: above the last stream id of a GOAWAY the server sent, refused with
+ * REFUSED_STREAM, or never written. A stream the server may have seen (it was written, and neither
+ * of those says otherwise) fails at once when its connection goes away, whatever its method and
+ * however many retries are left, as in 3.0.11 and 3.0.12.
+ */
+class Http2ReplayTest {
+  private static final int IN_FLIGHT = 5;
+
+  private H2TestServer server;
+  private DefaultAsyncHttpClient client;
+
+  @AfterEach
+  void stop() throws Exception {
+    Closing.closeAll(client, server);
+  }
+
+  /** The server holds every request on the first connection; later connections answer at once. */
+  private void holdOnFirstConnection() throws Exception {
+    server = new H2TestServer();
+    server.route(
+        "/work",
+        (ctx, req) -> {
+          if (req.connection != server.connections().get(0)) {
+            TestServer.respond(ctx, true, HttpResponseStatus.OK, "second connection");
+          }
+        });
+    // The default maxRequestRetry (5): retries are left, so only the classification stops a replay.
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxConnectionsPerHost(1));
+  }
+
+  private List<ListenableFuture<Response>> sendAll(String method) {
+    List<ListenableFuture<Response>> futures = new ArrayList<>();
+    for (int i = 0; i < IN_FLIGHT; i++) {
+      futures.add(
+          client.prepare(method, server.url("/work")).setBody("payload " + i).execute());
+    }
+    return futures;
+  }
+
+  private Channel awaitAllReceived() throws InterruptedException {
+    assertTrue(
+        server.await(() -> server.received().size() == IN_FLIGHT, Duration.ofSeconds(10)),
+        "all requests reached the server: " + server.received().size());
+    return server.connections().get(0);
+  }
+
+  /** How many times the server received each body. */
+  private Map<String, Integer> receivedPerBody() {
+    Map<String, Integer> counts = new TreeMap<>();
+    for (H2TestServer.Received r : server.received()) {
+      counts.merge(r.bodyText(), 1, Integer::sum);
+    }
+    return counts;
+  }
+
+  private void assertEachFailsPromptlyAndWasReceivedOnce(List<ListenableFuture<Response>> futures)
+      throws Exception {
+    long start = System.nanoTime();
+    for (ListenableFuture<Response> f : futures) {
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
+      assertFalse(
+          e.getCause() instanceof UnprocessedStreamException,
+          "a stream the server received is not unprocessed: " + e.getCause());
+    }
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(millis < 5000, "streams failed after " + millis + " ms, not at once");
+    Map<String, Integer> counts = receivedPerBody();
+    assertEquals(IN_FLIGHT, counts.size(), "bodies received: " + counts);
+    for (Map.Entry<String, Integer> e : counts.entrySet()) {
+      assertEquals(1, e.getValue(), "times the server received '" + e.getKey() + "': " + counts);
+    }
+    assertEquals(1, server.connections().size(), "no connection opened for a replay");
+  }
+
+  @Test
+  void postsTheServerReceivedAreNotReplayedWhenItClosesTheConnection() throws Exception {
+    holdOnFirstConnection();
+    List<ListenableFuture<Response>> futures = sendAll("POST");
+
+    awaitAllReceived().close();
+
+    assertEachFailsPromptlyAndWasReceivedOnce(futures);
+  }
+
+  @Test
+  void getsTheServerReceivedAreNotReplayedWhenItClosesTheConnection() throws Exception {
+    holdOnFirstConnection();
+    List<ListenableFuture<Response>> futures = sendAll("GET");
+
+    awaitAllReceived().close();
+
+    assertEachFailsPromptlyAndWasReceivedOnce(futures);
+  }
+
+  @Test
+  void postsTheServerReceivedAreNotReplayedWhenTheConnectionIsCutWithoutGoAway() throws Exception {
+    holdOnFirstConnection();
+    List<ListenableFuture<Response>> futures = sendAll("POST");
+
+    // Closed under the codec: no GOAWAY reaches the client, only the end of the stream.
+    Channel first = awaitAllReceived();
+    first.eventLoop().execute(() -> first.unsafe().close(first.voidPromise()));
+
+    assertEachFailsPromptlyAndWasReceivedOnce(futures);
+  }
+
+  @Test
+  void streamsAboveTheServersGoAwayAreReplayedAndTheOthersAreNot() throws Exception {
+    server = new H2TestServer();
+    AtomicInteger onFirst = new AtomicInteger();
+    server.route(
+        "/work",
+        (ctx, req) -> {
+          Channel first = server.connections().get(0);
+          if (req.connection != first) {
+            TestServer.respond(ctx, true, HttpResponseStatus.OK, "second connection");
+            return;
+          }
+          if (onFirst.incrementAndGet() < IN_FLIGHT) {
+            return;
+          }
+          // Every stream arrived; the server says it processed the two lowest, then goes away.
+          int[] ids = server.received().stream().mapToInt(r -> r.streamId).sorted().toArray();
+          H2TestServer.goAway(first, ids[1]);
+          first.eventLoop().schedule(() -> first.close(), 100, TimeUnit.MILLISECONDS);
+        });
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxRequestRetry(0));
+
+    List<ListenableFuture<Response>> futures = sendAll("POST");
+    int replayed = 0;
+    int failed = 0;
+    for (ListenableFuture<Response> f : futures) {
+      try {
+        Response res = f.get(8, TimeUnit.SECONDS);
+        assertEquals("second connection", res.getResponseBody());
+        replayed++;
+      } catch (ExecutionException e) {
+        assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
+        failed++;
+      }
+    }
+
+    assertEquals(3, replayed, "the three streams above the GOAWAY's last stream id were replayed");
+    assertEquals(2, failed, "the two the server may have processed failed");
+    Map<String, Integer> counts = receivedPerBody();
+    assertEquals(IN_FLIGHT + 3, server.received().size(), "received: " + counts);
+    assertEquals(2, server.connections().size(), "one new connection for the replays");
+  }
+}
