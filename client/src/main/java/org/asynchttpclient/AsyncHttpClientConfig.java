@@ -447,6 +447,22 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Whether a request or read timeout fails the exchange with the typed exceptions of {@code
+   * org.asynchttpclient.exception} ({@link org.asynchttpclient.exception.RequestTimeoutException},
+   * {@link org.asynchttpclient.exception.ReadTimeoutException}: subclasses of {@code
+   * TimeoutException} that carry the timeout's kind, phase, hop, budget, elapsed time and lateness
+   * as data) instead of a plain {@link java.util.concurrent.TimeoutException}. Off by default, so
+   * that the failure's class is exactly 3.0.11's (code and tests written for 3.0.11 compare it);
+   * the message is the same either way, beginning as 3.0.11's ({@code Request timeout to <address>
+   * after <n> ms}). An {@link org.asynchttpclient.events.ExchangeListener} always receives the
+   * typed exception, whatever this says. Property {@code
+   * org.asynchttpclient.typedTimeoutExceptions}. Not in AHC 3.0.11 or 3.0.12.
+   */
+  default boolean isTypedTimeoutExceptions() {
+    return AsyncHttpClientConfigDefaults.defaultTypedTimeoutExceptions();
+  }
+
+  /**
    * Largest response body, in bytes, that automatic decompression ({@link
    * #isEnableAutomaticDecompression()}) may inflate a response to; -1 for no limit. A response
    * that inflates past it fails its exchange with an {@link java.io.IOException} naming the limit,

@@ -56,6 +56,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSs
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultStrict302Handling;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTcpNoDelay;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultThreadPoolName;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTypedTimeoutExceptions;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUseEventLoopTimeouts;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUseInsecureTrustManager;
@@ -140,6 +141,7 @@ final class ConfigSettings implements Cloneable {
   Duration readTimeout = defaultReadTimeout();
   boolean useEventLoopTimeouts = defaultUseEventLoopTimeouts();
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
+  boolean typedTimeoutExceptions = defaultTypedTimeoutExceptions();
   @Nullable String deadlinePropagationHeader = defaultDeadlinePropagationHeader();
 
   // Proxy: proxyServerSelector wins; else the two flags choose how build() makes one.
@@ -264,6 +266,7 @@ final class ConfigSettings implements Cloneable {
     s.readTimeout = config.getReadTimeout();
     s.useEventLoopTimeouts = config.isUseEventLoopTimeouts();
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
+    s.typedTimeoutExceptions = config.isTypedTimeoutExceptions();
     s.deadlinePropagationHeader = config.getDeadlinePropagationHeader();
 
     // The copy's selector is the prototype's, already resolved: the flags no longer matter.

@@ -506,6 +506,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isTypedTimeoutExceptions() {
+    return s.typedTimeoutExceptions;
+  }
+
+  @Override
   public long getMaxInflatedResponseBodySize() {
     return s.maxInflatedResponseBodySize;
   }
@@ -1111,6 +1116,12 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}. */
     public Builder setUseAbsoluteRequestDeadline(boolean useAbsoluteRequestDeadline) {
       s.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}. */
+    public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
+      s.typedTimeoutExceptions = typedTimeoutExceptions;
       return this;
     }
 

@@ -108,4 +108,21 @@ class TimeoutFlagsConfigTest {
       System.clearProperty(DEADLINE_KEY);
     }
   }
+
+  @Test
+  void typedTimeoutExceptionsAreOffByDefaultAndFollowTheirPropertyAndBuilder() {
+    String key = "org.asynchttpclient.typedTimeoutExceptions";
+    assertFalse(ConfigOptions.builder().build().isTypedTimeoutExceptions());
+    assertTrue(ConfigOptions.builder().setTypedTimeoutExceptions(true).build().isTypedTimeoutExceptions());
+    AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder().build());
+    System.setProperty(key, "true");
+    try {
+      assertTrue(AsyncHttpClientConfigDefaults.defaultTypedTimeoutExceptions());
+      assertTrue(ConfigOptions.builder().build().isTypedTimeoutExceptions());
+      assertTrue(custom.isTypedTimeoutExceptions(), "a 3.0.11-style implementation falls back to the property");
+      assertFalse(ConfigOptions.builder().setTypedTimeoutExceptions(false).build().isTypedTimeoutExceptions());
+    } finally {
+      System.clearProperty(key);
+    }
+  }
 }

@@ -90,6 +90,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String HTTP2_CLEARTEXT_ENABLED_CONFIG = "http2CleartextEnabled";
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
+  public static final String TYPED_TIMEOUT_EXCEPTIONS_CONFIG = "typedTimeoutExceptions";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
   public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
   public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
@@ -437,6 +438,15 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static boolean defaultUseAbsoluteRequestDeadline() {
     return bool(USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG);
+  }
+
+  /**
+   * Whether a timeout fails its exchange with the typed exceptions instead of a plain {@code
+   * TimeoutException}; property {@code org.asynchttpclient.typedTimeoutExceptions}, false unless
+   * set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isTypedTimeoutExceptions()}.
+   */
+  public static boolean defaultTypedTimeoutExceptions() {
+    return bool(TYPED_TIMEOUT_EXCEPTIONS_CONFIG);
   }
 
   /**

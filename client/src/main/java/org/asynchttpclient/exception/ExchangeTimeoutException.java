@@ -1,5 +1,6 @@
 package org.asynchttpclient.exception;
 
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
@@ -12,6 +13,11 @@ import org.jetbrains.annotations.Nullable;
  * timeout, the budget it had, how long the exchange had run, which hop it was on, what that hop
  * was doing ({@link Phase}), where it was talking to, and how late the expiry fired compared with
  * its deadline (a large value means the timer or event loop is running late).
+ *
+ * <p>An exchange fails with one of these only with {@code typedTimeoutExceptions} on ({@link
+ * org.asynchttpclient.AsyncHttpClientConfig#isTypedTimeoutExceptions()}); by default it fails with
+ * a plain {@link TimeoutException} of the same message, as 3.0.11 does. An {@link
+ * org.asynchttpclient.events.ExchangeListener} receives this typed form either way.
  *
  * <p>A connect that exceeds {@code connectTimeout} is not one of these: it fails with a {@code
  * java.net.ConnectException}, as in AHC 3.0.11.
@@ -60,21 +66,7 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
   private final long lateNanos;
 
   ExchangeTimeoutException(Kind kind, Builder b) {
-    super(
-        kind.label
-            + " timeout to "
-            + (b.remoteAddress == null ? "(not connected)" : b.remoteAddress.toString())
-            + " after "
-            + b.budgetMillis
-            + " ms (elapsed "
-            + b.elapsedMillis
-            + " ms, hop "
-            + b.hop
-            + ", "
-            + b.phase.name().toLowerCase(Locale.ROOT).replace('_', ' ')
-            + ", fired "
-            + (b.lateNanos / 1_000) / 1000.0
-            + " ms after its deadline)");
+    super(message(kind, b));
     this.kind = kind;
     this.phase = b.phase;
     this.budgetMillis = b.budgetMillis;
@@ -82,6 +74,43 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     this.hop = b.hop;
     this.remoteAddress = b.remoteAddress;
     this.lateNanos = b.lateNanos;
+  }
+
+  /**
+   * Begins as 3.0.11's message ({@code Request timeout to host/ip:port after 600 ms}), so that
+   * code matching on it keeps working; the figures follow in parentheses.
+   */
+  private static String message(Kind kind, Builder b) {
+    StringBuilder sb = new StringBuilder(160).append(kind.label).append(" timeout to ");
+    appendAddress(sb, b.remoteAddress, b.target);
+    sb.append(" after ").append(b.budgetMillis).append(" ms");
+    if (b.beforeSend) {
+      sb.append(" before the request was sent");
+    }
+    return sb.append(" (elapsed ")
+        .append(b.elapsedMillis)
+        .append(" ms, hop ")
+        .append(b.hop)
+        .append(", ")
+        .append(b.phase.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+        .append(", fired ")
+        .append((b.lateNanos / 1_000) / 1000.0)
+        .append(" ms after its deadline)")
+        .toString();
+  }
+
+  /** As 3.0.11 writes it: {@code host/ip:port} once connected, else the request's {@code host:port}. */
+  private static void appendAddress(StringBuilder sb, @Nullable SocketAddress remote, String target) {
+    if (!(remote instanceof InetSocketAddress)) {
+      sb.append(remote != null ? remote.toString() : target);
+      return;
+    }
+    InetSocketAddress address = (InetSocketAddress) remote;
+    sb.append(address.getHostString());
+    if (!address.isUnresolved()) {
+      sb.append('/').append(address.getAddress().getHostAddress());
+    }
+    sb.append(':').append(address.getPort());
   }
 
   /** Starts the description of a timeout of {@code kind}. */
@@ -97,6 +126,8 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     private long elapsedMillis;
     private int hop;
     private @Nullable SocketAddress remoteAddress;
+    private String target = "unknown:0";
+    private boolean beforeSend;
     private long lateNanos;
 
     private Builder(Kind kind) {
@@ -125,6 +156,18 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
 
     public Builder remoteAddress(@Nullable SocketAddress remoteAddress) {
       this.remoteAddress = remoteAddress;
+      return this;
+    }
+
+    /** Where the request was going ({@code host:port}), named while no address is connected. */
+    public Builder target(String target) {
+      this.target = target;
+      return this;
+    }
+
+    /** The hop was never sent: the exchange's budget was spent before it could be. */
+    public Builder beforeSend(boolean beforeSend) {
+      this.beforeSend = beforeSend;
       return this;
     }
 

@@ -95,6 +95,7 @@ public final class ClientEngine implements ExchangeServices {
   private final Timer timer;
   private final boolean ownTimer;
   private final TimeoutScheduler timeoutScheduler;
+  private final boolean typedTimeoutExceptions;
   private final ExchangeEvents events;
   private final ChannelManager channels;
   private final ChannelPool pool;
@@ -116,6 +117,7 @@ public final class ClientEngine implements ExchangeServices {
     // A test's timer may carry its own clock (see TickerTimer); otherwise the system's.
     Ticker ticker = timer instanceof TickerTimer ? ((TickerTimer) timer).ticker() : Ticker.systemTicker();
     this.timeoutScheduler = new TimeoutScheduler(timer, ticker, config.isUseEventLoopTimeouts());
+    this.typedTimeoutExceptions = config.isTypedTimeoutExceptions();
     this.events =
         config.getExchangeListeners().isEmpty()
             ? ExchangeEvents.NONE
@@ -260,6 +262,11 @@ public final class ClientEngine implements ExchangeServices {
   @Override
   public void onTimeoutFired(ExchangeTimeoutException e) {
     timeoutCounters.record(e);
+  }
+
+  @Override
+  public boolean typedTimeoutExceptions() {
+    return typedTimeoutExceptions;
   }
 
   // ---- stats and lifecycle

@@ -164,7 +164,7 @@ class ConnectTest {
       // The request timeout bounds the connect too, when it is the shorter of the two.
       try (DefaultAsyncHttpClient c =
           ClientFixture.client(
-              ClientFixture.config()
+              ClientFixture.config().setTypedTimeoutExceptions(true)
                   .setConnectTimeout(Duration.ofSeconds(20))
                   .setRequestTimeout(Duration.ofMillis(300)))) {
         long start = System.nanoTime();

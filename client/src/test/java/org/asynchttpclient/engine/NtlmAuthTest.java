@@ -203,7 +203,7 @@ class NtlmAuthTest {
       assertEquals(200, relative.getStatusCode(), "off by default: every hop has the whole timeout");
     }
     try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setRequestTimeout(Duration.ofMillis(1000)))) {
+        ClientFixture.client(ClientFixture.config().setTypedTimeoutExceptions(true).setRequestTimeout(Duration.ofMillis(1000)))) {
       ExecutionException e = assertThrows(ExecutionException.class,
           () -> client.prepareGet(server.url("/slow")).setRealm(realm(NtlmVerifier.PASSWORD))
               .setUseAbsoluteRequestDeadline(true).execute().get(5, TimeUnit.SECONDS));

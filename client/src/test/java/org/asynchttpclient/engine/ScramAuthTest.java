@@ -160,7 +160,7 @@ class ScramAuthTest {
     }
     // Three answers of 400 ms: each fits the 1000 ms timeout alone, the handshake does not.
     try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setRequestTimeout(Duration.ofMillis(1000)))) {
+        ClientFixture.client(ClientFixture.config().setTypedTimeoutExceptions(true).setRequestTimeout(Duration.ofMillis(1000)))) {
       BoundRequestBuilder slow = client.prepareGet(server.url("/slow")).setRealm(realm(ScramServer.PASSWORD));
       assertEquals(200, slow.execute().get(10, TimeUnit.SECONDS).getStatusCode(), "off: each hop has 1000 ms");
       ExchangeTimeoutException e = assertInstanceOf(ExchangeTimeoutException.class,

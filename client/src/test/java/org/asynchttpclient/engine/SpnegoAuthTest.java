@@ -166,7 +166,7 @@ class SpnegoAuthTest {
   void theAbsoluteDeadlineBoundsTheHandshake() throws Exception {
     // Two answers of 600 ms: each fits the 1000 ms timeout alone, the pair does not.
     try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setRequestTimeout(Duration.ofMillis(1000)))) {
+        ClientFixture.client(ClientFixture.config().setTypedTimeoutExceptions(true).setRequestTimeout(Duration.ofMillis(1000)))) {
       assertEquals(200, get(client, "/kerberos", realm(TestKdc.PASSWORD, TestKdc.SERVICE)).execute()
           .get(20, TimeUnit.SECONDS).getStatusCode(), "warm-up: logins and tickets outside the budgets");
       BoundRequestBuilder slow = get(client, "/slow", realm(TestKdc.PASSWORD, TestKdc.SERVICE));

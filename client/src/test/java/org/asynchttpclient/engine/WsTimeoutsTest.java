@@ -94,7 +94,7 @@ class WsTimeoutsTest {
           client.prepareGet(server.url("/no-answer")).execute(handler(events, channel));
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
       assertInstanceOf(TimeoutException.class, e.getCause());
-      assertTrue(events.next().startsWith("error:RequestTimeoutException:Request timeout"));
+      assertTrue(events.next().startsWith("error:TimeoutException:Request timeout"));
       assertNull(events.next(Duration.ofMillis(200)), "onError once, nothing else: " + events.all());
       assertInstanceOf(TimeoutException.class, events.lastError());
       assertTrue(server.raw().await(() -> server.raw().closedCount() == 1, Duration.ofSeconds(5)),

@@ -78,7 +78,7 @@ class AbsoluteDeadlineRetryTest {
   private DefaultAsyncHttpClient client(boolean absolute) throws Exception {
     DefaultAsyncHttpClient client =
         new DefaultAsyncHttpClient(
-            new DefaultAsyncHttpClientConfig.Builder()
+            new DefaultAsyncHttpClientConfig.Builder().setTypedTimeoutExceptions(true)
                 .setRequestTimeout(BUDGET)
                 .setReadTimeout(Duration.ofSeconds(5))
                 .setUseAbsoluteRequestDeadline(absolute)

@@ -177,7 +177,7 @@ class HopDeadlineTest {
   private DefaultAsyncHttpClient client(boolean absolute) throws Exception {
     DefaultAsyncHttpClient client =
         ClientFixture.client(
-            ClientFixture.config()
+            ClientFixture.config().setTypedTimeoutExceptions(true)
                 .setRequestTimeout(Duration.ofMillis(BUDGET_MS))
                 .setUseAbsoluteRequestDeadline(absolute));
     client

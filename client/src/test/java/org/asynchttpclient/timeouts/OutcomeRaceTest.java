@@ -178,7 +178,7 @@ class OutcomeRaceTest {
     TimeoutStats stats;
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(
-            ClientFixture.config()
+            ClientFixture.config().setTypedTimeoutExceptions(true)
                 .setUseEventLoopTimeouts(eventLoop)
                 .setHashedWheelTickDuration(1L)
                 .setRequestTimeout(Duration.ofMillis(BUDGET_MS)))) {

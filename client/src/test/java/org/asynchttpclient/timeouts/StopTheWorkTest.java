@@ -56,7 +56,7 @@ class StopTheWorkTest {
 
   private static DefaultAsyncHttpClient client(boolean eventLoop) {
     return ClientFixture.client(
-        ClientFixture.config().setUseEventLoopTimeouts(eventLoop).setMaxConnectionsPerHost(1));
+        ClientFixture.config().setTypedTimeoutExceptions(true).setUseEventLoopTimeouts(eventLoop).setMaxConnectionsPerHost(1));
   }
 
   /**

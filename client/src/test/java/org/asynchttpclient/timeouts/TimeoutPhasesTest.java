@@ -47,7 +47,7 @@ class TimeoutPhasesTest {
   private static final Duration SHORT = Duration.ofMillis(300);
 
   private static DefaultAsyncHttpClientConfig.Builder config(boolean eventLoop) {
-    return ClientFixture.config()
+    return ClientFixture.config().setTypedTimeoutExceptions(true)
         .setUseEventLoopTimeouts(eventLoop)
         .setRequestTimeout(SHORT)
         .setReadTimeout(Duration.ofSeconds(30));

@@ -30,6 +30,8 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ReadTimeoutException;
+import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
@@ -80,9 +82,12 @@ class TimeoutsTest {
     server.close();
   }
 
+  /** No timeouts unless a test sets them; the typed exceptions, whose figures these tests read. */
   private static DefaultAsyncHttpClientConfig.Builder config() {
-    // No timeouts unless a test sets them.
-    return ClientFixture.config().setRequestTimeout(Duration.ofMillis(-1)).setReadTimeout(Duration.ofMillis(-1));
+    return ClientFixture.config()
+        .setRequestTimeout(Duration.ofMillis(-1))
+        .setReadTimeout(Duration.ofMillis(-1))
+        .setTypedTimeoutExceptions(true);
   }
 
   private static ExchangeTimeoutException timeoutOf(ListenableFuture<?> f) {
@@ -94,6 +99,7 @@ class TimeoutsTest {
   private void assertTimeout(
       ExchangeTimeoutException t, ExchangeTimeoutException.Kind kind, String label, long budgetMs, long elapsedNs) {
     assertEquals(kind, t.getKind());
+    assertEquals(kind == ExchangeTimeoutException.Kind.REQUEST ? RequestTimeoutException.class : ReadTimeoutException.class, t.getClass());
     assertEquals(budgetMs, t.getBudgetMillis());
     assertEquals(0, t.getHop());
     assertTrue(t.getMessage().startsWith(label + " timeout"), t.getMessage());
@@ -235,8 +241,11 @@ class TimeoutsTest {
       ListenableFuture<Response> f =
           client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
-      assertInstanceOf(TimeoutException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("Request timeout"), e.getCause().getMessage());
+      // By default exactly 3.0.11's class and the start of its message (T1).
+      assertEquals(TimeoutException.class, e.getCause().getClass());
+      assertTrue(
+          e.getCause().getMessage().startsWith("Request timeout to 127.0.0.1/127.0.0.1:" + server.port() + " after 200 ms"),
+          e.getCause().getMessage());
       server.awaitClosed(1);
       assertEquals(1, server.closedCount(), "connections closed as seen by the server");
       TimeoutStats stats = client.getClientStats().getTimeoutStats();
@@ -252,8 +261,10 @@ class TimeoutsTest {
       ListenableFuture<Response> f =
           client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
       ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
-      assertInstanceOf(TimeoutException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("Read timeout"), e.getCause().getMessage());
+      assertEquals(TimeoutException.class, e.getCause().getClass());
+      assertTrue(
+          e.getCause().getMessage().startsWith("Read timeout to 127.0.0.1/127.0.0.1:" + server.port() + " after 200 ms"),
+          e.getCause().getMessage());
       assertEquals(1, client.getClientStats().getTimeoutStats().getReadTimeouts());
     }
   }

@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import org.asynchttpclient.AsyncHandler;
@@ -13,6 +14,7 @@ import org.asynchttpclient.events.ExchangeOutcome;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.hop.FollowUpState;
+import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -209,7 +211,8 @@ public final class Exchange<T> extends ExchangeFuture<T> {
           ExchangeTimeoutException.Kind.REQUEST,
           deadline.budgetNanos(),
           deadline.deadlineNanos(),
-          now);
+          now,
+          true);
       return false;
     }
     return !isDone();
@@ -353,9 +356,20 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       long budgetNanos,
       long deadlineNanos,
       long nowNanos) {
+    timedOut(attempt, kind, budgetNanos, deadlineNanos, nowNanos, false);
+  }
+
+  private void timedOut(
+      @Nullable Attempt attempt,
+      ExchangeTimeoutException.Kind kind,
+      long budgetNanos,
+      long deadlineNanos,
+      long nowNanos,
+      boolean beforeSend) {
     if (isDone()) {
       return;
     }
+    Attempt named = attempt != null ? attempt : current;
     ExchangeTimeoutException e =
         ExchangeTimeoutException.builder(kind)
             .budgetMillis(TimeUnit.NANOSECONDS.toMillis(budgetNanos))
@@ -363,6 +377,8 @@ public final class Exchange<T> extends ExchangeFuture<T> {
             .hop(attempt == null ? 0 : attempt.number())
             .phase(attempt == null ? Phase.WAITING_FOR_CONNECTION : attempt.phase())
             .remoteAddress(attempt == null ? null : attempt.remoteAddress())
+            .target(named == null ? "unknown:0" : hostAndPort(named.request().getUri()))
+            .beforeSend(beforeSend)
             .lateNanos(Math.max(0, nowNanos - deadlineNanos))
             .build();
     if (!STATE.compareAndSet(this, PENDING, TIMED_OUT)) {
@@ -373,7 +389,15 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     if (attempt != null) {
       services.events().timeoutFired(attempt, e);
     }
-    finishDecided(TIMED_OUT, e);
+    // The listener always hears the typed form; the handler and the future by default a plain
+    // TimeoutException, exactly 3.0.11's class (T1).
+    Throwable failure =
+        services.typedTimeoutExceptions() ? e : new TimeoutException(e.getMessage());
+    finishDecided(TIMED_OUT, e, failure);
+  }
+
+  private static String hostAndPort(Uri uri) {
+    return uri.getHost() + ':' + uri.getExplicitPort();
   }
 
   @Override
@@ -404,8 +428,13 @@ public final class Exchange<T> extends ExchangeFuture<T> {
 
   /** The winner's side effects, in order, once its compare-and-set decided the outcome. */
   private void finishDecided(int terminal, Throwable cause) {
+    finishDecided(terminal, cause, cause);
+  }
+
+  /** As above; listeners hear {@code listenerCause}, the handler and the future {@code cause}. */
+  private void finishDecided(int terminal, Throwable listenerCause, Throwable cause) {
     releaseResources();
-    services.events().ended(this, current, OUTCOMES[terminal], cause);
+    services.events().ended(this, current, OUTCOMES[terminal], listenerCause);
     EventLoop frame = submitFrame;
     if (frame != null && frame.inEventLoop()) {
       frame.execute(() -> tellHandlerAndFuture(terminal, cause));

@@ -32,4 +32,10 @@ public interface ExchangeServices {
 
   /** Observability: a timeout decided an exchange's outcome. */
   void onTimeoutFired(ExchangeTimeoutException e);
+
+  /**
+   * Whether a timeout fails the exchange with the typed exception itself ({@code
+   * typedTimeoutExceptions}) rather than a plain {@code TimeoutException} of the same message.
+   */
+  boolean typedTimeoutExceptions();
 }

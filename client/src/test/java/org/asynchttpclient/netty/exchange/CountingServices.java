@@ -11,6 +11,7 @@ import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.ManualTimer;
+import org.asynchttpclient.uri.Uri;
 
 /**
  * What exchanges need from a client, counted, with a {@link ManualTimer} as timer and clock: unit
@@ -23,6 +24,8 @@ public final class CountingServices implements ExchangeServices {
   public final AtomicInteger released = new AtomicInteger();
   public final AtomicInteger unregistered = new AtomicInteger();
   public final AtomicInteger timeouts = new AtomicInteger();
+  /** Whether timeouts fail with the typed exceptions ({@code typedTimeoutExceptions}); set before use. */
+  public volatile boolean typed = true;
   private final TimeoutScheduler scheduler;
 
   public CountingServices() {
@@ -69,13 +72,31 @@ public final class CountingServices implements ExchangeServices {
     timeouts.incrementAndGet();
   }
 
-  /** A request whose methods all return null: enough for the outcome logic. */
+  @Override
+  public boolean typedTimeoutExceptions() {
+    return typed;
+  }
+
+  /**
+   * A request to {@code http://fake.example:8080/} whose other methods return null: enough for the
+   * outcome logic (a timeout's message names the URI's host and port).
+   */
   public static Request fakeRequest() {
+    Uri uri = Uri.create("http://fake.example:8080/");
     return (Request)
         Proxy.newProxyInstance(
             Request.class.getClassLoader(),
             new Class<?>[] {Request.class},
-            (proxy, method, args) -> method.getName().equals("toString") ? "fake" : null);
+            (proxy, method, args) -> {
+              switch (method.getName()) {
+                case "toString":
+                  return "fake";
+                case "getUri":
+                  return uri;
+                default:
+                  return null;
+              }
+            });
   }
 
   /** Starts the exchange's next attempt with the given request timeout. */

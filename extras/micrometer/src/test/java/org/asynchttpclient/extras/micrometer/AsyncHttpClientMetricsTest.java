@@ -30,11 +30,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
-import org.asynchttpclient.exception.ReadTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
@@ -43,6 +44,7 @@ import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -71,10 +73,16 @@ class AsyncHttpClientMetricsTest {
 
   private static DefaultAsyncHttpClient client(
       AsyncHttpClientMetrics metrics, boolean eventLoopTimeouts) {
+    return client(metrics, eventLoopTimeouts, false);
+  }
+
+  private static DefaultAsyncHttpClient client(
+      AsyncHttpClientMetrics metrics, boolean eventLoopTimeouts, boolean typedTimeouts) {
     return new DefaultAsyncHttpClient(
         ClientFixture.config()
             .setFollowRedirect(true)
             .setUseEventLoopTimeouts(eventLoopTimeouts)
+            .setTypedTimeoutExceptions(typedTimeouts)
             .addExchangeListener(metrics)
             .build());
   }
@@ -247,13 +255,14 @@ class AsyncHttpClientMetricsTest {
     }
   }
 
-  @ParameterizedTest(name = "eventLoopTimeouts={0}")
-  @ValueSource(booleans = {false, true})
-  void aRequestTimeoutIsCountedByKindAndPhaseWithItsLateness(boolean eventLoopTimeouts)
+  /** Kind, phase and lateness are counted whatever class the caller's failure has. */
+  @ParameterizedTest(name = "eventLoopTimeouts={0}, typedTimeoutExceptions={1}")
+  @CsvSource({"false,false", "true,false", "false,true"})
+  void aRequestTimeoutIsCountedByKindAndPhaseWithItsLateness(boolean eventLoopTimeouts, boolean typed)
       throws Exception {
     AsyncHttpClientMetrics metrics = AsyncHttpClientMetrics.builder(registry).build();
     try (TestServer server = new TestServer().route("/never", (ctx, req) -> {});
-        DefaultAsyncHttpClient client = client(metrics, eventLoopTimeouts)) {
+        DefaultAsyncHttpClient client = client(metrics, eventLoopTimeouts, typed)) {
       ExecutionException e =
           assertThrows(
               ExecutionException.class,
@@ -264,8 +273,8 @@ class AsyncHttpClientMetricsTest {
                       .setRequestTimeout(Duration.ofMillis(150))
                       .execute()
                       .get(5, TimeUnit.SECONDS));
-      RequestTimeoutException timeout =
-          assertInstanceOf(RequestTimeoutException.class, e.getCause());
+      Throwable timeout = e.getCause();
+      assertEquals(typed ? RequestTimeoutException.class : TimeoutException.class, timeout.getClass());
 
       assertTags(
           onlyRequestTimer(),
@@ -296,9 +305,9 @@ class AsyncHttpClientMetricsTest {
       assertNotNull(lateness, describe(registry.getMeters()));
       assertEquals(1, lateness.count());
       assertEquals(
-          (double) timeout.getLateNanos(),
+          (double) lateNanosOf(timeout),
           lateness.totalTime(TimeUnit.NANOSECONDS),
-          1.0,
+          typed ? 1.0 : 1000.0, // the plain exception's message gives it to the microsecond
           "the lateness recorded is the exception's");
       HistogramSnapshot snapshot = lateness.takeSnapshot();
       assertEquals(4, snapshot.percentileValues().length, snapshot.toString());
@@ -337,7 +346,7 @@ class AsyncHttpClientMetricsTest {
                       .setReadTimeout(Duration.ofMillis(150))
                       .execute()
                       .get(5, TimeUnit.SECONDS));
-      assertInstanceOf(ReadTimeoutException.class, e.getCause());
+      assertEquals(TimeoutException.class, e.getCause().getClass());
       assertTags(
           onlyRequestTimer(),
           "status",
@@ -447,5 +456,16 @@ class AsyncHttpClientMetricsTest {
             .gauge();
     assertNotNull(gauge, describe(registry.getMeters()));
     return gauge.value();
+  }
+
+  /** The lateness a timeout's caller can read: the typed exception's, or its message's (to the us). */
+  private static long lateNanosOf(Throwable timeout) {
+    if (timeout instanceof ExchangeTimeoutException) {
+      return ((ExchangeTimeoutException) timeout).getLateNanos();
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("fired ([0-9.]+) ms after its deadline").matcher(timeout.getMessage());
+    assertTrue(m.find(), timeout.getMessage());
+    return Math.round(Double.parseDouble(m.group(1)) * 1_000_000);
   }
 }

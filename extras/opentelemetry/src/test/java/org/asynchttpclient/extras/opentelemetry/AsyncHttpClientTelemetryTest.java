@@ -40,10 +40,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
-import org.asynchttpclient.exception.ReadTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
@@ -54,6 +55,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -88,10 +90,16 @@ class AsyncHttpClientTelemetryTest {
 
   private static DefaultAsyncHttpClient client(
       AsyncHttpClientTelemetry telemetry, boolean eventLoopTimeouts) {
+    return client(telemetry, eventLoopTimeouts, false);
+  }
+
+  private static DefaultAsyncHttpClient client(
+      AsyncHttpClientTelemetry telemetry, boolean eventLoopTimeouts, boolean typedTimeouts) {
     return new DefaultAsyncHttpClient(
         ClientFixture.config()
             .setFollowRedirect(true)
             .setUseEventLoopTimeouts(eventLoopTimeouts)
+            .setTypedTimeoutExceptions(typedTimeouts)
             .addExchangeListener(telemetry.exchangeListener())
             .build());
   }
@@ -255,14 +263,15 @@ class AsyncHttpClientTelemetryTest {
     }
   }
 
-  @ParameterizedTest(name = "eventLoopTimeouts={0}")
-  @ValueSource(booleans = {false, true})
-  void aRequestTimeoutIsAnErrorTypedByItsExceptionClass(boolean eventLoopTimeouts)
+  /** The span names the typed exception, its kind, phase and lateness, whatever the caller gets. */
+  @ParameterizedTest(name = "eventLoopTimeouts={0}, typedTimeoutExceptions={1}")
+  @CsvSource({"false,false", "true,false", "false,true"})
+  void aRequestTimeoutIsAnErrorTypedByItsExceptionClass(boolean eventLoopTimeouts, boolean typed)
       throws Exception {
     OpenTelemetrySdk sdk = sdk(ContextPropagators.noop());
     try (TestServer server = server();
         DefaultAsyncHttpClient client =
-            client(AsyncHttpClientTelemetry.create(sdk), eventLoopTimeouts)) {
+            client(AsyncHttpClientTelemetry.create(sdk), eventLoopTimeouts, typed)) {
       ExecutionException e =
           assertThrows(
               ExecutionException.class,
@@ -272,8 +281,8 @@ class AsyncHttpClientTelemetryTest {
                       .setRequestTimeout(Duration.ofMillis(150))
                       .execute()
                       .get(5, TimeUnit.SECONDS));
-      RequestTimeoutException timeout =
-          assertInstanceOf(RequestTimeoutException.class, e.getCause());
+      Throwable timeout = e.getCause();
+      assertEquals(typed ? RequestTimeoutException.class : TimeoutException.class, timeout.getClass());
       SpanData span = onlyClientSpan();
       assertEquals(
           "org.asynchttpclient.exception.RequestTimeoutException",
@@ -282,7 +291,8 @@ class AsyncHttpClientTelemetryTest {
       assertNull(attr(span, HttpAttributes.HTTP_RESPONSE_STATUS_CODE), "no response head arrived");
       assertEquals("request", attr(span, HttpAttributes.TIMEOUT_KIND));
       assertEquals("waiting_for_response", attr(span, HttpAttributes.TIMEOUT_PHASE));
-      assertEquals(timeout.getLateNanos() / 1e9, attr(span, HttpAttributes.TIMEOUT_LATENESS), 1e-9);
+      assertEquals(
+          lateNanosOf(timeout) / 1e9, attr(span, HttpAttributes.TIMEOUT_LATENESS), typed ? 1e-9 : 1e-6);
       assertTrue(
           span.getEvents().stream().anyMatch(ev -> ev.getName().equals("exception")),
           "the exception is recorded: " + span.getEvents());
@@ -306,7 +316,7 @@ class AsyncHttpClientTelemetryTest {
                       .setReadTimeout(Duration.ofMillis(150))
                       .execute()
                       .get(5, TimeUnit.SECONDS));
-      assertInstanceOf(ReadTimeoutException.class, e.getCause());
+      assertEquals(TimeoutException.class, e.getCause().getClass());
       SpanData span = onlyClientSpan();
       assertEquals(
           "org.asynchttpclient.exception.ReadTimeoutException",
@@ -463,5 +473,16 @@ class AsyncHttpClientTelemetryTest {
     assertEquals(
         "https://example.com/", HttpAttributes.fullUrl(Uri.create("https://example.com/")));
     assertEquals("::1", HttpAttributes.serverAddress(Uri.create("http://[::1]:8080/")));
+  }
+
+  /** The lateness a timeout's caller can read: the typed exception's, or its message's (to the us). */
+  private static long lateNanosOf(Throwable timeout) {
+    if (timeout instanceof ExchangeTimeoutException) {
+      return ((ExchangeTimeoutException) timeout).getLateNanos();
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("fired ([0-9.]+) ms after its deadline").matcher(timeout.getMessage());
+    assertTrue(m.find(), timeout.getMessage());
+    return Math.round(Double.parseDouble(m.group(1)) * 1_000_000);
   }
 }
