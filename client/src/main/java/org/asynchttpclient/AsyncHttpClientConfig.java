@@ -463,6 +463,34 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * How a request picks among the addresses its host resolves to: {@link LoadBalance#DEFAULT}
+   * (resolver order) unless set, never null. Property {@code org.asynchttpclient.loadBalance}. As in
+   * AHC 3.0.12.
+   */
+  default LoadBalance getLoadBalance() {
+    return AsyncHttpClientConfigDefaults.defaultLoadBalance();
+  }
+
+  /**
+   * Whether an address whose TCP connect failed goes to the back of its host's address order for
+   * {@link #getFailedIpCooldownPeriod()} (never dropped: it is still tried when the others fail,
+   * and first again once the period is over), in every {@link LoadBalance} mode. True by default;
+   * property {@code org.asynchttpclient.failedIpCooldownEnabled}. As in AHC 3.0.12.
+   */
+  default boolean isFailedIpCooldownEnabled() {
+    return AsyncHttpClientConfigDefaults.defaultFailedIpCooldownEnabled();
+  }
+
+  /**
+   * How long a failed address stays at the back of its host's order; PT10S by default, zero
+   * allowed (no cooldown). Property {@code org.asynchttpclient.failedIpCooldownPeriod}. As in AHC
+   * 3.0.12.
+   */
+  default Duration getFailedIpCooldownPeriod() {
+    return AsyncHttpClientConfigDefaults.defaultFailedIpCooldownPeriod();
+  }
+
+  /**
    * Largest response body, in bytes, that automatic decompression ({@link
    * #isEnableAutomaticDecompression()}) may inflate a response to; -1 for no limit. A response
    * that inflates past it fails its exchange with an {@link java.io.IOException} naming the limit,

@@ -4,10 +4,10 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultAc
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultAggregateWebSocketFrameFragments;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultChunkedFileChunkSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultCompressionEnforced;
-import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionPoolCleanerPeriod;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionTtl;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDisableHttpsEndpointIdentificationAlgorithm;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDisableUrlEncodingForBoundRequests;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDisableZeroCopy;
@@ -16,6 +16,8 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultEn
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultEnabledCipherSuites;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultEnabledProtocols;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultExpiredCookieEvictionDelay;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultFailedIpCooldownEnabled;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultFailedIpCooldownPeriod;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultFilterInsecureCipherSuites;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultFollowRedirect;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultHandshakeTimeout;
@@ -36,6 +38,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultHt
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultIoThreadsCount;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultKeepAlive;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultKeepEncodingHeader;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultLoadBalance;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxConnections;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxConnectionsPerHost;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize;
@@ -68,12 +71,12 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUs
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUseProxySelector;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultUserAgent;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultValidateResponseHeaders;
-import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxBufferSize;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketCloseTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketIdleTimeout;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxBufferSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketMaxFrameSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPingInterval;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout;
-import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultWebSocketCloseTimeout;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -142,6 +145,11 @@ final class ConfigSettings implements Cloneable {
   boolean useEventLoopTimeouts = defaultUseEventLoopTimeouts();
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
   boolean typedTimeoutExceptions = defaultTypedTimeoutExceptions();
+
+  // Addresses of a host
+  LoadBalance loadBalance = defaultLoadBalance();
+  boolean failedIpCooldownEnabled = defaultFailedIpCooldownEnabled();
+  Duration failedIpCooldownPeriod = defaultFailedIpCooldownPeriod();
   @Nullable String deadlinePropagationHeader = defaultDeadlinePropagationHeader();
 
   // Proxy: proxyServerSelector wins; else the two flags choose how build() makes one.
@@ -267,6 +275,10 @@ final class ConfigSettings implements Cloneable {
     s.useEventLoopTimeouts = config.isUseEventLoopTimeouts();
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
     s.typedTimeoutExceptions = config.isTypedTimeoutExceptions();
+
+    s.loadBalance = config.getLoadBalance();
+    s.failedIpCooldownEnabled = config.isFailedIpCooldownEnabled();
+    s.failedIpCooldownPeriod = config.getFailedIpCooldownPeriod();
     s.deadlinePropagationHeader = config.getDeadlinePropagationHeader();
 
     // The copy's selector is the prototype's, already resolved: the flags no longer matter.

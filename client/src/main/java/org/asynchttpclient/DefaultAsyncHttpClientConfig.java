@@ -511,6 +511,21 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public LoadBalance getLoadBalance() {
+    return s.loadBalance;
+  }
+
+  @Override
+  public boolean isFailedIpCooldownEnabled() {
+    return s.failedIpCooldownEnabled;
+  }
+
+  @Override
+  public Duration getFailedIpCooldownPeriod() {
+    return s.failedIpCooldownPeriod;
+  }
+
+  @Override
   public long getMaxInflatedResponseBodySize() {
     return s.maxInflatedResponseBodySize;
   }
@@ -1122,6 +1137,30 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}. */
     public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
       s.typedTimeoutExceptions = typedTimeoutExceptions;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#getLoadBalance()}. Null resets to {@link LoadBalance#DEFAULT}. */
+    public Builder setLoadBalance(@Nullable LoadBalance loadBalance) {
+      s.loadBalance = loadBalance == null ? LoadBalance.DEFAULT : loadBalance;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isFailedIpCooldownEnabled()}. */
+    public Builder setFailedIpCooldownEnabled(boolean failedIpCooldownEnabled) {
+      s.failedIpCooldownEnabled = failedIpCooldownEnabled;
+      return this;
+    }
+
+    /**
+     * See {@link AsyncHttpClientConfig#getFailedIpCooldownPeriod()}. Accepts zero and more; null
+     * resets to the default (the property's value, PT10S unless set); negative is refused.
+     */
+    public Builder setFailedIpCooldownPeriod(@Nullable Duration failedIpCooldownPeriod) {
+      s.failedIpCooldownPeriod =
+          failedIpCooldownPeriod == null
+              ? AsyncHttpClientConfigDefaults.defaultFailedIpCooldownPeriod()
+              : nonNegative("failedIpCooldownPeriod", failedIpCooldownPeriod);
       return this;
     }
 

@@ -187,6 +187,12 @@ final class ConfigOptions {
     if (type == String[].class) {
       return new String[] {"TLSv1.2", "Other"};
     }
+    if (type.isEnum()) {
+      // The next constant: for a two-constant enum, the other one.
+      Object[] constants = type.getEnumConstants();
+      int at = Arrays.asList(constants).indexOf(current);
+      return constants[(at + 1) % constants.length];
+    }
     throw new AssertionError("no test value for " + type);
   }
 

@@ -3,9 +3,14 @@ package org.asynchttpclient.config;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Properties;
+import org.asynchttpclient.LoadBalance;
 import org.asynchttpclient.config.AsyncHttpClientConfigHelper.Config;
 import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The default of every configuration option, read from the properties at call time.
@@ -21,6 +26,8 @@ import org.jetbrains.annotations.Nullable;
  * setters check ranges.
  */
 public final class AsyncHttpClientConfigDefaults {
+  private static final Logger LOGGER = LoggerFactory.getLogger(AsyncHttpClientConfigDefaults.class);
+
 
   public static final String ASYNC_CLIENT_CONFIG_ROOT = "org.asynchttpclient.";
   public static final String THREAD_POOL_NAME_CONFIG = "threadPoolName";
@@ -91,6 +98,9 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
   public static final String TYPED_TIMEOUT_EXCEPTIONS_CONFIG = "typedTimeoutExceptions";
+  public static final String LOAD_BALANCE_CONFIG = "loadBalance";
+  public static final String FAILED_IP_COOLDOWN_ENABLED_CONFIG = "failedIpCooldownEnabled";
+  public static final String FAILED_IP_COOLDOWN_PERIOD_CONFIG = "failedIpCooldownPeriod";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
   public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
   public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
@@ -447,6 +457,46 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static boolean defaultTypedTimeoutExceptions() {
     return bool(TYPED_TIMEOUT_EXCEPTIONS_CONFIG);
+  }
+
+  /**
+   * How a request picks among its host's addresses; property {@code
+   * org.asynchttpclient.loadBalance}, {@code DEFAULT} unless set. A blank value means {@code
+   * DEFAULT}; the name is matched ignoring case; an unknown one is logged as a warning and {@code
+   * DEFAULT} used (as in 3.0.12: a bad property never stops a client from starting). See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getLoadBalance()}.
+   */
+  public static LoadBalance defaultLoadBalance() {
+    String value = config().getString(key(LOAD_BALANCE_CONFIG));
+    if (value == null || value.trim().isEmpty()) {
+      return LoadBalance.DEFAULT;
+    }
+    try {
+      return LoadBalance.valueOf(value.trim().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      LOGGER.warn(
+          "{}={} is not a load balance mode (expected one of {}); using DEFAULT",
+          key(LOAD_BALANCE_CONFIG), value, Arrays.toString(LoadBalance.values()));
+      return LoadBalance.DEFAULT;
+    }
+  }
+
+  /**
+   * Whether an address whose connect failed goes to the back of its host's order for a while;
+   * property {@code org.asynchttpclient.failedIpCooldownEnabled}, true unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isFailedIpCooldownEnabled()}.
+   */
+  public static boolean defaultFailedIpCooldownEnabled() {
+    return bool(FAILED_IP_COOLDOWN_ENABLED_CONFIG);
+  }
+
+  /**
+   * How long a failed address stays at the back; property {@code
+   * org.asynchttpclient.failedIpCooldownPeriod}, PT10S unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getFailedIpCooldownPeriod()}.
+   */
+  public static Duration defaultFailedIpCooldownPeriod() {
+    return duration(FAILED_IP_COOLDOWN_PERIOD_CONFIG);
   }
 
   /**

@@ -37,6 +37,7 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.channel.Transport;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
@@ -268,9 +269,24 @@ class ThreadsTest {
         assertEquals(EpollSocketChannel.class, hello(c).channel().getClass());
       }
     }
+    // Not set (3.0.12's default): a native transport is detected, epoll first, then io_uring.
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setUseNativeTransport(false))) {
-      assertEquals(NioSocketChannel.class, hello(c).channel().getClass());
+      Class<?> expected =
+          epoll ? EpollSocketChannel.class : uring ? IoUringSocketChannel.class : NioSocketChannel.class;
+      assertEquals(expected, hello(c).channel().getClass(), "io_uring " + uring + ", epoll " + epoll);
     }
+  }
+
+  @Test
+  void transportSelectionFollows3012() {
+    boolean uring = IoUring.isAvailable();
+    boolean epoll = Epoll.isAvailable();
+    String detected = epoll ? "epoll" : uring ? "io_uring" : "nio";
+    assertEquals(detected, Transport.select(false, false).name(), "not set: epoll, then io_uring, then NIO");
+    assertEquals(detected, Transport.select(false, true).name(), "onlyEpoll means nothing without useNative");
+    String forced = uring ? "io_uring" : epoll ? "epoll" : "nio";
+    assertEquals(forced, Transport.select(true, false).name(), "forced: io_uring, then epoll, else NIO");
+    assertEquals(epoll ? "epoll" : "nio", Transport.select(true, true).name(), "only epoll, else NIO (no throw)");
   }
 
   @Test

@@ -22,6 +22,8 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The client's event loops and the {@link Bootstrap} that opens its connections, with the
@@ -30,6 +32,8 @@ import org.asynchttpclient.netty.handler.ResponseHandler;
  * channel in a group, for stats and for closing them all on shutdown.
  */
 public final class ChannelManager {
+  private static final Logger LOGGER = LoggerFactory.getLogger(ChannelManager.class);
+
   private final AsyncHttpClientConfig config;
   private final EventLoopGroup group;
   private final boolean ownGroup;
@@ -45,7 +49,7 @@ public final class ChannelManager {
       this.ownGroup = false;
       this.transport = Transport.forGroup(given);
     } else {
-      this.transport =
+      Transport chosen =
           Transport.select(config.isUseNativeTransport(), config.isUseOnlyEpollNativeTransport());
       ThreadFactory tf = config.getThreadFactory();
       if (tf == null) {
@@ -54,8 +58,21 @@ public final class ChannelManager {
       // -1 is the processor count (3.0.11's default); 0 leaves it to Netty (twice the processors).
       int configured = config.getIoThreadsCount();
       int threads = configured == -1 ? Runtime.getRuntime().availableProcessors() : configured;
-      this.group = transport.newGroup(threads, tf);
+      EventLoopGroup created;
+      try {
+        created = chosen.newGroup(threads, tf);
+      } catch (RuntimeException | LinkageError e) {
+        Transport fallback = chosen.fallback(e, threads);
+        if (fallback == null) {
+          throw e;
+        }
+        chosen = fallback;
+        created = chosen.newGroup(threads, tf);
+      }
+      this.transport = chosen;
+      this.group = created;
       this.ownGroup = true;
+      LOGGER.debug("AsyncHttpClient runs on {} with {} I/O threads", chosen.name(), threads);
     }
     this.openChannels = new DefaultChannelGroup("ahc-channels", GlobalEventExecutor.INSTANCE);
     this.bootstrap = newBootstrap(handlers);

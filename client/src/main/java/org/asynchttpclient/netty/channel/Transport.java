@@ -8,14 +8,22 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A socket transport: the event loop flavour and its channel class. NIO always works; epoll and
- * io_uring are used when {@code useNativeTransport} is set and their native library is on the
- * class path and loads. Native classes are only touched once their availability is checked, so
- * the optional jars may be missing.
+ * io_uring are used when their native library is on the class path and loads (see {@link
+ * #select}). Native classes are only touched once their availability is checked, so the optional
+ * jars may be missing.
  */
 public final class Transport {
+  private static final Logger LOGGER = LoggerFactory.getLogger(Transport.class);
+  private static final AtomicBoolean NATIVE_MISSING_WARNED = new AtomicBoolean();
+  private static final AtomicBoolean IO_URING_FALLBACK_WARNED = new AtomicBoolean();
+
   private final String name;
   private final IoHandlerFactory handlerFactory;
   private final Class<? extends SocketChannel> channelClass;
@@ -32,26 +40,49 @@ public final class Transport {
   }
 
   /**
-   * Picks the transport for a client that creates its own loops.
+   * Picks the transport for a client that creates its own loops, as AHC 3.0.12 does.
    *
-   * @param useNative try the native transports (io_uring first unless onlyEpoll, then epoll)
+   * <ul>
+   *   <li>{@code useNative} false (the default): a native transport when its library is on the
+   *       class path and loads, epoll first (io_uring needs more locked memory than containers
+   *       often allow), then io_uring; otherwise NIO, silently. {@code
+   *       -Dio.netty.transport.noNative=true} makes Netty report both unavailable: NIO.
+   *   <li>{@code useNative} true: io_uring first unless {@code onlyEpoll}, then epoll; when none
+   *       loads, NIO with a warning (3.0.11 threw).
+   * </ul>
    */
   public static Transport select(boolean useNative, boolean onlyEpoll) {
-    if (useNative) {
-      if (!onlyEpoll && NativeTransports.ioUringAvailable()) {
-        return new Transport(
-            "io_uring", NativeTransports.ioUringFactory(), NativeTransports.ioUringChannel());
-      }
+    if (!useNative) {
       if (NativeTransports.epollAvailable()) {
-        return new Transport("epoll", NativeTransports.epollFactory(), NativeTransports.epollChannel());
+        return epoll();
       }
-      if (onlyEpoll) {
-        throw new IllegalStateException(
-            "useOnlyEpollNativeTransport is set but epoll is not available on this machine"
-                + " (expected netty-transport-native-epoll for this platform on the class path)");
+      if (NativeTransports.ioUringAvailable()) {
+        return ioUring();
       }
+      return nio();
+    }
+    if (!onlyEpoll && NativeTransports.ioUringAvailable()) {
+      return ioUring();
+    }
+    if (NativeTransports.epollAvailable()) {
+      return epoll();
+    }
+    if (NATIVE_MISSING_WARNED.compareAndSet(false, true)) {
+      LOGGER.warn(
+          "useNativeTransport{} is set but no native transport loads on this machine (expected"
+              + " netty-transport-native-{} for this platform on the class path); using NIO",
+          onlyEpoll ? " with useOnlyEpollNativeTransport" : "",
+          onlyEpoll ? "epoll" : "epoll or -io_uring");
     }
     return nio();
+  }
+
+  private static Transport epoll() {
+    return new Transport("epoll", NativeTransports.epollFactory(), NativeTransports.epollChannel());
+  }
+
+  private static Transport ioUring() {
+    return new Transport("io_uring", NativeTransports.ioUringFactory(), NativeTransports.ioUringChannel());
   }
 
   /** Picks the channel class that fits a user-supplied event loop group. */
@@ -78,6 +109,24 @@ public final class Transport {
 
   public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory) {
     return new MultiThreadIoEventLoopGroup(threads, threadFactory, handlerFactory);
+  }
+
+  /**
+   * The transport to use if {@link #newGroup} failed: epoll after io_uring (whose rings count
+   * against RLIMIT_MEMLOCK, which a container may keep too low even where io_uring loads), with
+   * one warning, as 3.0.12 does; null when there is nothing to fall back to.
+   */
+  public @Nullable Transport fallback(Throwable failure, int threads) {
+    if (!"io_uring".equals(name) || !NativeTransports.epollAvailable()) {
+      return null;
+    }
+    if (IO_URING_FALLBACK_WARNED.compareAndSet(false, true)) {
+      LOGGER.warn(
+          "io_uring loops could not be created for {} threads ({}); using epoll. Raising the"
+              + " locked-memory limit (ulimit -l) lets io_uring run",
+          threads, failure.toString());
+    }
+    return epoll();
   }
 
   public Class<? extends SocketChannel> channelClass() {
