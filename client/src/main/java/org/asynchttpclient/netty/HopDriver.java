@@ -96,7 +96,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   private final class H2Hops implements H2Registry.Engine {
     @Override
     public void resumeHop(Attempt attempt) {
-      dispatch(attempt);
+      dispatch(attempt, false); // its pool attempt was announced when it first routed
     }
 
     @Override
@@ -131,7 +131,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   void send(Exchange<?> ex, Request request, HopKind kind, boolean fresh) {
     Attempt attempt = begin(ex, request, kind, fresh);
     if (attempt != null) {
-      dispatch(attempt);
+      dispatch(attempt, true);
     }
   }
 
@@ -174,18 +174,20 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
    * the permit parked on it, or a permit and a new connection. Also where a hop that waited for
    * an HTTP/2 connection goes on when it had to take another path.
    */
-  private void dispatch(Attempt attempt) {
+  private void dispatch(Attempt attempt, boolean announce) {
+    // As in 3.0.11: every hop that may reuse a connection says so first, the HTTP/2 registry's
+    // connections included, and the opener of an HTTP/2 partition too (it looked, found none).
+    if (announce && !attempt.freshConnection()) {
+      attempt.exchange().handler().onConnectionPoolAttempt();
+    }
     H2Registry.Route route = h2.route(attempt);
     if (route == H2Registry.Route.HANDLED) {
       return;
     }
     // The opener of an HTTP/2 partition connects: a pooled channel could only be HTTP/1.1.
     boolean fresh = attempt.freshConnection() || route == H2Registry.Route.OPEN_CONNECTION;
-    if (!fresh) {
-      attempt.exchange().handler().onConnectionPoolAttempt();
-      if (takePooled(attempt)) {
-        return;
-      }
+    if (!fresh && takePooled(attempt)) {
+      return;
     }
     openWithPermit(attempt, fresh);
   }
@@ -428,7 +430,12 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
    */
   void recycle(Channel channel, Exchange<?> ex) {
     if (H2Streams.isStream(channel)) {
-      ChannelClosing.close(channel); // the stream ended; its connection stays
+      // The stream ended; its connection stays and is what is offered back, as 3.0.11 says.
+      Channel connection = channel.parent();
+      if (connection != null) {
+        ex.handler().onConnectionOffer(connection);
+      }
+      ChannelClosing.close(channel);
       return;
     }
     ex.handler().onConnectionOffer(channel);

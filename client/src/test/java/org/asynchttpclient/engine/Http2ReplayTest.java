@@ -70,9 +70,13 @@ class Http2ReplayTest {
   }
 
   private Channel awaitAllReceived() throws InterruptedException {
+    return awaitReceived(IN_FLIGHT);
+  }
+
+  private Channel awaitReceived(int count) throws InterruptedException {
     assertTrue(
-        server.await(() -> server.received().size() == IN_FLIGHT, Duration.ofSeconds(10)),
-        "all requests reached the server: " + server.received().size());
+        server.await(() -> server.received().size() == count, Duration.ofSeconds(10)),
+        count + " requests reached the server: " + server.received().size());
     return server.connections().get(0);
   }
 
@@ -178,5 +182,55 @@ class Http2ReplayTest {
     Map<String, Integer> counts = receivedPerBody();
     assertEquals(IN_FLIGHT + 3, server.received().size(), "received: " + counts);
     assertEquals(2, server.connections().size(), "one new connection for the replays");
+  }
+
+  @Test
+  void requestsWaitingForAStreamSlotFailWhenTheConnectionIsCut() throws Exception {
+    server = new H2TestServer(new H2TestServer.Options().maxConcurrentStreams(1));
+    server.route("/work", (ctx, req) -> {});
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxConnectionsPerHost(1));
+    List<ListenableFuture<Response>> futures = sendAll("GET");
+    // One stream on the wire, the other four wait for its slot.
+    Channel first = awaitReceived(1);
+
+    first.close();
+
+    long start = System.nanoTime();
+    for (ListenableFuture<Response> f : futures) {
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
+    }
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(millis < 5000, "waiting requests failed after " + millis + " ms, not at once");
+    assertEquals(1, server.received().size(), "only the stream on the wire reached the server");
+    assertEquals(1, server.connections().size(), "no connection opened for the waiting requests");
+  }
+
+  @Test
+  void requestsWaitingForAStreamSlotFailWhenTheServerSendsGoAway() throws Exception {
+    server = new H2TestServer(new H2TestServer.Options().maxConcurrentStreams(1));
+    server.route(
+        "/work",
+        (ctx, req) -> {
+          // The one stream on the wire: GOAWAY saying it is processed, then its answer.
+          H2TestServer.goAway(req.connection, req.streamId);
+          TestServer.later(ctx, 200, () -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "processed"));
+        });
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxConnectionsPerHost(1));
+    List<ListenableFuture<Response>> futures = sendAll("GET");
+
+    int answered = 0;
+    for (ListenableFuture<Response> f : futures) {
+      try {
+        assertEquals("processed", f.get(8, TimeUnit.SECONDS).getResponseBody());
+        answered++;
+      } catch (ExecutionException e) {
+        assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
+        assertTrue(e.getCause().getMessage().contains("GOAWAY"), e.getCause().getMessage());
+      }
+    }
+    assertEquals(1, answered, "the stream below the GOAWAY's last stream id completed");
+    assertEquals(1, server.received().size(), "the waiting requests were never sent");
+    assertEquals(1, server.connections().size(), "no connection opened for them");
   }
 }

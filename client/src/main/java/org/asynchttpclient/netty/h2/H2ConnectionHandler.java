@@ -56,7 +56,7 @@ final class H2ConnectionHandler extends ChannelInboundHandlerAdapter {
       LOGGER.debug("GOAWAY (last stream {}, error {}) on {}", goAway.lastStreamId(),
           goAway.errorCode(), ctx.channel());
       connection.serverGoAwayLastStreamId = goAway.lastStreamId();
-      connection.partition.drain(connection);
+      connection.partition.serverGoAway(connection);
     }
     ctx.fireChannelRead(msg);
   }

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.h2;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -22,7 +23,9 @@ import org.jetbrains.annotations.Nullable;
  *                                               waits first in line; SETTINGS -&gt; OPEN: dispatch
  *   ... negotiated HTTP/1.1                  -&gt; remembered; every waiter takes the HTTP/1.1 path
  *   the opener ended without a connection,
- *   or the connection drains or closes       -&gt; the first live waiter becomes the next opener
+ *   or the client drains the connection      -&gt; the first live waiter becomes the next opener
+ *   the server sends GOAWAY, or the
+ *   connection closes without draining       -&gt; every waiter fails (IOException), as in 3.0.12
  *   a slot frees                             -&gt; the next live waiter gets it
  *   the codec still counts a stream whose
  *   slot was freed (its RST_STREAM unwritten) -&gt; the granted hop gives the slot back and waits
@@ -209,7 +212,26 @@ final class H2Partition {
     openAll(open);
   }
 
-  /** GOAWAY received, a ping went unanswered or streams keep being refused: no new streams. */
+  /**
+   * The server sent GOAWAY: no new streams on {@code c}, whose open streams finish (those above
+   * its last stream id were never processed and are replayed elsewhere). The hops waiting for a
+   * stream of it fail now, as in 3.0.12 (which fails its queued openers on GOAWAY), rather than
+   * being moved to a new connection.
+   */
+  void serverGoAway(H2Connection c) {
+    List<H2Waiter> cut;
+    synchronized (this) {
+      if (c.state == H2Connection.State.DRAINING || c.state == H2Connection.State.CLOSED) {
+        return;
+      }
+      c.state = H2Connection.State.DRAINING;
+      cut = takeWaitersOf(c);
+    }
+    failWaiters(c, cut, "sent GOAWAY");
+    drainedOrIdle(c);
+  }
+
+  /** A ping went unanswered or streams keep being refused: no new streams. */
   void drain(H2Connection c) {
     H2Waiter next;
     synchronized (this) {
@@ -237,13 +259,40 @@ final class H2Partition {
   }
 
   void closed(H2Connection c) {
-    H2Waiter next;
+    List<H2Waiter> cut;
     synchronized (this) {
       c.state = H2Connection.State.CLOSED;
-      next = detach(c);
+      cut = takeWaitersOf(c);
     }
-    if (next != null) {
-      actions.resume(next);
+    failWaiters(c, cut, "closed");
+  }
+
+  /**
+   * Detaches {@code c} if it is the current connection and takes the hops waiting for it (all the
+   * partition's waiters then); none if it is not (a connection that drained earlier was detached
+   * then, and its waiters went on). Under the monitor.
+   */
+  private List<H2Waiter> takeWaitersOf(H2Connection c) {
+    if (current != c) {
+      return List.of();
+    }
+    current = null;
+    return waiters.drainAll();
+  }
+
+  /**
+   * Fails hops that waited for a stream of {@code c}, which went away ({@code how}): as 3.0.11 and
+   * 3.0.12 do, at once rather than at their timeouts. Nothing of them was sent.
+   */
+  private static void failWaiters(H2Connection c, List<H2Waiter> cut, String how) {
+    for (H2Waiter w : cut) {
+      if (!w.isOver()) {
+        String why = H2ConnectionCause.get(c.channel);
+        w.exchange.fail(
+            new IOException(
+                "HTTP/2 connection to " + c.channel.remoteAddress() + " " + how
+                    + (why != null ? " (" + why + ")" : "") + " while the request waited for a stream"));
+      }
     }
   }
 
