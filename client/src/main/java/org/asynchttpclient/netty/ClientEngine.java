@@ -73,7 +73,7 @@ public final class ClientEngine implements ExchangeServices {
     final HopDecider hopDecider;
     final BooleanSupplier clientClosed;
     final ExchangeEvents events;
-    final Ticker ticker;
+    final TimeoutScheduler scheduler;
     final EventLoopGroup group;
 
     Parts(ClientEngine engine, NettyRequestFactory requestFactory) {
@@ -85,7 +85,7 @@ public final class ClientEngine implements ExchangeServices {
       this.hopDecider = new FollowUpDecider(engine.config);
       this.clientClosed = engine::isClosed;
       this.events = engine.events;
-      this.ticker = engine.timeoutScheduler.ticker();
+      this.scheduler = engine.timeoutScheduler;
       this.group = engine.channels.eventLoopGroup();
     }
   }
@@ -131,9 +131,8 @@ public final class ClientEngine implements ExchangeServices {
                 TimeoutValues.poolNanos(config.getPooledConnectionIdleTimeout()),
                 TimeoutValues.poolNanos(config.getConnectionTtl()),
                 TimeoutValues.poolNanos(config.getConnectionPoolCleanerPeriod()),
-                timer,
-                ticker);
-    this.permits = newPermits(config, timer);
+                timeoutScheduler);
+    this.permits = newPermits(config, timeoutScheduler);
     SslEngineFactory givenSsl = config.getSslEngineFactory();
     this.sslEngineFactory = givenSsl != null ? givenSsl : new DefaultSslEngineFactory();
     try {
@@ -165,7 +164,7 @@ public final class ClientEngine implements ExchangeServices {
     return t;
   }
 
-  private static ConnectionPermits newPermits(AsyncHttpClientConfig config, Timer timer) {
+  private static ConnectionPermits newPermits(AsyncHttpClientConfig config, TimeoutScheduler scheduler) {
     if (config.getConnectionSemaphoreFactory() != null) {
       return new SemaphoreFactoryPermits(
           config.getConnectionSemaphoreFactory().newConnectionSemaphore(config));
@@ -177,7 +176,7 @@ public final class ClientEngine implements ExchangeServices {
         config.getMaxConnections(),
         config.getMaxConnectionsPerHost(),
         TimeUnit.MILLISECONDS.toNanos(Math.max(0, config.getAcquireFreeChannelTimeout())),
-        timer);
+        scheduler);
   }
 
   // ---- submitting
@@ -236,7 +235,7 @@ public final class ClientEngine implements ExchangeServices {
 
   @Override
   public void recycle(Channel channel, Exchange<?> ex) {
-    hops.recycle(channel, ex);
+    hops.carriers().recycle(channel, ex);
   }
 
   @Override

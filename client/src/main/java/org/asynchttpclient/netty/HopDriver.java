@@ -1,31 +1,25 @@
 package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
-import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
-import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.events.HopKind;
-import org.asynchttpclient.netty.channel.CallerLoop;
+import org.asynchttpclient.netty.carrier.Carriers;
+import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.ChannelClosing;
-import org.asynchttpclient.netty.channel.ConnectionPermits;
-import org.asynchttpclient.netty.channel.DefaultChannelPool;
-import org.asynchttpclient.netty.channel.ParkedPermit;
-import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.h2.H2Registry;
-import org.asynchttpclient.netty.h2.H2Streams;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.NextHop;
+import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
@@ -64,9 +58,6 @@ import org.jetbrains.annotations.Nullable;
 final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePolicy {
   // immutable
   private final AsyncHttpClientConfig config;
-  private final ChannelPool pool;
-  private final ConnectionPermits permits;
-  private final Connector connector;
   private final RequestWriter writer;
   private final HopRequests hopRequests;
   private final HopDecider hopDecider;
@@ -74,22 +65,29 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   private final BooleanSupplier clientClosed;
   private final ExchangeEvents events;
   private final H2Registry h2;
-  private final EventLoopGroup group;
+  private final Http1Carriers http1;
+  private final Carriers carriers;
 
   HopDriver(ClientEngine.Parts parts) {
     this.config = parts.config;
-    this.pool = parts.pool;
-    this.permits = parts.permits;
-    this.connector = parts.connector;
     this.hopRequests = new HopRequests(config, parts.requestFactory);
     this.hopDecider = parts.hopDecider;
     this.clientClosed = parts.clientClosed;
     this.events = parts.events;
-    this.group = parts.group;
     this.writer = new RequestWriter(this, config.getDeadlinePropagationHeader());
     this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
+    this.http1 =
+        new Http1Carriers(
+            new Http1Carriers.Parts(config, parts.pool, parts.permits)
+                .connector(parts.connector)
+                .writer(writer)
+                .events(events)
+                .group(parts.group)
+                .clientClosed(clientClosed));
     this.h2 =
-        new H2Registry(config, parts.ticker, () -> new ResponseHandler(config, this), new H2Hops());
+        new H2Registry(config, parts.scheduler, () -> new ResponseHandler(config, this), new H2Hops());
+    http1.takeover(h2);
+    this.carriers = new Carriers(h2, http1);
   }
 
   /** How the HTTP/2 registry hands hops back: the same writer, routing and retry rules. */
@@ -115,6 +113,16 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     public boolean retryBeforeResponse(Attempt attempt, Throwable cause) {
       return HopDriver.this.retryBeforeResponse(attempt, cause);
     }
+
+    @Override
+    public void openConnection(Attempt attempt) {
+      http1.openFresh(attempt);
+    }
+  }
+
+  /** Where hops' carriers come from and go back to. */
+  Carriers carriers() {
+    return carriers;
   }
 
   /** Forgets the HTTP/2 partitions; the client closes their connections with its channels. */
@@ -169,10 +177,9 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
 
   /**
-   * HTTP/2 first: a stream of the partition's connection, or a wait for one (no permit), or this
-   * hop opens the connection; else, and for the opener, a carrier: an idle pooled connection with
-   * the permit parked on it, or a permit and a new connection. Also where a hop that waited for
-   * an HTTP/2 connection goes on when it had to take another path.
+   * A carrier for the hop ({@link Carriers}: an HTTP/2 stream, or a wait for one, or an HTTP/1.1
+   * connection, pooled or new). Also where a hop that waited for an HTTP/2 connection goes on
+   * when it had to take another path.
    */
   private void dispatch(Attempt attempt, boolean announce) {
     // As in 3.0.11: every hop that may reuse a connection says so first, the HTTP/2 registry's
@@ -180,138 +187,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     if (announce && !attempt.freshConnection()) {
       attempt.exchange().handler().onConnectionPoolAttempt();
     }
-    H2Registry.Route route = h2.route(attempt);
-    if (route == H2Registry.Route.HANDLED) {
-      return;
-    }
-    // The opener of an HTTP/2 partition connects: a pooled channel could only be HTTP/1.1.
-    boolean fresh = attempt.freshConnection() || route == H2Registry.Route.OPEN_CONNECTION;
-    if (!fresh && takePooled(attempt)) {
-      return;
-    }
-    openWithPermit(attempt, fresh);
-  }
-
-  /** A new connection needs a permit of its own (maxConnections counts open connections). */
-  private void openWithPermit(Attempt attempt, boolean fresh) {
-    Exchange<?> ex = attempt.exchange();
-    Object key = attempt.partitionKey();
-    if (permits.tryAcquire(key)) {
-      if (ex.attachPermit(key)) {
-        connectAndWrite(attempt);
-      }
-      return;
-    }
-    // No permit free: waiting for one is part of the hop, so its request timeout (on the timer,
-    // as there is no channel yet) bounds the wait.
-    if (!attempt.armRequestTimeout(null)) {
-      return;
-    }
-    if (config.getAcquireFreeChannelTimeout() > 0 && permits.atGlobalLimit()) {
-      // Idle connections to other partitions hold the permits: closing them gives their permits to
-      // the waiters. (3.0.11 waits out acquireFreeChannelTimeout beside them, then fails.) Without
-      // a wait the request is refused at once, as in 3.0.11.
-      pool.flushPartitions(other -> !other.equals(key));
-    }
-    permits.acquire(key, new PermitWait(attempt, fresh));
-  }
-
-  /** A hop waiting for a permit, or for a connection of its partition to go idle. */
-  private final class PermitWait implements ConnectionPermits.Callback {
-    private final Attempt attempt;
-    /** Must open a connection of its own (a retry, or the opener of an HTTP/2 partition). */
-    private final boolean fresh;
-
-    PermitWait(Attempt attempt, boolean fresh) {
-      this.attempt = attempt;
-      this.fresh = fresh;
-    }
-
-    @Override
-    public void accept(@Nullable IOException failure) {
-      Exchange<?> ex = attempt.exchange();
-      if (failure != null) {
-        ex.fail(failure);
-      } else if (ex.attachPermit(attempt.partitionKey())) {
-        connectAndWrite(attempt);
-      }
-    }
-
-    @Override
-    public void idleConnectionOffered() {
-      if (attempt.isOver()) {
-        return;
-      }
-      if (fresh || !takePooled(attempt)) {
-        // Not for this hop, or another hop took it first: wait again.
-        permits.acquire(attempt.partitionKey(), this);
-      }
-    }
-  }
-
-  /**
-   * Takes an idle pooled connection of the hop's partition, with the permit parked on it, and
-   * writes on it. Returns false when the pool has none.
-   */
-  private boolean takePooled(Attempt attempt) {
-    EventLoop caller = CallerLoop.in(group);
-    Channel pooled =
-        caller != null && pool instanceof DefaultChannelPool
-            ? ((DefaultChannelPool) pool).poll(attempt.partitionKey(), caller)
-            : pool.poll(attempt.partitionKey());
-    if (pooled == null) {
-      return false;
-    }
-    Object permit = ParkedPermit.take(pooled);
-    if (permit != null) {
-      attempt.exchange().attachPermit(permit); // back at once if the exchange has ended
-    }
-    // Always a task, even from the channel's own loop, where queueing it wakes nothing: the write
-    // then waits for the end of the loop's current I/O batch. A request issued from a response
-    // callback (the closed async chain) is so written after the loop has read every response that
-    // was ready, and the loop's requests reach the server together; written inline, each request
-    // went out between two reads. Measured on loopback with 32 in flight: see README, target 1.
-    pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
-    return true;
-  }
-
-  // ---- 2. a carrier: pooled or new
-
-  /** Runs on the pooled channel's loop: attach first, then arm there, then write (E3). */
-  private void writeOnPooled(Attempt attempt, Channel pooled) {
-    assert pooled.eventLoop().inEventLoop() : "writeOnPooled must run on the pooled channel's loop";
-    if (!pooled.isActive()) {
-      ChannelClosing.close(pooled);
-      if (attempt.exchange().holdsPermit()) {
-        connectAndWrite(attempt); // under the permit the dead connection had
-      } else {
-        openWithPermit(attempt, true); // its close gave the permit back first
-      }
-      return;
-    }
-    if (!attempt.attachCarrier(pooled) || !attempt.armRequestTimeout(pooled.eventLoop())) {
-      return;
-    }
-    events.connectionAcquired(attempt, true);
-    attempt.exchange().handler().onConnectionPooled(pooled);
-    writer.write(attempt, pooled);
-  }
-
-  /**
-   * No channel yet: the timer bounds resolution, connect and TLS (E2); the timeout moves onto the
-   * new channel's loop as soon as the channel exists ({@link Attempt#attachCarrier}).
-   */
-  private void connectAndWrite(Attempt attempt) {
-    if (!attempt.armRequestTimeout(null)) {
-      return;
-    }
-    connector.connect(
-        attempt,
-        ch -> {
-          if (!h2.onConnected(attempt, ch)) {
-            writer.write(attempt, ch);
-          }
-        });
+    carriers.acquire(attempt);
   }
 
   // ---- 3. the response head: another hop?
@@ -328,9 +204,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   public void continueWithHop(Attempt done, Channel channel, boolean keepAlive, NextHop next) {
     assert channel.eventLoop().inEventLoop() : "continueWithHop must run on the channel's loop";
     Exchange<?> ex = done.exchange();
-    // A stream is never pooled: ChannelClosing ends it and its connection goes on.
-    boolean reusable =
-        keepAlive && !H2Streams.isStream(channel) && channel.isActive() && !clientClosed.getAsBoolean();
+    boolean reusable = keepAlive && carriers.reusable(channel);
     // Asked while done is still the exchange's current attempt: the decision names its hop.
     boolean sameConnection = reusable && hopDecider.continuesOnSameConnection(ex);
     if (reusable && !sameConnection) {
@@ -347,13 +221,10 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
       return;
     }
     Object permit = ex.takePermit();
-    if (carrier != null && reusable && !ex.isDone() && !blocksNextHop(done, next.request())) {
-      pool(carrier, done.partitionKey(), permit);
+    if (carrier != null) {
+      carriers.afterHop(carrier, done, permit, reusable && !ex.isDone(), next.request());
     } else {
-      if (carrier != null) {
-        ChannelClosing.close(carrier);
-      }
-      releasePermit(permit);
+      carriers.releasePermit(permit);
     }
     events.hopEnded(done, null);
     send(ex, next.request(), next.kind(), false);
@@ -419,73 +290,6 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   @Override
   public void idleChannelClosed(Channel channel) {
-    pool.removeAll(channel);
-  }
-
-  // ---- handing channels back
-
-  /**
-   * A channel whose exchange completed: back to the pool with the exchange's permit if keep-alive
-   * allows, else closed.
-   */
-  void recycle(Channel channel, Exchange<?> ex) {
-    if (H2Streams.isStream(channel)) {
-      // The stream ended; its connection stays and is what is offered back, as 3.0.11 says.
-      Channel connection = channel.parent();
-      if (connection != null) {
-        ex.handler().onConnectionOffer(connection);
-      }
-      ChannelClosing.close(channel);
-      return;
-    }
-    ex.handler().onConnectionOffer(channel);
-    Attempt last = ex.current();
-    Object permit = ex.takePermit();
-    if (clientClosed.getAsBoolean() || last == null) {
-      ChannelClosing.close(channel);
-      releasePermit(permit);
-    } else {
-      pool(channel, last.partitionKey(), permit);
-    }
-  }
-
-  /**
-   * Pools an idle channel with its permit parked on it, then lets a hop waiting for that
-   * partition take it; closes it (permit back) when the pool refuses it.
-   */
-  private void pool(Channel channel, Object partitionKey, @Nullable Object permit) {
-    // Without limits there is nothing to count: no per-channel bookkeeping on the common path.
-    Object parked = permits == ConnectionPermits.UNLIMITED ? null : permit;
-    if (parked != null) {
-      ParkedPermit.park(channel, parked, permits);
-    }
-    if (!pool.offer(channel, partitionKey)) {
-      releasePermit(ParkedPermit.take(channel));
-      ChannelClosing.close(channel);
-      return;
-    }
-    if (parked != null) {
-      permits.connectionIdle(partitionKey);
-    }
-  }
-
-  private void releasePermit(@Nullable Object permit) {
-    if (permit != null) {
-      permits.release(permit);
-    }
-  }
-
-  /**
-   * Whether pooling the finished hop's connection could keep its own next hop from a permit: with
-   * connection limits, a next hop to another partition would wait for a permit that this idle
-   * connection holds. Such a connection is closed instead (3.0.11 pools it, and a one-connection
-   * client then fails its own redirect to another host with TooManyConnectionsException).
-   */
-  private boolean blocksNextHop(Attempt done, Request next) {
-    if (permits == ConnectionPermits.UNLIMITED) {
-      return false;
-    }
-    Object nextKey = HopRequests.partitionKey(next, ProxySelection.select(config, next));
-    return !nextKey.equals(done.partitionKey());
+    carriers.idleChannelClosed(channel);
   }
 }

@@ -1,7 +1,5 @@
 package org.asynchttpclient.netty.channel;
 
-import io.netty.util.Timeout;
-import io.netty.util.Timer;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -9,9 +7,9 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.exception.TooManyConnectionsException;
 import org.asynchttpclient.exception.TooManyConnectionsPerHostException;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -27,7 +25,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
   private final class Waiter {
     final Object key;
     final Callback callback;
-    @Nullable Timeout timeout;
+    @Nullable Object timeout;
 
     Waiter(Object key, Callback callback) {
       this.key = key;
@@ -39,7 +37,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
   private final int maxTotal;
   private final int maxPerKey;
   private final long acquireTimeoutNanos;
-  private final Timer timer;
+  private final TimeoutScheduler scheduler;
 
   // guarded by this
   private int total;
@@ -53,11 +51,11 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
    * @param acquireTimeoutNanos how long a request may wait for a permit; zero or less: no wait
    */
   public BoundedConnectionPermits(
-      int maxTotal, int maxPerKey, long acquireTimeoutNanos, Timer timer) {
+      int maxTotal, int maxPerKey, long acquireTimeoutNanos, TimeoutScheduler scheduler) {
     this.maxTotal = maxTotal;
     this.maxPerKey = maxPerKey;
     this.acquireTimeoutNanos = acquireTimeoutNanos;
-    this.timer = timer;
+    this.scheduler = scheduler;
   }
 
   @Override
@@ -71,7 +69,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
       } else if (acquireTimeoutNanos > 0) {
         Waiter w = new Waiter(partitionKey, callback);
         waiters.addLast(w);
-        w.timeout = timer.newTimeout(t -> expire(w), acquireTimeoutNanos, TimeUnit.NANOSECONDS);
+        w.timeout = scheduler.onTimer(() -> expire(w), acquireTimeoutNanos);
         return;
       } else {
         failure = limitFailure(partitionKey);
@@ -147,10 +145,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
       }
     }
     for (Waiter w : granted) {
-      Timeout t = w.timeout;
-      if (t != null) {
-        t.cancel();
-      }
+      TimeoutScheduler.cancel(w.timeout);
       w.callback.accept(null);
     }
   }
@@ -175,10 +170,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
       }
     }
     if (found != null) {
-      Timeout t = found.timeout;
-      if (t != null) {
-        t.cancel();
-      }
+      TimeoutScheduler.cancel(found.timeout);
       found.callback.idleConnectionOffered();
     }
   }
@@ -192,10 +184,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
       waiters.clear();
     }
     for (Waiter w : failed) {
-      Timeout t = w.timeout;
-      if (t != null) {
-        t.cancel();
-      }
+      TimeoutScheduler.cancel(w.timeout);
       w.callback.accept(cause);
     }
   }

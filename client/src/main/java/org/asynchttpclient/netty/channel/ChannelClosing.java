@@ -5,7 +5,7 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.netty.util.AttributeKey;
-import org.asynchttpclient.netty.h2.H2Streams;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,6 +28,9 @@ public final class ChannelClosing {
   /** The user-defined writability bit (1..31) this class clears on a channel it closes. */
   static final int ABANDONED_WRITABILITY_INDEX = 31;
 
+  /** How a carrier that is not a connection of its own ends; see {@link #endsItsOwnWay}. */
+  private static final AttributeKey<Consumer<Channel>> OWN_END = AttributeKey.valueOf("ahc.ownEnd");
+
   /** Present while a request body is being sent on the channel; see {@link #bodySending}. */
   private static final AttributeKey<Boolean> SENDING_BODY = AttributeKey.valueOf("ahc.sendingBody");
 
@@ -45,11 +48,18 @@ public final class ChannelClosing {
     return channel.hasAttr(SENDING_BODY) && channel.attr(SENDING_BODY).get() != null;
   }
 
+  /**
+   * Marks {@code carrier} as one that ends by {@code end} instead of a close of its connection:
+   * one stream of a shared HTTP/2 connection, which is reset, never the connection.
+   */
+  public static void endsItsOwnWay(Channel carrier, Consumer<Channel> end) {
+    carrier.attr(OWN_END).set(end);
+  }
+
   public static ChannelFuture close(Channel channel) {
-    if (H2Streams.isStream(channel)) {
-      // One HTTP/2 stream of a shared connection: reset it (RST_STREAM CANCEL), never the
-      // connection; its slot is free when this returns.
-      H2Streams.end(channel);
+    Consumer<Channel> ownEnd = channel.hasAttr(OWN_END) ? channel.attr(OWN_END).get() : null;
+    if (ownEnd != null) {
+      ownEnd.accept(channel);
       return channel.closeFuture();
     }
     ChannelOutboundBuffer pending = channel.unsafe().outboundBuffer();

@@ -3,9 +3,7 @@ package org.asynchttpclient.netty.channel;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.util.AttributeKey;
-import io.netty.util.Timeout;
 import io.netty.util.Timer;
-import io.netty.util.TimerTask;
 import io.netty.util.concurrent.Ticker;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -14,9 +12,9 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedDeque;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -55,37 +53,41 @@ public final class DefaultChannelPool implements ChannelPool {
   private final ConcurrentHashMap<Object, ConcurrentLinkedDeque<IdleChannel>> partitions =
       new ConcurrentHashMap<>();
   private volatile boolean open = true;
-  private volatile @Nullable Timeout cleaner;
+  private volatile @Nullable Object cleaner;
 
   /**
    * @param idleTimeoutNanos how long a channel may stay idle; zero or less keeps it forever
    * @param ttlNanos how long a channel may live from its connect; zero or less: no limit
    * @param cleanerPeriodNanos how often the cleaner looks for idle and expired channels
+   * @param scheduler the engine's timers; the cleaner runs on its timer (E10), reading its clock
    */
   public DefaultChannelPool(
-      long idleTimeoutNanos, long ttlNanos, long cleanerPeriodNanos, Timer timer, Ticker ticker) {
+      long idleTimeoutNanos, long ttlNanos, long cleanerPeriodNanos, TimeoutScheduler scheduler) {
     this.idleTimeoutNanos = idleTimeoutNanos;
     this.ttlNanos = ttlNanos;
-    this.ticker = ticker;
+    this.ticker = scheduler.ticker();
     if ((idleTimeoutNanos > 0 || ttlNanos > 0) && cleanerPeriodNanos > 0) {
-      scheduleCleaner(timer, cleanerPeriodNanos);
+      scheduleCleaner(scheduler, cleanerPeriodNanos);
     }
   }
 
-  private void scheduleCleaner(Timer timer, long periodNanos) {
-    TimerTask task =
-        t -> {
-          if (!open) {
-            return;
-          }
-          evictIdleAndExpired();
-          scheduleCleaner(timer, periodNanos);
-        };
-    try {
-      cleaner = timer.newTimeout(task, periodNanos, TimeUnit.NANOSECONDS);
-    } catch (IllegalStateException e) {
-      // timer stopped: the client is closing
-    }
+  /** As above, on a timer of its own reading {@code ticker} (tests, and pools made by hand). */
+  public DefaultChannelPool(
+      long idleTimeoutNanos, long ttlNanos, long cleanerPeriodNanos, Timer timer, Ticker ticker) {
+    this(idleTimeoutNanos, ttlNanos, cleanerPeriodNanos, new TimeoutScheduler(timer, ticker, false));
+  }
+
+  private void scheduleCleaner(TimeoutScheduler scheduler, long periodNanos) {
+    cleaner =
+        scheduler.onTimer(
+            () -> {
+              if (!open) {
+                return;
+              }
+              evictIdleAndExpired();
+              scheduleCleaner(scheduler, periodNanos);
+            },
+            periodNanos);
   }
 
   void evictIdleAndExpired() {
@@ -201,10 +203,7 @@ public final class DefaultChannelPool implements ChannelPool {
   @Override
   public void destroy() {
     open = false;
-    Timeout t = cleaner;
-    if (t != null) {
-      t.cancel();
-    }
+    TimeoutScheduler.cancel(cleaner);
     for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
       IdleChannel idle;
       while ((idle = deque.pollFirst()) != null) {

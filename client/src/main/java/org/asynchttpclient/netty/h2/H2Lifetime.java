@@ -1,8 +1,11 @@
 package org.asynchttpclient.netty.h2;
 
 import io.netty.util.concurrent.Ticker;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
 
 /**
@@ -27,13 +30,15 @@ import org.asynchttpclient.netty.timeout.TimeoutValues;
  */
 final class H2Lifetime {
   // immutable
+  private final TimeoutScheduler scheduler;
   private final Ticker ticker;
   private final long idleNanos;
   private final long ttlNanos;
   private final boolean keepAlive;
 
-  H2Lifetime(AsyncHttpClientConfig config, Ticker ticker) {
-    this.ticker = ticker;
+  H2Lifetime(AsyncHttpClientConfig config, TimeoutScheduler scheduler) {
+    this.scheduler = scheduler;
+    this.ticker = scheduler.ticker();
     this.idleNanos = TimeoutValues.poolNanos(config.getPooledConnectionIdleTimeout());
     this.ttlNanos = TimeoutValues.poolNanos(config.getConnectionTtl());
     this.keepAlive = config.isKeepAlive();
@@ -41,6 +46,41 @@ final class H2Lifetime {
 
   long now() {
     return ticker.nanoTime();
+  }
+
+  /**
+   * Checks after the idle timeout, on {@code c}'s loop, whether {@code c} has stayed idle; again
+   * for what is left while it has been idle for less ({@link H2Partition#retireIfIdle}).
+   */
+  void armIdleCheck(H2Partition p, H2Connection c, long delayNanos) {
+    after(c, delayNanos, () -> p.retireIfIdle(c), next -> armIdleCheck(p, c, next));
+  }
+
+  /** Arms the TTL check of a new connection, if the client has a TTL; on the connection's loop. */
+  void armTtl(H2Partition p, H2Connection c) {
+    if (hasTtl()) {
+      armTtl(p, c, ttlLeft(c));
+    }
+  }
+
+  private void armTtl(H2Partition p, H2Connection c, long delayNanos) {
+    after(c, delayNanos, () -> p.retireIfExpired(c), next -> armTtl(p, c, next));
+  }
+
+  /**
+   * Runs {@code check} on {@code c}'s loop after {@code delayNanos} (the engine's loop timer, so a
+   * test's manual clock drives it); a positive result is the time to check again after.
+   */
+  private void after(H2Connection c, long delayNanos, LongSupplier check, LongConsumer again) {
+    scheduler.onLoop(
+        c.loop(),
+        () -> {
+          long left = check.getAsLong();
+          if (left > 0) {
+            again.accept(left);
+          }
+        },
+        delayNanos);
   }
 
   /** When the connection on {@code channel} was made, as the HTTP/1.1 pool counts its TTL. */

@@ -2,9 +2,9 @@ package org.asynchttpclient.netty.h2;
 
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http2.DefaultHttp2PingFrame;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.concurrent.Ticker;
 import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -21,7 +21,10 @@ import org.slf4j.LoggerFactory;
  *                                                      +--ack timeout--&gt; connection closed
  * </pre>
  *
- * <p>Threads: loop-confined (the connection's event loop), every method asserts it.
+ * <p>The tick and the ack timeout are the connection's own timers ({@link TimeoutScheduler#onLoop}),
+ * so a test's manual clock drives them.
+ *
+ * <p>Threads: loop-confined (the connection's event loop).
  */
 final class H2Liveness {
   private static final Logger LOGGER = LoggerFactory.getLogger(H2Liveness.class);
@@ -29,6 +32,7 @@ final class H2Liveness {
 
   // immutable
   private final Channel channel;
+  private final TimeoutScheduler scheduler;
   private final Ticker ticker;
   private final long intervalNanos;
   private final long ackTimeoutNanos;
@@ -37,12 +41,14 @@ final class H2Liveness {
   private long lastReadNanos;
   private long pendingPayload;
   private boolean awaitingAck;
-  private @Nullable ScheduledFuture<?> tick;
-  private @Nullable ScheduledFuture<?> ackTimeout;
+  private boolean stopped;
+  private @Nullable Object tick;
+  private @Nullable Object ackTimeout;
 
-  H2Liveness(Channel channel, Ticker ticker, long intervalNanos) {
+  H2Liveness(Channel channel, TimeoutScheduler scheduler, long intervalNanos) {
     this.channel = channel;
-    this.ticker = ticker;
+    this.scheduler = scheduler;
+    this.ticker = scheduler.ticker();
     this.intervalNanos = intervalNanos;
     this.ackTimeoutNanos = Math.min(intervalNanos, MAX_ACK_WAIT_NANOS);
   }
@@ -50,9 +56,7 @@ final class H2Liveness {
   void start() {
     assert channel.eventLoop().inEventLoop() : "H2Liveness runs on the connection's loop";
     lastReadNanos = ticker.nanoTime();
-    tick =
-        channel.eventLoop()
-            .scheduleAtFixedRate(this::onTick, intervalNanos, intervalNanos, TimeUnit.NANOSECONDS);
+    tick = scheduler.onLoop(channel.eventLoop(), this::onTick, intervalNanos);
   }
 
   void onRead() {
@@ -61,13 +65,17 @@ final class H2Liveness {
   }
 
   private void onTick() {
+    if (stopped) {
+      return;
+    }
+    tick = scheduler.onLoop(channel.eventLoop(), this::onTick, intervalNanos);
     if (awaitingAck || ticker.nanoTime() - lastReadNanos < intervalNanos) {
       return;
     }
     awaitingAck = true;
     pendingPayload = ticker.nanoTime();
     channel.writeAndFlush(new DefaultHttp2PingFrame(pendingPayload, false));
-    ackTimeout = channel.eventLoop().schedule(this::onAckTimeout, ackTimeoutNanos, TimeUnit.NANOSECONDS);
+    ackTimeout = scheduler.onLoop(channel.eventLoop(), this::onAckTimeout, ackTimeoutNanos);
   }
 
   void onAck(long payload) {
@@ -76,14 +84,11 @@ final class H2Liveness {
       return;
     }
     awaitingAck = false;
-    ScheduledFuture<?> t = ackTimeout;
-    if (t != null) {
-      t.cancel(false);
-    }
+    TimeoutScheduler.cancel(ackTimeout);
   }
 
   private void onAckTimeout() {
-    if (!awaitingAck) {
+    if (!awaitingAck || stopped) {
       return;
     }
     LOGGER.debug(
@@ -97,13 +102,9 @@ final class H2Liveness {
   }
 
   void stop() {
-    ScheduledFuture<?> t = tick;
-    if (t != null) {
-      t.cancel(false);
-    }
-    ScheduledFuture<?> a = ackTimeout;
-    if (a != null) {
-      a.cancel(false);
-    }
+    assert channel.eventLoop().inEventLoop() : "H2Liveness runs on the connection's loop";
+    stopped = true;
+    TimeoutScheduler.cancel(tick);
+    TimeoutScheduler.cancel(ackTimeout);
   }
 }

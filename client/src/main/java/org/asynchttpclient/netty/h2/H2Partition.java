@@ -2,8 +2,6 @@ package org.asynchttpclient.netty.h2;
 
 import java.io.IOException;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
@@ -391,76 +389,61 @@ final class H2Partition {
       actions.close(c);
     }
     if (quiet.armIdleCheck) {
-      schedule(c, this::idleCheck, lifetime.idleLeft(c));
+      lifetime.armIdleCheck(this, c, lifetime.idleLeft(c));
     }
   }
 
-  /** The connection's loop checks whether {@code c} has been idle for the idle timeout. */
-  private void idleCheck(H2Connection c) {
+  /**
+   * {@link H2Lifetime}'s idle check of {@code c}, on its loop: still idle for the whole idle
+   * timeout, it leaves the partition and closes, and 0 is returned; idle for less, the idleness
+   * still to wait (the check stays armed); busy again, 0 (its next last stream arms a new check).
+   */
+  long retireIfIdle(H2Connection c) {
     assert c.loop().inEventLoop() : "idle checks run on the connection's loop";
-    long left;
-    H2Waiter next = null;
+    H2Waiter next;
     synchronized (this) {
       c.idleCheckArmed = false;
       if (c.state != H2Connection.State.OPEN || c.active > 0) {
-        return; // busy again: the next last-stream end arms a new check
+        return 0;
       }
-      left = lifetime.idleLeft(c);
+      long left = lifetime.idleLeft(c);
       if (left > 0) {
         c.idleCheckArmed = true;
-      } else {
-        c.state = H2Connection.State.DRAINING;
-        next = detach(c);
+        return left;
       }
-    }
-    if (left > 0) {
-      schedule(c, this::idleCheck, left);
-      return;
+      c.state = H2Connection.State.DRAINING;
+      next = detach(c);
     }
     if (next != null) {
       actions.resume(next);
     }
     actions.close(c);
+    return 0;
   }
 
-  /** Arms the TTL check of a new connection, if the client has a TTL; on the connection's loop. */
-  void armTtl(H2Connection c) {
-    if (lifetime.hasTtl()) {
-      schedule(c, this::ttlCheck, lifetime.ttlLeft(c));
-    }
-  }
-
-  private void ttlCheck(H2Connection c) {
+  /**
+   * {@link H2Lifetime}'s TTL check of {@code c}, on its loop: past its TTL it takes no new stream
+   * and closes once it has none, and 0 is returned; else the time left to its TTL.
+   */
+  long retireIfExpired(H2Connection c) {
     assert c.loop().inEventLoop() : "TTL checks run on the connection's loop";
-    long left;
-    H2Waiter next = null;
+    H2Waiter next;
     synchronized (this) {
       if (c.state != H2Connection.State.OPEN && c.state != H2Connection.State.PREFACE) {
-        return;
+        return 0;
       }
-      left = lifetime.ttlLeft(c);
-      if (left <= 0) {
-        c.state = H2Connection.State.DRAINING;
-        next = detach(c);
+      long left = lifetime.ttlLeft(c);
+      if (left > 0) {
+        return left;
       }
-    }
-    if (left > 0) {
-      schedule(c, this::ttlCheck, left);
-      return;
+      c.state = H2Connection.State.DRAINING;
+      next = detach(c);
     }
     if (next != null) {
       actions.resume(next);
     }
     drainedOrIdle(c);
-  }
-
-  private static void schedule(
-      H2Connection c, java.util.function.Consumer<H2Connection> check, long delayNanos) {
-    try {
-      c.loop().schedule(() -> check.accept(c), Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
-    } catch (RejectedExecutionException shuttingDown) {
-      // the loop is gone, and the connection with it
-    }
+    return 0;
   }
 
   private void drainedOrIdle(H2Connection c) {

@@ -6,18 +6,18 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
-import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
+import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameCodec;
-import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
-import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.handler.codec.http2.Http2Settings;
+import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.Ticker;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -69,7 +69,7 @@ final class H2Pipeline {
 
   /** Installs the HTTP/2 handlers for {@code connection}; must run on its loop. */
   static void install(
-      AsyncHttpClientConfig config, H2Connection connection, Ticker ticker) {
+      AsyncHttpClientConfig config, H2Connection connection, TimeoutScheduler scheduler) {
     Channel ch = connection.channel;
     assert ch.eventLoop().inEventLoop() : "install must run on the connection's loop";
     Http2Settings settings =
@@ -99,7 +99,7 @@ final class H2Pipeline {
           }
         });
     long pingNanos = config.getHttp2PingInterval().toNanos();
-    H2Liveness liveness = pingNanos > 0 ? new H2Liveness(ch, ticker, pingNanos) : null;
+    H2Liveness liveness = pingNanos > 0 ? new H2Liveness(ch, scheduler, pingNanos) : null;
     ChannelPipeline p = ch.pipeline();
     // In the HTTP/1.1 codec's place: in front of it, so that the preface the HTTP/2 codec writes
     // as it is added does not pass through the HTTP/1.1 encoder (which would refuse it).

@@ -8,15 +8,19 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.Ticker;
 import java.io.IOException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
-import org.asynchttpclient.netty.channel.InflatedBodyLimit;
-import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
+import org.asynchttpclient.netty.carrier.CarrierProtocol;
+import org.asynchttpclient.netty.carrier.Http1Carriers;
+import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.channel.InflatedBodyLimit;
 import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
@@ -43,7 +47,7 @@ import org.jetbrains.annotations.Nullable;
  *
  * <p>Threads: any; see {@link H2Partition} for the partition's monitor.
  */
-public final class H2Registry implements H2Partition.Actions {
+public final class H2Registry implements H2Partition.Actions, CarrierProtocol, Http1Carriers.Takeover {
 
   /** What the registry needs from the engine. */
   public interface Engine {
@@ -58,6 +62,12 @@ public final class H2Registry implements H2Partition.Actions {
 
     /** A hop failed before any response byte: true if the engine replays it. */
     boolean retryBeforeResponse(Attempt attempt, Throwable cause);
+
+    /**
+     * Opens a new connection for the hop, which opens its partition's HTTP/2 connection: a permit
+     * and a connect, as over HTTP/1.1, then {@link #takeOver} once it is ready.
+     */
+    void openConnection(Attempt attempt);
   }
 
   /** Where {@link #route} sent a hop. */
@@ -72,7 +82,7 @@ public final class H2Registry implements H2Partition.Actions {
 
   // immutable
   private final AsyncHttpClientConfig config;
-  private final Ticker ticker;
+  private final TimeoutScheduler scheduler;
   private final Supplier<? extends ChannelHandler> responseHandlers;
   private final Engine engine;
   private final long inflateLimit;
@@ -84,14 +94,14 @@ public final class H2Registry implements H2Partition.Actions {
 
   public H2Registry(
       AsyncHttpClientConfig config,
-      Ticker ticker,
+      TimeoutScheduler scheduler,
       Supplier<? extends ChannelHandler> responseHandlers,
       Engine engine) {
     this.config = config;
-    this.ticker = ticker;
+    this.scheduler = scheduler;
     this.responseHandlers = responseHandlers;
     this.engine = engine;
-    this.lifetime = new H2Lifetime(config, ticker);
+    this.lifetime = new H2Lifetime(config, scheduler);
     long h2Cap = config.getHttp2MaxDecompressedResponseSize();
     long anyCap = config.getMaxInflatedResponseBodySize();
     this.inflateLimit = smallerPositive(h2Cap, anyCap);
@@ -161,13 +171,57 @@ public final class H2Registry implements H2Partition.Actions {
     }
   }
 
+  // ---- CarrierProtocol: a stream of the partition's connection
+
+  /** A stream now, a wait for one, or this hop opens the connection; false over HTTP/1.1. */
+  @Override
+  public boolean acquire(Attempt attempt) {
+    switch (route(attempt)) {
+      case HTTP1:
+        return false;
+      case OPEN_CONNECTION:
+        engine.openConnection(attempt);
+        return true;
+      case HANDLED:
+      default:
+        return true;
+    }
+  }
+
+  @Override
+  public boolean owns(Channel carrier) {
+    return H2Streams.isStream(carrier);
+  }
+
+  /** A stream carries one request: never reused, never pooled. */
+  @Override
+  public boolean reusable(Channel carrier) {
+    return false;
+  }
+
+  /** The stream ends (its slot free at once); its connection, offered back, goes on. */
+  @Override
+  public void recycle(Channel stream, Exchange<?> ex) {
+    Channel connection = stream.parent();
+    if (connection != null) {
+      ex.handler().onConnectionOffer(connection); // as 3.0.11 reports it
+    }
+    H2Streams.end(stream);
+  }
+
+  @Override
+  public boolean poolAfterHop(Channel carrier, Attempt done, @Nullable Object permit, Request next) {
+    return false;
+  }
+
   /**
    * A new connection for the exchange's hop is ready (connected, past TLS). If it speaks HTTP/2 it
    * becomes its partition's connection, the hop's permit goes back and the hop waits for a stream
    * of it; returns true. Otherwise returns false and the hop writes HTTP/1.1 on the channel.
    * Runs on the channel's loop.
    */
-  public boolean onConnected(Attempt attempt, Channel ch) {
+  @Override
+  public boolean takeOver(Attempt attempt, Channel ch) {
     assert ch.eventLoop().inEventLoop() : "onConnected runs on the channel's loop";
     Exchange<?> ex = attempt.exchange();
     Object key = attempt.partitionKey();
@@ -191,9 +245,9 @@ public final class H2Registry implements H2Partition.Actions {
     }
     ex.releasePermit();
     H2Connection c = new H2Connection(ch, p, p.clientLimit(), lifetime.createdAt(ch));
-    H2Pipeline.install(config, c, ticker);
+    H2Pipeline.install(config, c, scheduler);
     p.negotiatedH2(c, new H2Waiter(attempt));
-    p.armTtl(c);
+    lifetime.armTtl(p, c);
     return true;
   }
 
@@ -250,6 +304,7 @@ public final class H2Registry implements H2Partition.Actions {
     }
     Http2StreamChannel stream = f.getNow();
     stream.attr(H2Streams.SLOT).set(slot);
+    ChannelClosing.endsItsOwnWay(stream, H2Streams::end);
     stream.closeFuture().addListener(x -> slot.release());
     engine.write(attempt, stream);
   }

@@ -1,11 +1,14 @@
 package org.asynchttpclient.netty.timeout;
 
 import io.netty.channel.EventLoop;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Kind;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The request and read timeouts of one attempt (one hop of an exchange).
+ * The timeouts of one attempt (one hop of an exchange), one slot per {@link Kind}: request, read.
  *
  * <p>Where they run (see {@link TimeoutScheduler}): with {@code useEventLoopTimeouts}, the request
  * timeout of an attempt that opens a new connection is armed on the timer before resolution (so
@@ -19,9 +22,9 @@ import org.jetbrains.annotations.Nullable;
  * re-checks {@link Owner#isOver()}, while whoever ends the attempt or the exchange first records
  * that and then cancels what it finds here. One of the two always sees the other.
  *
- * <p>Threads: {@code request} and {@code read} are written by the attempt as it proceeds (arm,
- * each move, the read arm), never concurrently: each write happens after the previous one through
- * the attempt's own chain of callbacks. {@link #cancel} reads them from any thread.
+ * <p>Threads: the slots (one per {@link Kind}) are written by the attempt as it proceeds (arm, each
+ * move, the read arm), never concurrently: each write happens after the previous one through the
+ * attempt's own chain of callbacks. {@link #cancel} reads them from any thread.
  */
 public final class AttemptTimeouts {
 
@@ -45,13 +48,29 @@ public final class AttemptTimeouts {
   private final TimeoutScheduler scheduler;
   private final Owner owner;
 
-  // written in sequence by the attempt, read by cancel() from any thread
-  private volatile PendingTimeout request = PendingTimeout.NONE;
-  private volatile PendingTimeout read = PendingTimeout.NONE;
+  private static final Kind[] KINDS = Kind.values();
+  private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(PendingTimeout[].class);
+
+  // One slot per kind of timeout, written (volatile) in sequence by the attempt, read by cancel()
+  // from any thread. A new kind is a constant of Kind, its task class and its arm method.
+  private final PendingTimeout[] slots = new PendingTimeout[KINDS.length];
 
   public AttemptTimeouts(TimeoutScheduler scheduler, Owner owner) {
     this.scheduler = scheduler;
     this.owner = owner;
+    for (Kind k : KINDS) {
+      SLOT.setVolatile(slots, k.ordinal(), PendingTimeout.NONE);
+    }
+  }
+
+  /** The timeout of {@code kind} armed last, or {@link PendingTimeout#NONE}. */
+  public PendingTimeout slot(Kind kind) {
+    return (PendingTimeout) SLOT.getVolatile(slots, kind.ordinal());
+  }
+
+  private void arm(Kind kind, TimeoutTask task, long delayNanos) {
+    SLOT.setVolatile(slots, kind.ordinal(), task);
+    start(task, delayNanos);
   }
 
   /**
@@ -60,8 +79,7 @@ public final class AttemptTimeouts {
    */
   public void armRequest(long budgetNanos, long deadlineNanos, @Nullable EventLoop loop) {
     RequestTimeout task = new RequestTimeout(scheduler, owner, loop, deadlineNanos, budgetNanos);
-    request = task;
-    start(task, deadlineNanos - scheduler.ticker().nanoTime());
+    arm(Kind.REQUEST, task, deadlineNanos - scheduler.ticker().nanoTime());
   }
 
   /**
@@ -70,7 +88,7 @@ public final class AttemptTimeouts {
    * one, keeping its deadline. Nothing happens in timer mode or when nothing is armed.
    */
   public void moveTo(EventLoop loop) {
-    PendingTimeout armed = request;
+    PendingTimeout armed = slot(Kind.REQUEST);
     if (!scheduler.usesEventLoop() || !(armed instanceof RequestTimeout)) {
       return;
     }
@@ -88,8 +106,7 @@ public final class AttemptTimeouts {
     }
     ReadTimeout task =
         new ReadTimeout(scheduler, owner, loop, scheduler.ticker().nanoTime(), budgetNanos);
-    read = task;
-    start(task, budgetNanos);
+    arm(Kind.READ, task, budgetNanos);
   }
 
   private void start(TimeoutTask task, long delayNanos) {
@@ -99,19 +116,20 @@ public final class AttemptTimeouts {
     }
   }
 
-  /** Cancels both timeouts; safe from any thread, any number of times. */
+  /** Cancels every timeout; safe from any thread, any number of times. */
   public void cancel() {
-    request.cancel();
-    read.cancel();
+    for (Kind k : KINDS) {
+      slot(k).cancel();
+    }
   }
 
   /** The armed request timeout, or {@link PendingTimeout#NONE} (diagnostics and tests). */
   public PendingTimeout request() {
-    return request;
+    return slot(Kind.REQUEST);
   }
 
   /** The armed read timeout, or {@link PendingTimeout#NONE} (diagnostics and tests). */
   public PendingTimeout read() {
-    return read;
+    return slot(Kind.READ);
   }
 }

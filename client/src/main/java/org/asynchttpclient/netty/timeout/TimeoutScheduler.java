@@ -3,18 +3,32 @@ package org.asynchttpclient.netty.timeout;
 import io.netty.channel.EventLoop;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
+import io.netty.util.TimerTask;
 import io.netty.util.concurrent.Ticker;
+import java.util.Set;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * Where the client's timeouts run and what clock they read: the client's {@link Timer} by
- * default, or, with {@code useEventLoopTimeouts}, the event loop of the channel that carries the
- * exchange (E1: only that loop, never one drawn from the group). A loop that refuses a schedule
- * (it is shutting down) hands the timeout to the timer instead (E5), so nothing is left without
- * one.
+ * The one home of the engine's timers, and the clock they read.
+ *
+ * <ul>
+ *   <li>Request and read timeouts ({@link #schedule}): the client's {@link Timer} by default, or,
+ *       with {@code useEventLoopTimeouts}, the event loop of the channel that carries the exchange
+ *       (E1: only that loop, never one drawn from the group). A loop that refuses a schedule (it
+ *       is shutting down) hands the timeout to the timer instead (E5), so nothing is left without
+ *       one.
+ *   <li>Timers that belong on the timer whatever the mode ({@link #onTimer}): the pool's idle
+ *       cleaner (E10), a wait for a connection permit.
+ *   <li>Timers of one connection, on its own loop ({@link #onLoop}): HTTP/2 idle, TTL and PING
+ *       checks, WebSocket idle, pong and close waits.
+ * </ul>
+ *
+ * When the timer is also a clock ({@link TickerTimer}: a test's manual timer), every one of these
+ * goes through it, loop timers included (the timer hands them to their loop when they fall due),
+ * so advancing that clock drives them all and no test has to sleep.
  *
  * <p>Immutable and shared by every exchange of a client.
  */
@@ -29,6 +43,28 @@ public final class TimeoutScheduler {
     this.ticker = ticker;
     this.useEventLoop = useEventLoop;
   }
+
+  /**
+   * A scheduler for loop timers alone, reading {@code ticker}: a WebSocket made by its public
+   * constructor, outside any client. It has no timer: {@link #onTimer} schedules nothing.
+   */
+  public static TimeoutScheduler loopsOnly(Ticker ticker) {
+    return new TimeoutScheduler(NO_TIMER, ticker, false);
+  }
+
+  /** Refuses every task, as a stopped timer does. */
+  private static final Timer NO_TIMER =
+      new Timer() {
+        @Override
+        public Timeout newTimeout(TimerTask task, long delay, TimeUnit unit) {
+          throw new IllegalStateException("no timer: this scheduler runs loop timers only");
+        }
+
+        @Override
+        public Set<Timeout> stop() {
+          return Set.of();
+        }
+      };
 
   public Ticker ticker() {
     return ticker;
@@ -64,10 +100,49 @@ public final class TimeoutScheduler {
   }
 
   /**
-   * Takes a schedule back. Never throws: a loop shutting down may refuse the cancellation from
-   * another thread (E6); it will not run the task anyway.
+   * Runs {@code task} on {@code loop} after {@code delayNanos} (a connection's own timer). With a
+   * clock timer ({@link TickerTimer}) the delay is kept on the timer, which hands the task to the
+   * loop when it falls due. Returns the handle to {@link #cancel} it with, or null when the loop
+   * or the timer refused (shutting down: the connection is going away with it).
    */
-  static void cancel(Object handle) {
+  public @Nullable Object onLoop(EventLoop loop, Runnable task, long delayNanos) {
+    long delay = Math.max(0, delayNanos);
+    try {
+      if (timer instanceof TickerTimer) {
+        return timer.newTimeout(t -> executeOn(loop, task), delay, TimeUnit.NANOSECONDS);
+      }
+      return loop.schedule(task, delay, TimeUnit.NANOSECONDS);
+    } catch (IllegalStateException | RejectedExecutionException shuttingDown) {
+      return null;
+    }
+  }
+
+  private static void executeOn(EventLoop loop, Runnable task) {
+    try {
+      loop.execute(task);
+    } catch (RejectedExecutionException shuttingDown) {
+      // the loop is gone, and with it what the task was for
+    }
+  }
+
+  /**
+   * Runs {@code task} on the timer after {@code delayNanos}, whatever the timeout mode (the pool
+   * cleaner, a permit wait). Returns the handle to {@link #cancel} it with, or null when the timer
+   * is stopped (the client is closing).
+   */
+  public @Nullable Object onTimer(Runnable task, long delayNanos) {
+    try {
+      return timer.newTimeout(t -> task.run(), Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+    } catch (IllegalStateException | RejectedExecutionException stopped) {
+      return null;
+    }
+  }
+
+  /**
+   * Takes a schedule back; null (nothing scheduled) is allowed. Never throws: a loop shutting down
+   * may refuse the cancellation from another thread (E6); it will not run the task anyway.
+   */
+  public static void cancel(@Nullable Object handle) {
     if (handle instanceof Timeout) {
       ((Timeout) handle).cancel();
     } else if (handle instanceof ScheduledFuture) {

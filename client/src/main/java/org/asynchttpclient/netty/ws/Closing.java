@@ -4,9 +4,8 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -24,7 +23,7 @@ final class Closing {
   private final WebSocketSettings settings;
 
   // loop-confined
-  private @Nullable ScheduledFuture<?> wait;
+  private @Nullable Object wait;
 
   Closing(Channel channel, WebSocketSettings settings) {
     this.channel = channel;
@@ -73,18 +72,16 @@ final class Closing {
 
   /** The connection ended: nothing more to wait for. */
   void cancelWait() {
-    ScheduledFuture<?> armed = wait;
+    Object armed = wait;
     wait = null;
-    if (armed != null) {
-      armed.cancel(false);
-    }
+    TimeoutScheduler.cancel(armed);
   }
 
   private void arm(Runnable onExpiry) {
     assert channel.eventLoop().inEventLoop() : "Closing must run on the channel's loop";
     cancelWait();
     if (channel.isActive()) {
-      wait = channel.eventLoop().schedule(onExpiry, settings.closeTimeoutNanos, TimeUnit.NANOSECONDS);
+      wait = settings.scheduler.onLoop(channel.eventLoop(), onExpiry, settings.closeTimeoutNanos);
     }
   }
 }

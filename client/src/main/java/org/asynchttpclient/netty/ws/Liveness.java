@@ -1,16 +1,16 @@
 package org.asynchttpclient.netty.ws;
 
 import io.netty.channel.Channel;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.netty.util.concurrent.Ticker;
-import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.jetbrains.annotations.Nullable;
 
 /**
  * The idle timeout, the ping interval and the pong timeout of one WebSocket, each armed on the
  * socket's own event loop (never on a shared timer or another loop), each off when its duration
- * is zero. Time is read from the settings' {@link Ticker}, the same clock the loop schedules by
- * (tests use a mock ticker and an embedded channel to move time).
+ * is zero. Time is read from the settings' {@link Ticker}, and the timers are the engine's loop
+ * timers ({@link TimeoutScheduler#onLoop}), so a test's manual clock (or a mock ticker with an
+ * embedded channel) moves them.
  *
  * <ul>
  *   <li>Idle: fires when no frame was sent or received (as reported by {@link #onActivity}) for
@@ -42,9 +42,9 @@ final class Liveness {
   // loop-confined
   private long lastActivityNanos;
   private boolean stopped;
-  private @Nullable ScheduledFuture<?> idleTask;
-  private @Nullable ScheduledFuture<?> pingTask;
-  private @Nullable ScheduledFuture<?> pongTask;
+  private @Nullable Object idleTask;
+  private @Nullable Object pingTask;
+  private @Nullable Object pongTask;
 
   Liveness(Channel channel, WebSocketSettings settings, Events events) {
     this.channel = channel;
@@ -73,11 +73,9 @@ final class Liveness {
   /** A Pong arrived: the outstanding Ping, if any, is answered. Loop only. */
   void onPong() {
     assert channel.eventLoop().inEventLoop() : "Liveness.onPong must run on the socket's loop";
-    ScheduledFuture<?> pong = pongTask;
+    Object pong = pongTask;
     pongTask = null;
-    if (pong != null) {
-      pong.cancel(false);
-    }
+    cancel(pong);
   }
 
   /** Disarms every timer for good. Loop only; safe to call more than once. */
@@ -133,13 +131,11 @@ final class Liveness {
     events.pongMissing(settings.pongTimeoutNanos);
   }
 
-  private ScheduledFuture<?> schedule(Runnable task, long delayNanos) {
-    return channel.eventLoop().schedule(task, delayNanos, TimeUnit.NANOSECONDS);
+  private @Nullable Object schedule(Runnable task, long delayNanos) {
+    return settings.scheduler.onLoop(channel.eventLoop(), task, delayNanos);
   }
 
-  private static void cancel(@Nullable ScheduledFuture<?> task) {
-    if (task != null) {
-      task.cancel(false);
-    }
+  private static void cancel(@Nullable Object task) {
+    TimeoutScheduler.cancel(task);
   }
 }

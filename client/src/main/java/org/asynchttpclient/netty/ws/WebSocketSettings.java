@@ -4,6 +4,7 @@ import io.netty.util.concurrent.Ticker;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 
 /**
  * What one WebSocket needs from the client's config, read once at the upgrade: the liveness timers
@@ -21,12 +22,15 @@ final class WebSocketSettings {
 
   /** No timers, the default close wait, the system clock: a socket made by the public constructor. */
   static final WebSocketSettings NONE =
-      new WebSocketSettings(0, 0, 0, DEFAULT_CLOSE_TIMEOUT_NANOS, Ticker.systemTicker());
+      new WebSocketSettings(
+          0, 0, 0, DEFAULT_CLOSE_TIMEOUT_NANOS, TimeoutScheduler.loopsOnly(Ticker.systemTicker()));
 
   final long idleTimeoutNanos;
   final long pingIntervalNanos;
   final long pongTimeoutNanos;
   final long closeTimeoutNanos;
+  /** The engine's timers: this socket's run on its channel's loop, and read its clock. */
+  final TimeoutScheduler scheduler;
   final Ticker ticker;
 
   WebSocketSettings(
@@ -34,21 +38,22 @@ final class WebSocketSettings {
       long pingIntervalNanos,
       long pongTimeoutNanos,
       long closeTimeoutNanos,
-      Ticker ticker) {
+      TimeoutScheduler scheduler) {
     this.idleTimeoutNanos = idleTimeoutNanos;
     this.pingIntervalNanos = pingIntervalNanos;
     this.pongTimeoutNanos = pongTimeoutNanos;
     this.closeTimeoutNanos = closeTimeoutNanos;
-    this.ticker = ticker;
+    this.scheduler = scheduler;
+    this.ticker = scheduler.ticker();
   }
 
-  static WebSocketSettings of(AsyncHttpClientConfig config, Ticker ticker) {
+  static WebSocketSettings of(AsyncHttpClientConfig config, TimeoutScheduler scheduler) {
     return new WebSocketSettings(
         nanosOrOff(config.getWebSocketIdleTimeout()),
         nanosOrOff(config.getWebSocketPingInterval()),
         nanosOrOff(config.getWebSocketPongTimeout()),
         closeWaitNanos(config.getWebSocketCloseTimeout()),
-        ticker);
+        scheduler);
   }
 
   /** The default for null, zero or negative: a close always waits a bounded, non-zero time. */

@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketClientExtension;
-import io.netty.util.concurrent.Ticker;
 import java.io.IOException;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
@@ -88,7 +87,7 @@ public final class WebSocketUpgrade {
       return;
     }
     ex.completeWithHandover(() -> {
-      WebSocketSettings settings = WebSocketSettings.of(config, Ticker.systemTicker());
+      WebSocketSettings settings = WebSocketSettings.of(config, ex.services().timeouts());
       NettyWebSocket socket =
           WebSocketPipeline.install(channel, response.headers(), config, settings, deflate);
       handler.setWebSocket(socket);

@@ -6,16 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.util.HashedWheelTimer;
+import io.netty.util.concurrent.Ticker;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.exception.TooManyConnectionsException;
 import org.asynchttpclient.exception.TooManyConnectionsPerHostException;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+
 class BoundedConnectionPermitsTest {
   private final HashedWheelTimer timer = new HashedWheelTimer(1, TimeUnit.MILLISECONDS);
+  private final TimeoutScheduler scheduler = new TimeoutScheduler(timer, Ticker.systemTicker(), false);
 
   @AfterEach
   void stop() {
@@ -30,7 +34,7 @@ class BoundedConnectionPermitsTest {
 
   @Test
   void perHostLimitFailsFastWithoutWait() throws Exception {
-    BoundedConnectionPermits p = new BoundedConnectionPermits(-1, 1, 0, timer);
+    BoundedConnectionPermits p = new BoundedConnectionPermits(-1, 1, 0, scheduler);
     assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
     assertInstanceOf(TooManyConnectionsPerHostException.class, acquire(p, "a").get(1, TimeUnit.SECONDS));
     assertNull(acquire(p, "b").get(1, TimeUnit.SECONDS), "another host has its own permits");
@@ -41,7 +45,7 @@ class BoundedConnectionPermitsTest {
 
   @Test
   void totalLimitFailsWithTooManyConnections() throws Exception {
-    BoundedConnectionPermits p = new BoundedConnectionPermits(1, -1, 0, timer);
+    BoundedConnectionPermits p = new BoundedConnectionPermits(1, -1, 0, scheduler);
     assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
     assertInstanceOf(TooManyConnectionsException.class, acquire(p, "b").get(1, TimeUnit.SECONDS));
   }
@@ -49,7 +53,7 @@ class BoundedConnectionPermitsTest {
   @Test
   void waiterGetsThePermitWhenOneIsReleased() throws Exception {
     BoundedConnectionPermits p =
-        new BoundedConnectionPermits(1, -1, TimeUnit.SECONDS.toNanos(5), timer);
+        new BoundedConnectionPermits(1, -1, TimeUnit.SECONDS.toNanos(5), scheduler);
     assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
     CompletableFuture<IOException> waiting = acquire(p, "a");
     assertTrue(!waiting.isDone(), "second request waits for a permit");
@@ -61,7 +65,7 @@ class BoundedConnectionPermitsTest {
   @Test
   void waiterTimesOut() throws Exception {
     BoundedConnectionPermits p =
-        new BoundedConnectionPermits(1, -1, TimeUnit.MILLISECONDS.toNanos(50), timer);
+        new BoundedConnectionPermits(1, -1, TimeUnit.MILLISECONDS.toNanos(50), scheduler);
     assertNull(acquire(p, "a").get(1, TimeUnit.SECONDS));
     assertInstanceOf(TooManyConnectionsException.class, acquire(p, "a").get(2, TimeUnit.SECONDS));
     assertEquals(1, p.held());
@@ -70,7 +74,7 @@ class BoundedConnectionPermitsTest {
   @Test
   void closeFailsWaiters() throws Exception {
     BoundedConnectionPermits p =
-        new BoundedConnectionPermits(1, -1, TimeUnit.SECONDS.toNanos(5), timer);
+        new BoundedConnectionPermits(1, -1, TimeUnit.SECONDS.toNanos(5), scheduler);
     acquire(p, "a").get(1, TimeUnit.SECONDS);
     CompletableFuture<IOException> waiting = acquire(p, "a");
     IOException cause = new IOException("closed");

@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.WsRecorder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,8 @@ class NettyWebSocketTest {
     channel = EmbeddedChannel.builder().ticker(ticker).build();
     WebSocketSettings settings = new WebSocketSettings(
         TimeUnit.MILLISECONDS.toNanos(idleMs), TimeUnit.MILLISECONDS.toNanos(pingMs),
-        TimeUnit.MILLISECONDS.toNanos(pongMs), TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MS), ticker);
+        TimeUnit.MILLISECONDS.toNanos(pongMs), TimeUnit.MILLISECONDS.toNanos(CLOSE_WAIT_MS),
+        TimeoutScheduler.loopsOnly(ticker));
     socket = new NettyWebSocket(channel, new DefaultHttpHeaders(), settings);
     channel.pipeline().addLast(WebSocketFrameHandler.NAME, new WebSocketFrameHandler(socket));
     socket.addWebSocketListener(events);

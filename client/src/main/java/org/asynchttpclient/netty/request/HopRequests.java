@@ -1,12 +1,9 @@
-package org.asynchttpclient.netty;
+package org.asynchttpclient.netty.request;
 
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.exchange.Exchange;
-import org.asynchttpclient.netty.request.NettyRequest;
-import org.asynchttpclient.netty.request.NettyRequestFactory;
-import org.asynchttpclient.netty.request.ProxyCustomHeaders;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
 
@@ -17,17 +14,17 @@ import org.jetbrains.annotations.Nullable;
  *
  * <p>Thread-safe: holds only configuration.
  */
-final class HopRequests {
+public final class HopRequests {
   // immutable
   private final AsyncHttpClientConfig config;
   private final NettyRequestFactory requestFactory;
 
-  HopRequests(AsyncHttpClientConfig config, NettyRequestFactory requestFactory) {
+  public HopRequests(AsyncHttpClientConfig config, NettyRequestFactory requestFactory) {
     this.config = config;
     this.requestFactory = requestFactory;
   }
 
-  NettyRequest encode(Exchange<?> ex, Request request, @Nullable ProxyServer proxy) {
+  public NettyRequest encode(Exchange<?> ex, Request request, @Nullable ProxyServer proxy) {
     // SOCKS is below HTTP: the request itself is the same as a direct one.
     ProxyServer httpProxy = proxy != null && proxy.getProxyType().isHttp() ? proxy : null;
     Realm realm = request.getRealm();
@@ -47,7 +44,7 @@ final class HopRequests {
   // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
   // virtual host and a proxy are optional; the built-in implementation accepts null.
   @SuppressWarnings("NullAway")
-  static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
+  public static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
     return request
         .getChannelPoolPartitioning()
         .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
