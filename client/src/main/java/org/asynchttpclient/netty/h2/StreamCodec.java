@@ -32,7 +32,9 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import org.asynchttpclient.util.HttpUtils;
 
 /**
  * The HTTP/1.1 view of one HTTP/2 stream, so that the response reader and request writer of the
@@ -178,7 +180,25 @@ final class StreamCodec extends ChannelDuplexHandler {
     // Transfer-Encoding, Upgrade, Host) and lowercases names, as HTTP/2 requires.
     HttpConversionUtil.toHttp2Headers(in, out);
     out.remove(HttpHeaderNames.HOST);
+    useHpackSpellingOfOurAcceptEncoding(out);
     return out;
+  }
+
+  /**
+   * The client's own {@code gzip,deflate} (that very instance, never a user's value, which is sent as
+   * written) goes out as {@code gzip, deflate}: HPACK's static table has that spelling, so it costs
+   * one byte instead of fourteen (AHC 3.0.12 does the same).
+   */
+  private static void useHpackSpellingOfOurAcceptEncoding(Http2Headers out) {
+    List<CharSequence> values = out.getAll(HttpHeaderNames.ACCEPT_ENCODING);
+    if (values.isEmpty() || values.get(0) != HttpUtils.GZIP_DEFLATE) {
+      return;
+    }
+    out.remove(HttpHeaderNames.ACCEPT_ENCODING);
+    out.add(HttpHeaderNames.ACCEPT_ENCODING, HttpUtils.GZIP_DEFLATE_HPACK);
+    for (int i = 1; i < values.size(); i++) {
+      out.add(HttpHeaderNames.ACCEPT_ENCODING, values.get(i));
+    }
   }
 
   private static void writeContent(ChannelHandlerContext ctx, HttpContent content, ChannelPromise promise) {
