@@ -196,6 +196,21 @@ class Http2BodiesTest {
   }
 
   @Test
+  void zeroLeavesOnlyTheGeneralInflationCap() throws Exception {
+    client.close();
+    // PAYLOAD inflates past 64 KiB: with the HTTP/2 cap off, only maxInflatedResponseBodySize counts.
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxDecompressedResponseSize(0));
+    Response res = client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS);
+    assertEquals(md5(PAYLOAD), md5(res.getResponseBodyAsBytes()));
+    client.close();
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxDecompressedResponseSize(0)
+        .setMaxInflatedResponseBodySize(64 * 1024));
+    ExecutionException e = assertThrows(ExecutionException.class,
+        () -> client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS));
+    assertTrue(e.getCause().getMessage().contains("maxInflatedResponseBodySize"), e.getCause().getMessage());
+  }
+
+  @Test
   void inflationPastTheCapFailsOnlyThatStream() throws Exception {
     client.close();
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxDecompressedResponseSize(64 * 1024));
