@@ -431,18 +431,20 @@ class RequestBuilderTest {
   }
 
   @Test
-  void toStringHidesCredentials() {
+  void toStringRedactsCredentialHeadersAs3012Does() {
     String text = new RequestBuilder("POST").setUrl("http://h/login")
         .setHeader("Authorization", "Basic c2VjcmV0")
+        .setHeader("proxy-authorization", "Basic cHJveHk=")
+        .setHeader("Cookie", "sid=s3ss10n")
+        .setHeader("Set-Cookie", "a=c00k1e")
         .setHeader("Accept", "text/html")
         .addFormParam("user", "bob")
-        .addFormParam("password", "hunter2")
         .build().toString();
-    assertTrue(text.startsWith("http://h/login\tPOST"), text);
-    assertTrue(text.contains("Accept:text/html"), text);
-    assertTrue(text.contains("Authorization:<redacted>"), text);
-    assertFalse(text.contains("c2VjcmV0"), text);
-    assertFalse(text.contains("hunter2"), text);
-    assertTrue(text.contains("password"), text);
+    // 3.0.12's layout (upstream RequestBuilderTest#testRequestToStringRedactsSensitiveHeaders).
+    assertEquals("http://h/login\tPOST\theaders:\tAuthorization: <redacted>\tproxy-authorization: <redacted>"
+        + "\tCookie: <redacted>\tSet-Cookie: <redacted>\tAccept: text/html\tformParams:\tuser:bob", text);
+    for (String secret : List.of("c2VjcmV0", "cHJveHk", "s3ss10n", "c00k1e")) {
+      assertFalse(text.contains(secret), text);
+    }
   }
 }
