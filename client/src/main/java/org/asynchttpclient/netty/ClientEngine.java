@@ -133,7 +133,7 @@ public final class ClientEngine implements ExchangeServices {
                 TimeoutValues.poolNanos(config.getConnectionPoolCleanerPeriod()),
                 timer,
                 ticker);
-    this.permits = newPermits(config, timer);
+    this.permits = newPermits(config, timer, channels.eventLoopGroup());
     SslEngineFactory givenSsl = config.getSslEngineFactory();
     this.sslEngineFactory = givenSsl != null ? givenSsl : new DefaultSslEngineFactory();
     try {
@@ -165,10 +165,11 @@ public final class ClientEngine implements ExchangeServices {
     return t;
   }
 
-  private static ConnectionPermits newPermits(AsyncHttpClientConfig config, Timer timer) {
+  private static ConnectionPermits newPermits(
+      AsyncHttpClientConfig config, Timer timer, EventLoopGroup group) {
     if (config.getConnectionSemaphoreFactory() != null) {
       return new SemaphoreFactoryPermits(
-          config.getConnectionSemaphoreFactory().newConnectionSemaphore(config));
+          config.getConnectionSemaphoreFactory().newConnectionSemaphore(config), group);
     }
     if (config.getMaxConnections() <= 0 && config.getMaxConnectionsPerHost() <= 0) {
       return ConnectionPermits.UNLIMITED;
