@@ -227,7 +227,8 @@ public interface AsyncHttpClientConfig {
   /**
    * Largest body automatic decompression may inflate an HTTP/2 response to, in bytes (the smaller of
    * this and {@code maxInflatedResponseBodySize} applies); past it the stream fails with an
-   * IOException and is reset.
+   * IOException and is reset. 0 means no limit of its own: only {@code maxInflatedResponseBodySize}
+   * applies.
    */
   default long getHttp2MaxDecompressedResponseSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxDecompressedResponseSize();

@@ -911,9 +911,13 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0. */
+    /**
+     * Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0, or 0 for no cap of
+     * its own (as 3.0.11 and 3.0.12 do; {@code maxInflatedResponseBodySize} still applies).
+     */
     public Builder setHttp2MaxDecompressedResponseSize(long size) {
-      s.http2MaxDecompressedResponseSize = positive("http2MaxDecompressedResponseSize", size);
+      s.http2MaxDecompressedResponseSize =
+          positiveOr("http2MaxDecompressedResponseSize", size, 0, "no limit");
       return this;
     }
 

@@ -1,7 +1,6 @@
 package org.asynchttpclient;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.resolver.NameResolver;
@@ -21,6 +20,7 @@ import org.asynchttpclient.request.body.generator.BodyGenerator;
 import org.asynchttpclient.request.body.multipart.Part;
 import org.asynchttpclient.uri.Uri;
 import org.asynchttpclient.util.HttpSyntaxChecks;
+import org.asynchttpclient.util.SensitiveLoggingUtils;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -302,24 +302,25 @@ public class DefaultRequest implements Request {
   }
 
   /**
-   * URL, method, headers and form parameter names. Credentials stay out of logs: the values of
-   * {@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} and the values of form
-   * parameters are not printed.
+   * URL, method, headers ({@code name: value}) and form parameters ({@code name:value}), tab-separated,
+   * as AHC 3.0.12 writes them. The values of {@code Authorization}, {@code Proxy-Authorization},
+   * {@code Cookie} and {@code Set-Cookie} are shown as {@code <redacted>} unless sensitive logging is
+   * switched on (see {@link SensitiveLoggingUtils}), and so are form parameter values: 3.0.11 and
+   * 3.0.12 print them, and a login form's password then lands in any log of the request.
    */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder(128).append(getUrl()).append('\t').append(method).append("\theaders:");
     for (Map.Entry<String, String> header : headers) {
       String name = header.getKey();
-      boolean secret = HttpHeaderNames.AUTHORIZATION.contentEqualsIgnoreCase(name)
-          || HttpHeaderNames.PROXY_AUTHORIZATION.contentEqualsIgnoreCase(name)
-          || HttpHeaderNames.COOKIE.contentEqualsIgnoreCase(name);
-      sb.append('\t').append(name).append(':').append(secret ? "<redacted>" : header.getValue());
+      sb.append('\t').append(name).append(": ").append(
+          SensitiveLoggingUtils.isSensitiveHeader(name) ? SensitiveLoggingUtils.REDACTED : header.getValue());
     }
     if (!formParams.isEmpty()) {
       sb.append("\tformParams:");
       for (Param param : formParams) {
-        sb.append('\t').append(param.getName());
+        sb.append('\t').append(param.getName()).append(':').append(
+            SensitiveLoggingUtils.isSensitiveLoggingEnabled() ? param.getValue() : SensitiveLoggingUtils.REDACTED);
       }
     }
     return sb.toString();

@@ -15,6 +15,7 @@ import io.netty.util.concurrent.Ticker;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
@@ -129,11 +130,13 @@ final class Dialer {
           @SuppressWarnings("unchecked")
           List<InetSocketAddress> addresses = (List<InetSocketAddress>) f.getNow();
           if (addresses == null || addresses.isEmpty()) {
+            // RequestHostnameResolver already fails an empty answer this way; should one get here,
+            // it is an unknown host (AHC 3.0.12, #2254), not a connect failure.
             attempt
                 .exchange()
                 .fail(
-                    new ConnectException(
-                        "No address for "
+                    new UnknownHostException(
+                        "No address resolved for "
                             + unresolved.getHostString()
                             + " (expected at least one)"));
             return;

@@ -408,6 +408,7 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
 
   @Override
   public String toString() {
-    return "Attempt{hop=" + number + ", uri=" + request.getUri() + ", carrier=" + carrier + '}';
+    // Logged at DEBUG: a URL's user info is a password.
+    return "Attempt{hop=" + number + ", uri=" + request.getUri().toUrlWithoutUserInfo() + ", carrier=" + carrier + '}';
   }
 }
