@@ -463,6 +463,19 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Whether NTLM always answers with NTLMv2 responses. Off by default: as in AHC 3.0.11 and 3.0.12,
+   * a server whose challenge carries no target information gets the NTLM2 session response (when
+   * it negotiates extended session security) or NTLMv1, which can be cracked offline from one
+   * captured exchange, and which a server (or anyone who can answer in its place) can ask for by
+   * leaving target information out. On, such a server gets NTLMv2 with empty target information
+   * (servers that only speak NTLMv1 then refuse the login). Property {@code
+   * org.asynchttpclient.ntlmV2Only}. Not in AHC 3.0.11 or 3.0.12.
+   */
+  default boolean isNtlmV2Only() {
+    return AsyncHttpClientConfigDefaults.defaultNtlmV2Only();
+  }
+
+  /**
    * How a request picks among the addresses its host resolves to: {@link LoadBalance#DEFAULT}
    * (resolver order) unless set, never null. Property {@code org.asynchttpclient.loadBalance}. As in
    * AHC 3.0.12.

@@ -44,6 +44,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMa
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRedirects;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRequestRetry;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultNtlmV2Only;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultPooledConnectionIdleTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultReadTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRequestTimeout;
@@ -145,6 +146,7 @@ final class ConfigSettings implements Cloneable {
   boolean useEventLoopTimeouts = defaultUseEventLoopTimeouts();
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
   boolean typedTimeoutExceptions = defaultTypedTimeoutExceptions();
+  boolean ntlmV2Only = defaultNtlmV2Only();
 
   // Addresses of a host
   LoadBalance loadBalance = defaultLoadBalance();
@@ -275,6 +277,7 @@ final class ConfigSettings implements Cloneable {
     s.useEventLoopTimeouts = config.isUseEventLoopTimeouts();
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
     s.typedTimeoutExceptions = config.isTypedTimeoutExceptions();
+    s.ntlmV2Only = config.isNtlmV2Only();
 
     s.loadBalance = config.getLoadBalance();
     s.failedIpCooldownEnabled = config.isFailedIpCooldownEnabled();

@@ -511,6 +511,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isNtlmV2Only() {
+    return s.ntlmV2Only;
+  }
+
+  @Override
   public LoadBalance getLoadBalance() {
     return s.loadBalance;
   }
@@ -1137,6 +1142,12 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}. */
     public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
       s.typedTimeoutExceptions = typedTimeoutExceptions;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isNtlmV2Only()}. */
+    public Builder setNtlmV2Only(boolean ntlmV2Only) {
+      s.ntlmV2Only = ntlmV2Only;
       return this;
     }
 

@@ -52,9 +52,11 @@ final class ConnectTunnel {
   private final NettyRequestFactory requestFactory;
   private final Supplier<HttpClientCodec> codecs;
   private final TlsHandshake tls;
-  private final AuthHandshakes handshakes = new AuthHandshakes();
+  private final AuthHandshakes handshakes;
 
-  ConnectTunnel(NettyRequestFactory requestFactory, Supplier<HttpClientCodec> codecs, TlsHandshake tls) {
+  ConnectTunnel(NettyRequestFactory requestFactory, Supplier<HttpClientCodec> codecs, TlsHandshake tls,
+      boolean ntlmV2Only) {
+    this.handshakes = new AuthHandshakes(ntlmV2Only);
     this.requestFactory = requestFactory;
     this.codecs = codecs;
     this.tls = tls;
