@@ -58,6 +58,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSo
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSslSessionCacheSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSslSessionTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultStrict302Handling;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTcpNoDelay;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultThreadPoolName;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTypedTimeoutExceptions;
@@ -147,6 +148,7 @@ final class ConfigSettings implements Cloneable {
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
   boolean typedTimeoutExceptions = defaultTypedTimeoutExceptions();
   boolean ntlmV2Only = defaultNtlmV2Only();
+  boolean strictMidResponseRetry = defaultStrictMidResponseRetry();
 
   // Addresses of a host
   LoadBalance loadBalance = defaultLoadBalance();
@@ -278,6 +280,7 @@ final class ConfigSettings implements Cloneable {
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
     s.typedTimeoutExceptions = config.isTypedTimeoutExceptions();
     s.ntlmV2Only = config.isNtlmV2Only();
+    s.strictMidResponseRetry = config.isStrictMidResponseRetry();
 
     s.loadBalance = config.getLoadBalance();
     s.failedIpCooldownEnabled = config.isFailedIpCooldownEnabled();

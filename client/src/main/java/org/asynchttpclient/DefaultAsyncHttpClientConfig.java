@@ -516,6 +516,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isStrictMidResponseRetry() {
+    return s.strictMidResponseRetry;
+  }
+
+  @Override
   public LoadBalance getLoadBalance() {
     return s.loadBalance;
   }
@@ -1148,6 +1153,12 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isNtlmV2Only()}. */
     public Builder setNtlmV2Only(boolean ntlmV2Only) {
       s.ntlmV2Only = ntlmV2Only;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isStrictMidResponseRetry()}. */
+    public Builder setStrictMidResponseRetry(boolean strictMidResponseRetry) {
+      s.strictMidResponseRetry = strictMidResponseRetry;
       return this;
     }
 

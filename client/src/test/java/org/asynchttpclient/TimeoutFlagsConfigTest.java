@@ -141,4 +141,20 @@ class TimeoutFlagsConfigTest {
       System.clearProperty(key);
     }
   }
+
+  @Test
+  void strictMidResponseRetryIsOffByDefaultAndFollowsItsPropertyAndBuilder() {
+    String key = "org.asynchttpclient.strictMidResponseRetry";
+    assertFalse(ConfigOptions.builder().build().isStrictMidResponseRetry());
+    assertTrue(ConfigOptions.builder().setStrictMidResponseRetry(true).build().isStrictMidResponseRetry());
+    AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder().build());
+    System.setProperty(key, "true");
+    try {
+      assertTrue(AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry());
+      assertTrue(ConfigOptions.builder().build().isStrictMidResponseRetry());
+      assertTrue(custom.isStrictMidResponseRetry(), "a 3.0.11-style implementation falls back to the property");
+    } finally {
+      System.clearProperty(key);
+    }
+  }
 }
