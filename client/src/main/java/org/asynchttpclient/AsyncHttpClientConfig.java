@@ -464,6 +464,34 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Whether NTLM always answers with NTLMv2 responses. Off by default: as in AHC 3.0.11 and 3.0.12,
+   * a server whose challenge carries no target information gets the NTLM2 session response (when
+   * it negotiates extended session security) or NTLMv1, which can be cracked offline from one
+   * captured exchange, and which a server (or anyone who can answer in its place) can ask for by
+   * leaving target information out. On, such a server gets NTLMv2 with empty target information
+   * (servers that only speak NTLMv1 then refuse the login). Property {@code
+   * org.asynchttpclient.ntlmV2Only}. Not in AHC 3.0.11 or 3.0.12.
+   */
+  default boolean isNtlmV2Only() {
+    return AsyncHttpClientConfigDefaults.defaultNtlmV2Only();
+  }
+
+  /**
+   * Whether an HTTP/1.1 response cut short (its connection closed or reset after the response
+   * started) is replayed only when that is safe: for an idempotent method (GET, HEAD, OPTIONS,
+   * TRACE, PUT, DELETE) and only while no body part has reached the handler. Off by default: as in
+   * AHC 3.0.11 and 3.0.12, such a request is replayed within {@link #getMaxRequestRetry()} whatever
+   * its method and whatever the handler already got (it hears {@code onRetry} first, and a handler
+   * that cannot take back what it got throws there, which fails the exchange), so a POST the
+   * server already answered may be performed twice. A failure before any response byte is retried
+   * either way; an HTTP/2 stream the server may have seen is never replayed. Property {@code
+   * org.asynchttpclient.strictMidResponseRetry}. Not in AHC 3.0.11 or 3.0.12.
+   */
+  default boolean isStrictMidResponseRetry() {
+    return AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry();
+  }
+
+  /**
    * How a request picks among the addresses its host resolves to: {@link LoadBalance#DEFAULT}
    * (resolver order) unless set, never null. Property {@code org.asynchttpclient.loadBalance}. As in
    * AHC 3.0.12.

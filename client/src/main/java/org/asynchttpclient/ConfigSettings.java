@@ -44,6 +44,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMa
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRedirects;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRequestRetry;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultNtlmV2Only;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultPooledConnectionIdleTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultReadTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRequestTimeout;
@@ -57,6 +58,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSo
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSslSessionCacheSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSslSessionTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultStrict302Handling;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTcpNoDelay;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultThreadPoolName;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTypedTimeoutExceptions;
@@ -145,6 +147,8 @@ final class ConfigSettings implements Cloneable {
   boolean useEventLoopTimeouts = defaultUseEventLoopTimeouts();
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
   boolean typedTimeoutExceptions = defaultTypedTimeoutExceptions();
+  boolean ntlmV2Only = defaultNtlmV2Only();
+  boolean strictMidResponseRetry = defaultStrictMidResponseRetry();
 
   // Addresses of a host
   LoadBalance loadBalance = defaultLoadBalance();
@@ -275,6 +279,8 @@ final class ConfigSettings implements Cloneable {
     s.useEventLoopTimeouts = config.isUseEventLoopTimeouts();
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
     s.typedTimeoutExceptions = config.isTypedTimeoutExceptions();
+    s.ntlmV2Only = config.isNtlmV2Only();
+    s.strictMidResponseRetry = config.isStrictMidResponseRetry();
 
     s.loadBalance = config.getLoadBalance();
     s.failedIpCooldownEnabled = config.isFailedIpCooldownEnabled();

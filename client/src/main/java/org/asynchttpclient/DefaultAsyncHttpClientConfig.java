@@ -511,6 +511,16 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isNtlmV2Only() {
+    return s.ntlmV2Only;
+  }
+
+  @Override
+  public boolean isStrictMidResponseRetry() {
+    return s.strictMidResponseRetry;
+  }
+
+  @Override
   public LoadBalance getLoadBalance() {
     return s.loadBalance;
   }
@@ -1141,6 +1151,18 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}. */
     public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
       s.typedTimeoutExceptions = typedTimeoutExceptions;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isNtlmV2Only()}. */
+    public Builder setNtlmV2Only(boolean ntlmV2Only) {
+      s.ntlmV2Only = ntlmV2Only;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isStrictMidResponseRetry()}. */
+    public Builder setStrictMidResponseRetry(boolean strictMidResponseRetry) {
+      s.strictMidResponseRetry = strictMidResponseRetry;
       return this;
     }
 

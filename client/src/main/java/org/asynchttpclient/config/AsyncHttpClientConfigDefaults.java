@@ -98,6 +98,8 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
   public static final String TYPED_TIMEOUT_EXCEPTIONS_CONFIG = "typedTimeoutExceptions";
+  public static final String NTLM_V2_ONLY_CONFIG = "ntlmV2Only";
+  public static final String STRICT_MID_RESPONSE_RETRY_CONFIG = "strictMidResponseRetry";
   public static final String LOAD_BALANCE_CONFIG = "loadBalance";
   public static final String FAILED_IP_COOLDOWN_ENABLED_CONFIG = "failedIpCooldownEnabled";
   public static final String FAILED_IP_COOLDOWN_PERIOD_CONFIG = "failedIpCooldownPeriod";
@@ -457,6 +459,23 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static boolean defaultTypedTimeoutExceptions() {
     return bool(TYPED_TIMEOUT_EXCEPTIONS_CONFIG);
+  }
+
+  /**
+   * Whether NTLM always answers with NTLMv2; property {@code org.asynchttpclient.ntlmV2Only},
+   * false unless set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isNtlmV2Only()}.
+   */
+  public static boolean defaultNtlmV2Only() {
+    return bool(NTLM_V2_ONLY_CONFIG);
+  }
+
+  /**
+   * Whether a response cut short is replayed only for an idempotent method before any body part
+   * reached the handler; property {@code org.asynchttpclient.strictMidResponseRetry}, false unless
+   * set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isStrictMidResponseRetry()}.
+   */
+  public static boolean defaultStrictMidResponseRetry() {
+    return bool(STRICT_MID_RESPONSE_RETRY_CONFIG);
   }
 
   /**

@@ -91,6 +91,19 @@ final class Dialer {
     return caller != null ? bootstrap.clone(caller) : bootstrap;
   }
 
+  /**
+   * The addresses of {@code host} for a SOCKS proxy to connect to: the request's fixed address if
+   * it has one, else those the resolver gives (the handler hears the resolution events).
+   */
+  void resolveTarget(Attempt attempt, String host, int port, Consumer<List<InetSocketAddress>> then) {
+    InetAddress fixed = attempt.request().getAddress();
+    if (fixed != null) {
+      then.accept(Collections.singletonList(new InetSocketAddress(fixed, port)));
+      return;
+    }
+    resolve(attempt, InetSocketAddress.createUnresolved(host, port), then);
+  }
+
   /** Resolves the proxy's address (its first one) for a SOCKS handler. */
   void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<InetSocketAddress> then) {
     resolve(
