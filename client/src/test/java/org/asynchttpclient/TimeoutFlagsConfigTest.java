@@ -127,16 +127,16 @@ class TimeoutFlagsConfigTest {
   }
 
   @Test
-  void ntlmV2OnlyIsOffByDefaultAndFollowsItsPropertyAndBuilder() {
+  void ntlmV2OnlyIsOnByDefaultAndFollowsItsPropertyAndBuilder() {
     String key = "org.asynchttpclient.ntlmV2Only";
-    assertFalse(ConfigOptions.builder().build().isNtlmV2Only());
-    assertTrue(ConfigOptions.builder().setNtlmV2Only(true).build().isNtlmV2Only());
+    assertTrue(ConfigOptions.builder().build().isNtlmV2Only());
+    assertFalse(ConfigOptions.builder().setNtlmV2Only(false).build().isNtlmV2Only());
     AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder().build());
-    System.setProperty(key, "true");
+    System.setProperty(key, "false");
     try {
-      assertTrue(AsyncHttpClientConfigDefaults.defaultNtlmV2Only());
-      assertTrue(ConfigOptions.builder().build().isNtlmV2Only());
-      assertTrue(custom.isNtlmV2Only(), "a 3.0.11-style implementation falls back to the property");
+      assertFalse(AsyncHttpClientConfigDefaults.defaultNtlmV2Only());
+      assertFalse(ConfigOptions.builder().build().isNtlmV2Only());
+      assertFalse(custom.isNtlmV2Only(), "a 3.0.11-style implementation falls back to the property");
     } finally {
       System.clearProperty(key);
     }

@@ -463,7 +463,7 @@ public final class AsyncHttpClientConfigDefaults {
 
   /**
    * Whether NTLM always answers with NTLMv2; property {@code org.asynchttpclient.ntlmV2Only},
-   * false unless set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isNtlmV2Only()}.
+   * true unless set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isNtlmV2Only()}.
    */
   public static boolean defaultNtlmV2Only() {
     return bool(NTLM_V2_ONLY_CONFIG);
