@@ -117,6 +117,16 @@ class Upstream3012ApiTest {
   }
 
   @Test
+  void realmHasTheBasicHeaderMemoisedPerInstance() throws Exception {
+    Method basic = method(Realm.class, "getBasicAuthHeader");
+    assertPublic(basic);
+    assertEquals(String.class, basic.getReturnType());
+    Realm realm = new Realm.Builder("user", "pass").setScheme(Realm.AuthScheme.DIGEST).build();
+    assertEquals("Basic dXNlcjpwYXNz", realm.getBasicAuthHeader(), "whatever the realm's scheme");
+    assertTrue(realm.getBasicAuthHeader() == realm.getBasicAuthHeader(), "computed once per realm");
+  }
+
+  @Test
   void theCookieCapPerDomainIs3012s() throws Exception {
     Field cap = ThreadSafeCookieStore.class.getDeclaredField("MAX_COOKIES_PER_DOMAIN");
     cap.setAccessible(true);
