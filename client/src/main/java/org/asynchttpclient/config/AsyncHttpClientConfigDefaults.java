@@ -91,6 +91,8 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
   public static final String TYPED_TIMEOUT_EXCEPTIONS_CONFIG = "typedTimeoutExceptions";
+  public static final String REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG = "refuseSchemeDowngradeOnRedirect";
+  public static final String REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG = "refuseCrossOriginBodyOnRedirect";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
   public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
   public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
@@ -447,6 +449,24 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static boolean defaultTypedTimeoutExceptions() {
     return bool(TYPED_TIMEOUT_EXCEPTIONS_CONFIG);
+  }
+
+  /**
+   * Whether a redirect from a secured to an unsecured scheme is refused; property {@code
+   * org.asynchttpclient.refuseSchemeDowngradeOnRedirect}, false unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}.
+   */
+  public static boolean defaultRefuseSchemeDowngradeOnRedirect() {
+    return bool(REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG);
+  }
+
+  /**
+   * Whether a redirect that would resend the body to another origin is refused; property {@code
+   * org.asynchttpclient.refuseCrossOriginBodyOnRedirect}, false unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}.
+   */
+  public static boolean defaultRefuseCrossOriginBodyOnRedirect() {
+    return bool(REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG);
   }
 
   /**
