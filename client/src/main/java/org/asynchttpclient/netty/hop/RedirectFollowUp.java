@@ -11,6 +11,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.handler.MaxRedirectException;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.uri.Uri;
+import org.asynchttpclient.util.HttpConstants.Methods;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -18,9 +19,15 @@ import org.jetbrains.annotations.Nullable;
  * Request#getFollowRedirect()}, else the client's {@code followRedirect}).
  *
  * <ul>
- *   <li>Method and body: 303 always becomes GET without body; 301 and 302 too, except that 302
- *       keeps method and body under {@code strict302Handling}; 307 and 308 keep both. GET and HEAD
- *       stay what they are.
+ *   <li>Method and body (RFC 9110 15.4, as upstream main after 3.0.12 has them): a 303 turns every
+ *       method but GET, HEAD and OPTIONS into GET, and drops the body of every method; a 301 or 302
+ *       turns only POST into GET without body (the historical rewrite RFC 9110 15.4.2 and 15.4.3
+ *       allow for POST alone), and keeps every other method with its body: PUT, PATCH, DELETE,
+ *       QUERY (RFC 10008 2.5) and extension methods; under {@code strict302Handling} a 302 keeps
+ *       POST too; 307 and 308 keep method and body. A kept body is the request's own, whatever its
+ *       kind (bytes, string, buffers, form, parts, file, stream, generator), and must be one that
+ *       can be produced again. AHC 3.0.11 turned every method but GET, HEAD and OPTIONS into GET on
+ *       a 301 or 302, and dropped a GET's body on those too.
  *   <li>Target: the {@code Location}, resolved against the current URI; its query replaces the old
  *       one. A redirect without {@code Location} goes to the handler as a normal response. A
  *       WebSocket upgrade sent to an {@code http} or {@code https} URL stays an upgrade, to
@@ -73,7 +80,7 @@ final class RedirectFollowUp {
    * The request of the next hop, or null to deliver this response.
    *
    * @throws MaxRedirectException when the limit is reached
-   * @throws IOException when a 307/308 needs the body again and it cannot be produced twice
+   * @throws IOException when the hop keeps a body that cannot be produced twice
    */
   @Nullable Request follow(Exchange<?> ex, int code, HttpHeaders headers)
       throws MaxRedirectException, IOException {
@@ -93,13 +100,8 @@ final class RedirectFollowUp {
     Uri next = upgradeTarget(from, Uri.create(from, location.trim()));
 
     String method = current.getMethod();
-    boolean toGet =
-        !"GET".equals(method)
-            && !"HEAD".equals(method)
-            && (code == 303
-                || code == 301
-                || (code == 302 && !config.isStrict302Handling()));
-    boolean keepBody = !toGet;
+    boolean toGet = switchesToGet(code, method);
+    boolean keepBody = code != 303 && !toGet;
     if (keepBody && !NextHopRequests.bodyReplayable(ex)) {
       throw new IOException(
           code
@@ -123,5 +125,21 @@ final class RedirectFollowUp {
         NextHopRequests.redirect(current, next, toGet ? "GET" : method, keepBody, strip, cookies);
     ex.followUp(state.redirected(caller));
     return nextRequest;
+  }
+
+  /**
+   * Whether a redirect of {@code code} turns {@code method} into GET: a 303 does so for every
+   * method but GET, HEAD and OPTIONS (which it keeps, without their body); a 301, and a 302 unless
+   * {@code strict302Handling}, for POST alone.
+   */
+  private boolean switchesToGet(int code, String method) {
+    if (Methods.GET.equals(method) || Methods.HEAD.equals(method) || Methods.OPTIONS.equals(method)) {
+      return false;
+    }
+    if (code == 303) {
+      return true;
+    }
+    boolean historicalRewrite = code == 301 || (code == 302 && !config.isStrict302Handling());
+    return historicalRewrite && Methods.POST.equals(method);
   }
 }
