@@ -9,7 +9,10 @@ import java.util.List;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.handler.MaxRedirectException;
+import org.asynchttpclient.handler.RedirectRefusedException;
+import org.asynchttpclient.handler.RedirectRefusedException.Reason;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.uri.Uri;
 import org.asynchttpclient.util.HttpConstants.Methods;
 import org.jetbrains.annotations.Nullable;
@@ -33,7 +36,15 @@ import org.jetbrains.annotations.Nullable;
  *       WebSocket upgrade sent to an {@code http} or {@code https} URL stays an upgrade, to
  *       {@code ws} or {@code wss} (see {@link #upgradeTarget}), before the origin checks below.
  *   <li>Limit: the redirect after {@code maxRedirects} followed ones fails the exchange with {@link
- *       MaxRedirectException}.
+ *       MaxRedirectException}, before the refusals below are considered.
+ *   <li>Refusals, off by default, each on when the client or any request of the exchange asks
+ *       (see {@link Exchange#refusesSchemeDowngrade()}): {@code refuseSchemeDowngradeOnRedirect}
+ *       refuses a hop from {@code https}/{@code wss} to an unsecured scheme; {@code
+ *       refuseCrossOriginBodyOnRedirect} refuses a hop that keeps a body the request carries to
+ *       another origin, except the same host moving onto TLS ({@link
+ *       Origins#upgradesToTlsOnSameHost}). Either fails the exchange with {@link
+ *       RedirectRefusedException} before the next request is built (so before the check that the
+ *       body can be produced again, whose IOException would otherwise be what the caller sees).
  *   <li>Credentials stay home: on a hop to another origin (scheme, host or port), from HTTPS to
  *       HTTP, or on every redirect under {@code stripAuthorizationOnRedirect}, the next request
  *       loses {@code Authorization}, {@code Proxy-Authorization}, explicit {@code Cookie} headers
@@ -80,10 +91,11 @@ final class RedirectFollowUp {
    * The request of the next hop, or null to deliver this response.
    *
    * @throws MaxRedirectException when the limit is reached
+   * @throws RedirectRefusedException when a refusal applies to this hop
    * @throws IOException when the hop keeps a body that cannot be produced twice
    */
   @Nullable Request follow(Exchange<?> ex, int code, HttpHeaders headers)
-      throws MaxRedirectException, IOException {
+      throws MaxRedirectException, RedirectRefusedException, IOException {
     Request current = ex.request();
     Boolean perRequest = current.getFollowRedirect();
     boolean follow = perRequest != null ? perRequest : config.isFollowRedirect();
@@ -102,7 +114,9 @@ final class RedirectFollowUp {
     String method = current.getMethod();
     boolean toGet = switchesToGet(code, method);
     boolean keepBody = code != 303 && !toGet;
-    if (keepBody && !NextHopRequests.bodyReplayable(ex)) {
+    NettyBody sent = NextHopRequests.sentBody(ex);
+    refuseIfAsked(ex, code, from, next, keepBody && sent != null);
+    if (keepBody && sent != null && !sent.isReplayable()) {
       throw new IOException(
           code
               + " redirect to "
@@ -141,5 +155,27 @@ final class RedirectFollowUp {
     }
     boolean historicalRewrite = code == 301 || (code == 302 && !config.isStrict302Handling());
     return historicalRewrite && Methods.POST.equals(method);
+  }
+
+  /**
+   * Fails the exchange's redirect from {@code from} to {@code next} when a refusal the client or a
+   * request of the exchange asked for applies. Checked in this order: a downgrade is refused
+   * whether or not the hop carries a body.
+   *
+   * @param resendsBody whether the next hop would send a body this request carries
+   */
+  private void refuseIfAsked(Exchange<?> ex, int code, Uri from, Uri next, boolean resendsBody)
+      throws RedirectRefusedException {
+    boolean refuseDowngrade = config.isRefuseSchemeDowngradeOnRedirect() || ex.refusesSchemeDowngrade();
+    if (refuseDowngrade && Origins.downgradesTls(from, next)) {
+      throw new RedirectRefusedException(Reason.SCHEME_DOWNGRADE, code, from, next);
+    }
+    boolean refuseBody = config.isRefuseCrossOriginBodyOnRedirect() || ex.refusesCrossOriginBody();
+    if (refuseBody
+        && resendsBody
+        && !Origins.sameOrigin(from, next)
+        && !Origins.upgradesToTlsOnSameHost(from, next)) {
+      throw new RedirectRefusedException(Reason.CROSS_ORIGIN_BODY, code, from, next);
+    }
   }
 }
