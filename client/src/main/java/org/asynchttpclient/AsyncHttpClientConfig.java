@@ -478,7 +478,7 @@ public interface AsyncHttpClientConfig {
 
   /**
    * Whether a redirect that would send the request's body again (a 307 or 308, and a 301 or 302 of
-   * any method but POST) to another origin (RFC 6454: scheme, host, port) is refused instead of
+   * any method but POST, or of POST too on a strict 302) to another origin (RFC 6454: scheme, host, port) is refused instead of
    * followed: the exchange then fails with {@link
    * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code CROSS_ORIGIN_BODY}) and the
    * body never reaches the other origin. A request without a body, and a hop that drops the body (a
