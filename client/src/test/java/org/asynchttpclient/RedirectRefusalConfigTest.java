@@ -86,15 +86,15 @@ class RedirectRefusalConfigTest {
 
     Request strict = new RequestBuilder("PUT").setUrl("http://127.0.0.1/")
         .setRefuseSchemeDowngradeOnRedirect(true).setRefuseCrossOriginBodyOnRedirect(false).build();
-    assertEquals(Boolean.TRUE, strict.getRefuseSchemeDowngradeOnRedirect());
-    assertEquals(Boolean.FALSE, strict.getRefuseCrossOriginBodyOnRedirect());
+    assertEquals(true, strict.getRefuseSchemeDowngradeOnRedirect());
+    assertEquals(false, strict.getRefuseCrossOriginBodyOnRedirect());
     // Through the prototype constructor, and through a builder with a signature calculator (which
     // copies the builder's state before signing).
     Request copy = new RequestBuilder(strict).build();
-    assertEquals(Boolean.TRUE, copy.getRefuseSchemeDowngradeOnRedirect());
-    assertEquals(Boolean.FALSE, copy.getRefuseCrossOriginBodyOnRedirect());
+    assertEquals(true, copy.getRefuseSchemeDowngradeOnRedirect());
+    assertEquals(false, copy.getRefuseCrossOriginBodyOnRedirect());
     Request signed = new RequestBuilder(strict).setSignatureCalculator((request, builder) -> {}).build();
-    assertEquals(Boolean.TRUE, signed.getRefuseSchemeDowngradeOnRedirect());
-    assertEquals(Boolean.FALSE, signed.getRefuseCrossOriginBodyOnRedirect());
+    assertEquals(true, signed.getRefuseSchemeDowngradeOnRedirect());
+    assertEquals(false, signed.getRefuseCrossOriginBodyOnRedirect());
   }
 }

@@ -34,6 +34,7 @@ import java.util.stream.Stream;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Param;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
@@ -217,9 +218,11 @@ class RedirectRefusalTest {
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(following().setRefuseSchemeDowngradeOnRedirect(true))) {
       RecordingHandler h = new RecordingHandler();
-      client.prepareGet(redirect(secure(dual), 302, b.url("/target"))).execute(h);
+      ListenableFuture<Response> f = client.prepareGet(redirect(secure(dual), 302, b.url("/target"))).execute(h);
       h.awaitEnd(Duration.ofSeconds(10));
       assertInstanceOf(RedirectRefusedException.class, h.failure());
+      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      assertInstanceOf(RedirectRefusedException.class, e.getCause());
       assertEquals(-1, h.status(), "the 302 reached the handler: " + h.events());
       assertEquals(1, h.terminals());
     }
