@@ -521,6 +521,37 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Whether a redirect that leaves a secured scheme ({@code https}, {@code wss}) for one that is not
+   * ({@code http}, {@code ws}) is refused instead of followed: the exchange then fails with {@link
+   * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code SCHEME_DOWNGRADE}) and the
+   * redirect target is never contacted. Off by default, as RFC 9110 lets a client follow such a hop
+   * (and 3.0.11 does); whatever this says, credentials never follow it. A request can turn the
+   * refusal on for itself ({@code RequestBuilderBase.setRefuseSchemeDowngradeOnRedirect}), never
+   * off. Property {@code org.asynchttpclient.refuseSchemeDowngradeOnRedirect}. Not in AHC 3.0.11
+   * or 3.0.12 (upstream's later main has it, of the same name).
+   */
+  default boolean isRefuseSchemeDowngradeOnRedirect() {
+    return AsyncHttpClientConfigDefaults.defaultRefuseSchemeDowngradeOnRedirect();
+  }
+
+  /**
+   * Whether a redirect that would send the request's body again (a 307 or 308, and a 301 or 302 of
+   * any method but POST, or of POST too on a strict 302) to another origin (RFC 6454: scheme, host, port) is refused instead of
+   * followed: the exchange then fails with {@link
+   * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code CROSS_ORIGIN_BODY}) and the
+   * body never reaches the other origin. A request without a body, and a hop that drops the body (a
+   * 303, a POST turned into GET), is followed. One hop is exempt: the same host moving from {@code
+   * http} to {@code https} (or {@code ws} to {@code wss}) with its port unchanged or both ports the
+   * schemes' defaults. Off by default. A request can turn the refusal on for itself ({@code
+   * RequestBuilderBase.setRefuseCrossOriginBodyOnRedirect}), never off. Property {@code
+   * org.asynchttpclient.refuseCrossOriginBodyOnRedirect}. Not in AHC 3.0.11 or 3.0.12 (upstream's
+   * later main has it, of the same name).
+   */
+  default boolean isRefuseCrossOriginBodyOnRedirect() {
+    return AsyncHttpClientConfigDefaults.defaultRefuseCrossOriginBodyOnRedirect();
+  }
+
+  /**
    * Largest response body, in bytes, that automatic decompression ({@link
    * #isEnableAutomaticDecompression()}) may inflate a response to; -1 for no limit. A response
    * that inflates past it fails its exchange with an {@link java.io.IOException} naming the limit,

@@ -47,6 +47,8 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMa
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultNtlmV2Only;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultPooledConnectionIdleTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultReadTimeout;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRefuseCrossOriginBodyOnRedirect;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRefuseSchemeDowngradeOnRedirect;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRequestTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultShutdownQuietPeriod;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultShutdownTimeout;
@@ -127,6 +129,8 @@ final class ConfigSettings implements Cloneable {
   int maxRedirects = defaultMaxRedirects();
   boolean strict302Handling = defaultStrict302Handling();
   boolean stripAuthorizationOnRedirect = false;
+  boolean refuseSchemeDowngradeOnRedirect = defaultRefuseSchemeDowngradeOnRedirect();
+  boolean refuseCrossOriginBodyOnRedirect = defaultRefuseCrossOriginBodyOnRedirect();
   int maxRequestRetry = defaultMaxRequestRetry();
   boolean disableUrlEncodingForBoundRequests = defaultDisableUrlEncodingForBoundRequests();
   @Nullable String userAgent = defaultUserAgent();
@@ -260,6 +264,8 @@ final class ConfigSettings implements Cloneable {
     s.maxRedirects = config.getMaxRedirects();
     s.strict302Handling = config.isStrict302Handling();
     s.stripAuthorizationOnRedirect = config.isStripAuthorizationOnRedirect();
+    s.refuseSchemeDowngradeOnRedirect = config.isRefuseSchemeDowngradeOnRedirect();
+    s.refuseCrossOriginBodyOnRedirect = config.isRefuseCrossOriginBodyOnRedirect();
     s.maxRequestRetry = config.getMaxRequestRetry();
     s.disableUrlEncodingForBoundRequests = config.isDisableUrlEncodingForBoundRequests();
     s.userAgent = config.getUserAgent();

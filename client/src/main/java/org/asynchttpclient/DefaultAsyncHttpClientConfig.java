@@ -235,6 +235,16 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isRefuseSchemeDowngradeOnRedirect() {
+    return s.refuseSchemeDowngradeOnRedirect;
+  }
+
+  @Override
+  public boolean isRefuseCrossOriginBodyOnRedirect() {
+    return s.refuseCrossOriginBodyOnRedirect;
+  }
+
+  @Override
   public boolean isUseOpenSsl() {
     return s.useOpenSsl;
   }
@@ -700,6 +710,18 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     public Builder setStripAuthorizationOnRedirect(boolean strip) {
       s.stripAuthorizationOnRedirect = strip;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}. */
+    public Builder setRefuseSchemeDowngradeOnRedirect(boolean refuseSchemeDowngradeOnRedirect) {
+      s.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}. */
+    public Builder setRefuseCrossOriginBodyOnRedirect(boolean refuseCrossOriginBodyOnRedirect) {
+      s.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
       return this;
     }
 

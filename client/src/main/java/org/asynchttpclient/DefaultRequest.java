@@ -60,6 +60,8 @@ public class DefaultRequest implements Request {
   private final ChannelPoolPartitioning channelPoolPartitioning;
   private final NameResolver<InetAddress> nameResolver;
   private final @Nullable Boolean useAbsoluteRequestDeadline;
+  private final @Nullable Boolean refuseSchemeDowngradeOnRedirect;
+  private final @Nullable Boolean refuseCrossOriginBodyOnRedirect;
   private final List<Param> queryParams;
 
   /**
@@ -80,13 +82,13 @@ public class DefaultRequest implements Request {
     this(checked(method, headers), uri, address, localAddress, headers, cookies, byteData, compositeByteData,
         stringData, byteBufferData, byteBufData, streamData, bodyGenerator, formParams, bodyParts, virtualHost,
         proxyServer, realm, file, followRedirect, requestTimeout, readTimeout, rangeOffset, charset,
-        channelPoolPartitioning, nameResolver, null);
+        channelPoolPartitioning, nameResolver, null, null, null);
   }
 
   /**
    * The builder's route: its arguments are already checked and copied. It carries the per-request
-   * absolute-deadline flag, which the public constructor cannot take without breaking binary
-   * compatibility.
+   * absolute-deadline flag and redirect refusals, which the public constructor cannot take without
+   * breaking binary compatibility.
    */
   DefaultRequest(String method, Uri uri, @Nullable InetAddress address, @Nullable InetAddress localAddress,
       HttpHeaders headers, List<Cookie> cookies, byte @Nullable [] byteData, @Nullable List<byte[]> compositeByteData,
@@ -96,7 +98,8 @@ public class DefaultRequest implements Request {
       @Nullable File file, @Nullable Boolean followRedirect, @Nullable Duration requestTimeout,
       @Nullable Duration readTimeout, long rangeOffset, @Nullable Charset charset,
       ChannelPoolPartitioning channelPoolPartitioning, NameResolver<InetAddress> nameResolver,
-      @Nullable Boolean useAbsoluteRequestDeadline) {
+      @Nullable Boolean useAbsoluteRequestDeadline, @Nullable Boolean refuseSchemeDowngradeOnRedirect,
+      @Nullable Boolean refuseCrossOriginBodyOnRedirect) {
     this.method = method;
     this.uri = uri;
     this.address = address;
@@ -124,6 +127,8 @@ public class DefaultRequest implements Request {
     this.channelPoolPartitioning = channelPoolPartitioning;
     this.nameResolver = nameResolver;
     this.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
+    this.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
+    this.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
     this.queryParams = parseQuery(uri.getQuery());
   }
 
@@ -299,6 +304,16 @@ public class DefaultRequest implements Request {
   @Override
   public @Nullable Boolean getUseAbsoluteRequestDeadline() {
     return useAbsoluteRequestDeadline;
+  }
+
+  @Override
+  public @Nullable Boolean getRefuseSchemeDowngradeOnRedirect() {
+    return refuseSchemeDowngradeOnRedirect;
+  }
+
+  @Override
+  public @Nullable Boolean getRefuseCrossOriginBodyOnRedirect() {
+    return refuseCrossOriginBodyOnRedirect;
   }
 
   /**

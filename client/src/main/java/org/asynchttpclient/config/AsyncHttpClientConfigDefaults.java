@@ -103,6 +103,8 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String LOAD_BALANCE_CONFIG = "loadBalance";
   public static final String FAILED_IP_COOLDOWN_ENABLED_CONFIG = "failedIpCooldownEnabled";
   public static final String FAILED_IP_COOLDOWN_PERIOD_CONFIG = "failedIpCooldownPeriod";
+  public static final String REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG = "refuseSchemeDowngradeOnRedirect";
+  public static final String REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG = "refuseCrossOriginBodyOnRedirect";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
   public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
   public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
@@ -516,6 +518,24 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static Duration defaultFailedIpCooldownPeriod() {
     return duration(FAILED_IP_COOLDOWN_PERIOD_CONFIG);
+  }
+
+  /**
+   * Whether a redirect from a secured to an unsecured scheme is refused; property {@code
+   * org.asynchttpclient.refuseSchemeDowngradeOnRedirect}, false unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}.
+   */
+  public static boolean defaultRefuseSchemeDowngradeOnRedirect() {
+    return bool(REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG);
+  }
+
+  /**
+   * Whether a redirect that would resend the body to another origin is refused; property {@code
+   * org.asynchttpclient.refuseCrossOriginBodyOnRedirect}, false unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}.
+   */
+  public static boolean defaultRefuseCrossOriginBodyOnRedirect() {
+    return bool(REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG);
   }
 
   /**

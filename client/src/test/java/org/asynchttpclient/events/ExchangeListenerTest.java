@@ -24,6 +24,7 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
@@ -248,6 +249,8 @@ class ExchangeListenerTest {
         DefaultAsyncHttpClient client = client(rec)) {
       ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
       server.awaitReceived(1);
+      // The server may read the request before the client's write completes: cancel after it did.
+      Await.until(() -> rec.events.contains("requestWritten 0"), Duration.ofSeconds(5), rec.events::toString);
       assertTrue(f.cancel(true));
       List<String> events = rec.awaitEnd();
       assertEquals(

@@ -277,7 +277,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   /** The last byte of the request was written: waiting for the response now. */
   public void written() {
     phase = Phase.WAITING_FOR_RESPONSE;
-    events().requestWritten(this);
+    // A write that completes after the hop or its exchange ended (a cancel while the bytes were
+    // in flight) is no news to a listener that already heard the end.
+    if (!isOver()) {
+      events().requestWritten(this);
+    }
   }
 
   /** The head of the final response arrived. Runs on the carrier's loop. */
