@@ -5,8 +5,8 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import java.io.IOException;
 import org.asynchttpclient.Realm;
-import org.asynchttpclient.netty.hop.AuthHandshake;
-import org.asynchttpclient.netty.hop.AuthHandshakes;
+import org.asynchttpclient.netty.auth.AuthHandshake;
+import org.asynchttpclient.netty.auth.AuthHandshakes;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
 

@@ -3,7 +3,7 @@ package org.asynchttpclient.netty.hop;
 import io.netty.handler.codec.http.cookie.Cookie;
 import java.util.Collections;
 import java.util.List;
-import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.auth.AuthHandshake;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -13,7 +13,7 @@ import org.jetbrains.annotations.Nullable;
  * multi-round schemes in progress, and whether the next hop must stay on the current connection.
  *
  * <p>Immutable (a handshake object inside is mutable, and confined to the exchange's hops): each
- * decision stores a new instance with {@link Exchange#followUp(FollowUpState)}. Hops are sequential,
+ * decision stores a new instance with {@code Exchange.followUp(FollowUpState)}. Hops are sequential,
  * so at most one thread decides for an exchange at a time.
  */
 public final class FollowUpState {

@@ -7,6 +7,7 @@ import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.IOExceptionFilter;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.Origins;
 import org.jetbrains.annotations.Nullable;
 
 /**

@@ -1,7 +1,10 @@
 package org.asynchttpclient.netty.hop;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.asynchttpclient.netty.request.Origins;
 import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.Test;
 
@@ -26,5 +29,15 @@ class UpgradeRedirectTargetTest {
     assertEquals("ws://a.example/next", target("ws://a.example/s", "/next"));
     assertEquals("http://b.example/x", target("http://a.example/s", "http://b.example/x"));
     assertEquals("https://b.example/x", target("https://a.example/s", "https://b.example/x"));
+  }
+
+  /** An upgrade redirected to an http URL goes on as ws: from wss, that hop leaves TLS. */
+  @Test
+  void aSecureUpgradeRedirectedToAnHttpUrlLeavesTls() {
+    Uri from = Uri.create("wss://h.example/socket");
+    Uri next = RedirectFollowUp.upgradeTarget(from, Uri.create("http://h.example/socket"));
+    assertTrue(Origins.downgradesTls(from, next), next.toString());
+    Uri secure = RedirectFollowUp.upgradeTarget(from, Uri.create("https://h.example/other"));
+    assertFalse(Origins.downgradesTls(from, secure), secure.toString());
   }
 }

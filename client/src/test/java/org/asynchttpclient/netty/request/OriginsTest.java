@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.request;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -63,15 +63,5 @@ class OriginsTest {
     assertTrue(Origins.downgradesTls(Uri.create("wss://h.example/"), Uri.create("ws://h.example/")));
     assertFalse(Origins.downgradesTls(Uri.create("http://h.example/"), Uri.create("https://h.example/")));
     assertFalse(Origins.downgradesTls(Uri.create("https://h.example/"), Uri.create("wss://g.example/")));
-  }
-
-  /** An upgrade redirected to an http URL goes on as ws: from wss, that hop leaves TLS. */
-  @Test
-  void aSecureUpgradeRedirectedToAnHttpUrlLeavesTls() {
-    Uri from = Uri.create("wss://h.example/socket");
-    Uri next = RedirectFollowUp.upgradeTarget(from, Uri.create("http://h.example/socket"));
-    assertTrue(Origins.downgradesTls(from, next), next.toString());
-    Uri secure = RedirectFollowUp.upgradeTarget(from, Uri.create("https://h.example/other"));
-    assertFalse(Origins.downgradesTls(from, secure), secure.toString());
   }
 }

@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

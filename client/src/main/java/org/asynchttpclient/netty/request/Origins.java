@@ -1,10 +1,10 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.request;
 
 import io.netty.util.AsciiString;
 import org.asynchttpclient.uri.Uri;
 
 /** Origin comparisons (RFC 6454: scheme, host, port) for deciding where credentials and bodies may go. */
-final class Origins {
+public final class Origins {
   private Origins() {}
 
   /**
@@ -13,14 +13,14 @@ final class Origins {
    * the i;ascii-casemap collation): a Unicode fold would take a host spelled with the Kelvin sign
    * (U+212A) for the one spelled with {@code k}, and keep the credentials on a hop to it.
    */
-  static boolean sameOrigin(Uri a, Uri b) {
+  public static boolean sameOrigin(Uri a, Uri b) {
     return a.getScheme().equalsIgnoreCase(b.getScheme())
         && sameHost(a, b)
         && a.getExplicitPort() == b.getExplicitPort();
   }
 
   /** Whether the hop from {@code from} to {@code to} leaves TLS for clear text. */
-  static boolean downgradesTls(Uri from, Uri to) {
+  public static boolean downgradesTls(Uri from, Uri to) {
     return from.isSecured() && !to.isSecured();
   }
 
@@ -31,7 +31,7 @@ final class Origins {
    * host). Another origin by RFC 6454, but refusing a body for it would trade confidentiality away
    * rather than protect it. The host is compared, not trusted; a port change stays another origin.
    */
-  static boolean upgradesToTlsOnSameHost(Uri from, Uri to) {
+  public static boolean upgradesToTlsOnSameHost(Uri from, Uri to) {
     boolean upgrade =
         (Uri.HTTP.equals(from.getScheme()) && Uri.HTTPS.equals(to.getScheme()))
             || (Uri.WS.equals(from.getScheme()) && Uri.WSS.equals(to.getScheme()));

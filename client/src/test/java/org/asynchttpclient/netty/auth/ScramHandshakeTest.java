@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.auth;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.auth;
 
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.spnego.SpnegoEngine;

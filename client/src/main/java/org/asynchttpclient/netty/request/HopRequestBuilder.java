@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.request;
 
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilderBase;
@@ -10,25 +10,25 @@ import org.asynchttpclient.RequestBuilderBase;
  *
  * <p>Not thread-safe; used by one decision at a time.
  */
-final class HopRequestBuilder extends RequestBuilderBase<HopRequestBuilder> {
+public final class HopRequestBuilder extends RequestBuilderBase<HopRequestBuilder> {
 
-  HopRequestBuilder(Request current) {
+  public HopRequestBuilder(Request current) {
     super(current);
   }
 
-  HopRequestBuilder clearRealm() {
+  public HopRequestBuilder clearRealm() {
     this.realm = null;
     return this;
   }
 
   /** The virtual host and the resolved address both name the previous target. */
-  HopRequestBuilder clearTargetOverrides() {
+  public HopRequestBuilder clearTargetOverrides() {
     this.virtualHost = null;
     this.address = null;
     return this;
   }
 
-  HopRequestBuilder clearBody() {
+  public HopRequestBuilder clearBody() {
     resetFormParams();
     resetNonMultipartData();
     resetMultipartData();

@@ -1,10 +1,11 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.auth;
 
 import java.util.List;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.request.EntityBodyHash;
+import org.asynchttpclient.netty.request.NextHopRequests;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
@@ -122,7 +123,7 @@ public final class ChallengeAnswers {
   }
 
   /** The first challenge of {@code scheme} (case-insensitive), or null. */
-  static @Nullable String challenge(List<String> challenges, String scheme) {
+  public static @Nullable String challenge(List<String> challenges, String scheme) {
     for (String value : challenges) {
       String trimmed = value.trim();
       if (trimmed.regionMatches(true, 0, scheme, 0, scheme.length())

@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.auth;
 
 import java.util.List;
 import org.asynchttpclient.ntlm.NtlmEngine;

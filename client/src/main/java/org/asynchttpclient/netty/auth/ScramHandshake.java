@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.auth;
 
 import io.netty.handler.codec.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;

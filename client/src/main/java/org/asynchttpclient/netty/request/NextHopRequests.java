@@ -1,4 +1,4 @@
-package org.asynchttpclient.netty.hop;
+package org.asynchttpclient.netty.request;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -9,7 +9,6 @@ import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
-import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
@@ -20,7 +19,7 @@ import org.jetbrains.annotations.Nullable;
  * local address, charset, range); what is adjusted is the target, the method and body, the
  * credentials and the cookies.
  */
-final class NextHopRequests {
+public final class NextHopRequests {
   private NextHopRequests() {}
 
   /**
@@ -31,7 +30,7 @@ final class NextHopRequests {
    *     Proxy-Authorization}, explicit {@code Cookie} headers and the realm
    * @param cookies the cookies of the next hop (already without the caller's when stripping)
    */
-  static Request redirect(
+  public static Request redirect(
       Request current,
       Uri next,
       String method,
@@ -101,20 +100,20 @@ final class NextHopRequests {
    * than the {@link Request}: the encoder chose it from the request's body fields, so every kind of
    * body counts, and a field set to nothing (no form parameters, no parts) does not.
    */
-  static @Nullable NettyBody sentBody(Exchange<?> ex) {
+  public static @Nullable NettyBody sentBody(Exchange<?> ex) {
     Attempt current = ex.current();
     NettyRequest sent = current != null ? current.wire() : null;
     return sent != null ? sent.getBody() : null;
   }
 
   /** Whether the current hop's body, if any, can be written again (a stream cannot). */
-  static boolean bodyReplayable(Exchange<?> ex) {
+  public static boolean bodyReplayable(Exchange<?> ex) {
     NettyBody body = sentBody(ex);
     return body == null || body.isReplayable();
   }
 
   /** The same request again, answering a challenge with {@code realm}. */
-  static Request withRealm(Request current, Realm realm, List<Cookie> cookies) {
+  public static Request withRealm(Request current, Realm realm, List<Cookie> cookies) {
     return new HopRequestBuilder(current).setRealm(realm).setCookies(cookies).build();
   }
 
@@ -122,7 +121,7 @@ final class NextHopRequests {
    * A realm about to be sent once more: a Digest realm holding a server nonce counts one more
    * use of that nonce (RFC 7616 section 3.4: nc increases with each request using the nonce).
    */
-  static Realm reuse(Realm realm) {
+  public static Realm reuse(Realm realm) {
     String nonce = realm.getNonce();
     if (realm.getScheme() != Realm.AuthScheme.DIGEST || nonce == null || nonce.isEmpty()) {
       return realm;
@@ -142,7 +141,7 @@ final class NextHopRequests {
   }
 
   /** Eight lower-case hex digits, wrapping after ffffffff as RFC 7616 leaves no larger value. */
-  static String nonceCount(long count) {
+  public static String nonceCount(long count) {
     long bounded = count < 1 || count > 0xffffffffL ? 1 : count;
     String hex = Long.toHexString(bounded);
     return "00000000".substring(hex.length()) + hex;
