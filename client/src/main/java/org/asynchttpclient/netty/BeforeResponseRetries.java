@@ -91,7 +91,7 @@ final class BeforeResponseRetries {
     // server's GOAWAY, or never written) is safe to send again whatever its method: at least once
     // even with maxRequestRetry 0.
     int allowed = unprocessed ? Math.max(1, config.getMaxRequestRetry()) : config.getMaxRequestRetry();
-    if (ex.incrementRetries() > allowed) {
+    if (ex.followUps().incrementRetries() > allowed) {
       return false;
     }
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());

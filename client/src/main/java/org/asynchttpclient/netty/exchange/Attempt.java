@@ -46,9 +46,8 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private static final int CURRENT = 0;
   private static final int ENDED = 1;
 
-  /** {@link #protocolVersion()} of a hop on a connection of its own (the wire request's). */
+  // protocolVersion() of a hop on a connection of its own, and of one on an HTTP/2 stream
   static final String HTTP_1_1 = "1.1";
-  /** {@link #protocolVersion()} of a hop carried by one stream of an HTTP/2 connection. */
   static final String HTTP_2 = "2";
 
   private static final AtomicIntegerFieldUpdater<Attempt> STATE =
@@ -76,11 +75,6 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private volatile @Nullable Channel carrier;
   /** Written by the channel's loop on each read; read by the read timeout. */
   private volatile long lastReadNanos;
-  /**
-   * Whether the carrier is one stream of a shared connection (a child channel: HTTP/2), whose
-   * failures are replayed only when the server cannot have processed it. Written with the carrier.
-   */
-  private volatile boolean multiplexed;
   /**
    * {@link #HTTP_1_1} or {@link #HTTP_2} once the carrier's protocol is settled, else null. Written
    * with the carrier, and when the request starts being written.
@@ -116,7 +110,6 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   }
 
   // ---- what the hop is
-
   @Override
   public Exchange<?> exchange() {
     return exchange;
@@ -163,7 +156,9 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    * has finished its handshakes, and an HTTP/2 one has handed the hop a stream).
    */
   public void writing() {
-    protocolVersion = multiplexed ? HTTP_2 : HTTP_1_1;
+    if (protocolVersion == null) {
+      protocolVersion = HTTP_1_1; // a new connection that stayed HTTP/1.1
+    }
     phase = Phase.WRITING;
   }
 
@@ -217,7 +212,6 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   }
 
   // ---- lifecycle
-
   /** Ends this attempt; true only for the one caller that did (see the class javadoc). */
   public boolean end() {
     return STATE.compareAndSet(this, CURRENT, ENDED);
@@ -230,7 +224,6 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   }
 
   // ---- the carrier
-
   /**
    * Publishes the channel carrying this hop, as soon as its connect starts (so that a cancel or
    * timeout during the handshakes closes it) or once polled from the pool. In event-loop mode the
@@ -238,11 +231,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    * closed here (unless the outcome's winner took it first) and false is returned.
    */
   public boolean attachCarrier(Channel channel) {
-    multiplexed = channel.parent() != null;
-    if (multiplexed || channel.isActive()) {
+    boolean stream = channel.parent() != null; // a child channel: one stream of a connection
+    if (stream || channel.isActive()) {
       // A stream, or a connection already connected (pooled, or the previous hop's): its protocol
       // is settled. A connection whose connect starts now may still negotiate HTTP/2 (ALPN).
-      protocolVersion = multiplexed ? HTTP_2 : HTTP_1_1;
+      protocolVersion = stream ? HTTP_2 : HTTP_1_1;
     }
     carrier = channel;
     SocketAddress remote = channel.remoteAddress();
@@ -309,18 +302,6 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     wire.release();
   }
 
-  /**
-   * The exchange completed by handing the carrier over to another protocol (a WebSocket's 101;
-   * its winner calls this): stops the timeouts, frees the wire request, and returns the carrier,
-   * taken and neither pooled nor closed, or null if it was already taken.
-   */
-  @Nullable Channel handOver() {
-    timeouts.cancel();
-    Channel ch = takeCarrier();
-    wire.release();
-    return ch;
-  }
-
   /** Takes the carrier: the caller now owns the channel (see the class javadoc), or gets null. */
   public @Nullable Channel takeCarrier() {
     return CARRIER.getAndSet(this, null);
@@ -334,9 +315,12 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     return CARRIER.compareAndSet(this, channel, null);
   }
 
-  /** Whether this hop was carried by one stream of a shared connection (HTTP/2). */
+  /**
+   * Whether this hop was carried by one stream of a shared connection (HTTP/2), whose failures are
+   * replayed only when the server cannot have processed it.
+   */
   public boolean multiplexed() {
-    return multiplexed;
+    return HTTP_2.equals(protocolVersion);
   }
 
   public @Nullable Channel carrier() {
@@ -349,7 +333,6 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   }
 
   // ---- timeouts
-
   /**
    * Arms this hop's request timeout: its own, or what is left of the exchange's budget if sooner.
    * {@code loop} is the carrier's loop once the hop has one (E3), null while waiting for a permit
@@ -368,11 +351,7 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     }
     ExchangeDeadline deadline = exchange.deadline();
     long now = exchange.services().timeouts().ticker().nanoTime();
-    // Counted from when the caller submitted (the first hop) or the hop began, not from this
-    // arming: the work in between (building the request, the pool, a thread hop) is the
-    // caller's wait too, and a timeout counted from here would fire that much late to them.
-    long from = number == 0 ? deadline.submitNanos() : startNanos;
-    long at = deadline.hopDeadline(from, requestTimeoutNanos);
+    long at = deadline.hopDeadline(number, startNanos, requestTimeoutNanos);
     if (at == ExchangeDeadline.NEVER) {
       return !isOver();
     }
@@ -406,7 +385,7 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   public void onExpired(
       ExchangeTimeoutException.Kind kind, long budgetNanos, long deadlineNanos, long nowNanos) {
     if (end()) {
-      exchange.timedOut(this, kind, budgetNanos, deadlineNanos, nowNanos);
+      exchange.timedOut(this, kind, budgetNanos, deadlineNanos, nowNanos, false);
     }
   }
 

@@ -1,10 +1,7 @@
 package org.asynchttpclient.netty.exchange;
 
-import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import org.asynchttpclient.AsyncHandler;
@@ -12,9 +9,8 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.events.ExchangeOutcome;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
-import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
-import org.asynchttpclient.netty.hop.FollowUpState;
-import org.asynchttpclient.uri.Uri;
+import org.asynchttpclient.exception.ExchangeTimeoutException.Kind;
+import org.asynchttpclient.netty.hop.FollowUpMemory;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,6 +64,9 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private static final AtomicReferenceFieldUpdater<Exchange, Object> PERMIT =
       AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Object.class, "permitKey");
 
+  // immutable
+  /** What the exchange remembers from hop to hop for its follow-ups. */
+  private final FollowUpMemory followUps = new FollowUpMemory();
 
   // any thread
   private volatile int state = PENDING;
@@ -77,24 +76,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private volatile @Nullable Object permitKey;
   /** Written only by the hop driver ({@link #begin}), one hop after the other. */
   private volatile @Nullable Attempt current;
-  /** Written by the follow-up logic on the carrier's loop, one hop at a time. */
-  private volatile FollowUpState followUp = FollowUpState.INITIAL;
-  /** Sticky: once a hop left the first origin, credentials are never re-derived from config. */
-  private volatile boolean credentialsDropped;
-  /**
-   * Sticky: some hop's request asked to refuse redirects off TLS ({@link #foldRedirectRefusals});
-   * written by the hop driver, one hop at a time, only ever from false to true.
-   */
-  private volatile boolean refuseSchemeDowngrade;
-  /** Sticky, as {@link #refuseSchemeDowngrade}: redirects that resend the body to another origin. */
-  private volatile boolean refuseCrossOriginBody;
-  /** Replays after connection failures; written by the failed hop's thread, one hop at a time. */
-  private volatile int retries;
-  /** Set when a hop starts sending the request body; written by the hops' loops, one at a time. */
-  private volatile boolean bodySent;
-
-  // confined to the submitting loop's thread: written there, and only acted on where
-  // inEventLoop() is true, so a stale read on another thread is harmless
+  // confined to the submitting loop's thread (acted on only where inEventLoop() is true)
   /** The loop running {@code execute} for this exchange, while that call has not returned. */
   private @Nullable EventLoop submitFrame;
 
@@ -107,7 +89,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       long budgetNanos) {
     super(services, request, absoluteDeadline, budgetNanos);
     this.handler = handler;
-    foldRedirectRefusals(request);
+    followUps.foldRedirectRefusals(request);
   }
 
   public AsyncHandler<T> handler() {
@@ -115,19 +97,18 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   /**
-   * Marks (with the loop) and unmarks (with null) the stretch of {@code execute} that runs the first
-   * hop inline on one of the client's loops. An outcome decided inside it still happens at once
-   * (resources back, listeners told), but the handler's terminal callback and the future's
-   * completion are handed to the loop's next task: a handler never hears its outcome inside the
-   * caller's own {@code execute} frame, before the caller holds the future. Loop-only.
+   * Marks (loop) and unmarks (null) the stretch of {@code execute} that runs the first hop inline
+   * on one of the client's loops: an outcome decided inside it still happens at once, but the
+   * handler and the future hear it as the loop's next task, never inside the caller's own {@code
+   * execute} frame, before the caller holds the future. Loop-only.
    */
   public void submitFrame(@Nullable EventLoop loop) {
     this.submitFrame = loop;
   }
 
   /**
-   * Replaces the handler, as a response or I/O exception filter may. Only between hops (before the
-   * current response reaches the handler): a handler never sees half of a response.
+   * Replaces the handler, as a response or I/O exception filter may: only between hops, so a
+   * handler never sees half of a response.
    */
   public void handler(AsyncHandler<T> replacement) {
     this.handler = replacement;
@@ -145,65 +126,9 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     return current;
   }
 
-  public FollowUpState followUp() {
-    return followUp;
-  }
-
-  public void followUp(FollowUpState state) {
-    this.followUp = state;
-  }
-
-  /** Whether a hop crossed origins: from then on the config's Realm is not applied. */
-  public boolean credentialsDropped() {
-    return credentialsDropped;
-  }
-
-  public void dropCredentials() {
-    this.credentialsDropped = true;
-  }
-
-  /**
-   * Whether a request of this exchange (the submitted one or any hop's) asked to refuse redirects
-   * from {@code https}/{@code wss} to an unsecured scheme. The client's own setting is not in it:
-   * the redirect logic adds that.
-   */
-  public boolean refusesSchemeDowngrade() {
-    return refuseSchemeDowngrade;
-  }
-
-  /** Whether a request of this exchange asked to refuse redirects that resend the body elsewhere. */
-  public boolean refusesCrossOriginBody() {
-    return refuseCrossOriginBody;
-  }
-
-  /**
-   * Adds what {@code request} asks of redirects to what earlier hops asked: a refusal, once asked
-   * for, holds for the rest of the exchange. A hop's request may have been rebuilt from scratch (by
-   * a response or I/O exception filter, which the caller's settings do not reach), and it must not
-   * be able to relax the caller's posture; a request that asks for more still tightens it.
-   */
-  private void foldRedirectRefusals(Request request) {
-    if (Boolean.TRUE.equals(request.getRefuseSchemeDowngradeOnRedirect())) {
-      refuseSchemeDowngrade = true;
-    }
-    if (Boolean.TRUE.equals(request.getRefuseCrossOriginBodyOnRedirect())) {
-      refuseCrossOriginBody = true;
-    }
-  }
-
-  /**
-   * Records that the current hop starts sending the request body and says whether an earlier hop
-   * already did (the body must then be produced again: see {@code NettyBody#rewindForReplay}).
-   */
-  public boolean markBodySent() {
-    boolean before = bodySent;
-    bodySent = true;
-    return before;
-  }
-
-  /** Counts one more replay after a connection failure; returns the count. */
-  public int incrementRetries() {
-    return ++retries;
+  /** What the exchange remembers from hop to hop for its follow-ups. */
+  public FollowUpMemory followUps() {
+    return followUps;
   }
 
   @Override
@@ -217,7 +142,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   // ---- hops and permit
-
   /**
    * Publishes the next attempt (the previous one must have ended) and frees what the previous
    * hop's wire request still holds. Returns null when the exchange has ended meanwhile.
@@ -225,7 +149,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   public @Nullable Attempt begin(AttemptBuilder next) {
     Attempt previous = current;
     Attempt attempt = next.number(previous == null ? 0 : previous.number() + 1).build();
-    foldRedirectRefusals(attempt.request());
+    followUps.foldRedirectRefusals(attempt.request());
     current = attempt;
     if (previous != null) {
       previous.wire().release();
@@ -245,12 +169,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     long now = services.timeouts().ticker().nanoTime();
     if (deadline.spentAt(now)) {
       timedOut(
-          current,
-          ExchangeTimeoutException.Kind.REQUEST,
-          deadline.budgetNanos(),
-          deadline.deadlineNanos(),
-          now,
-          true);
+          current, Kind.REQUEST, deadline.budgetNanos(), deadline.deadlineNanos(), now, true);
       return false;
     }
     return !isDone();
@@ -292,7 +211,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   // ---- terminal transitions
-
   /**
    * The response ended normally. {@code keepAlive} says whether the channel may go back to the
    * pool. Runs on the carrier's event loop. An exception thrown by the handler's {@code
@@ -304,10 +222,8 @@ public final class Exchange<T> extends ExchangeFuture<T> {
 
   /**
    * The hop's response handed the channel over to another protocol (a WebSocket's 101), decided
-   * like {@link #complete}. The winner stops the attempt's timeouts (the request timeout does not
-   * apply to what follows), takes its carrier without pooling or closing it, gives the permit
-   * back and runs {@code handover}, which now owns the channel; if that throws, the channel is
-   * closed and the exchange fails. Runs on the channel's event loop.
+   * like {@link #complete}; the winner hands it over ({@link HandOver}), and if that throws, the
+   * exchange fails with it. Runs on the channel's event loop.
    */
   public boolean completeWithHandover(Runnable handover) {
     return completeWith(false, handover);
@@ -318,35 +234,19 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       return false;
     }
     Attempt a = current;
-    Channel handedOver = null;
-    if (a != null) {
-      if (handover == null) {
-        a.release(keepAlive);
-      } else {
-        handedOver = a.handOver();
-        Object permit = takePermit();
-        if (permit != null && handedOver != null) {
-          // The connection stays open (a WebSocket): it keeps its permit until it closes, as in 3.0.11.
-          services.parkPermit(handedOver, permit);
-        } else if (permit != null) {
-          services.releasePermit(permit);
-        }
-      }
+    Throwable handoverFailure = null;
+    if (handover != null) {
+      handoverFailure = HandOver.run(a, takePermit(), handover, services);
+    } else if (a != null) {
+      a.release(keepAlive);
     }
     releasePermit();
     services.unregister(this);
-    if (handover != null) {
-      try {
-        handover.run();
-      } catch (Throwable t) {
-        if (handedOver != null) {
-          services.closeChannel(handedOver);
-        }
-        services.events().ended(this, a, ExchangeOutcome.FAILED, t);
-        notifyThrowable(t);
-        result.failInternal(t);
-        return true;
-      }
+    if (handoverFailure != null) {
+      services.events().ended(this, a, ExchangeOutcome.FAILED, handoverFailure);
+      notifyThrowable(handoverFailure);
+      result.failInternal(handoverFailure);
+      return true;
     }
     services.events().ended(this, a, ExchangeOutcome.COMPLETED, null);
     T value;
@@ -385,21 +285,13 @@ public final class Exchange<T> extends ExchangeFuture<T> {
 
   /**
    * A timeout decided: {@code attempt}'s own (which it already ended), or the exchange's budget
-   * found spent before a hop (attempt is then the last one, or null). The exception names the
-   * kind, the budget, the hop and the remote address (T1).
+   * found spent before a hop ({@code beforeSend}; attempt is then the last one, or null). The
+   * listeners hear the typed exception, the handler and the future what {@link TimeoutFailures}
+   * gives the caller (T1).
    */
   void timedOut(
       @Nullable Attempt attempt,
-      ExchangeTimeoutException.Kind kind,
-      long budgetNanos,
-      long deadlineNanos,
-      long nowNanos) {
-    timedOut(attempt, kind, budgetNanos, deadlineNanos, nowNanos, false);
-  }
-
-  private void timedOut(
-      @Nullable Attempt attempt,
-      ExchangeTimeoutException.Kind kind,
+      Kind kind,
       long budgetNanos,
       long deadlineNanos,
       long nowNanos,
@@ -407,18 +299,10 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     if (isDone()) {
       return;
     }
-    Attempt named = attempt != null ? attempt : current;
     ExchangeTimeoutException e =
-        ExchangeTimeoutException.builder(kind)
-            .budgetMillis(TimeUnit.NANOSECONDS.toMillis(budgetNanos))
-            .elapsedMillis(TimeUnit.NANOSECONDS.toMillis(nowNanos - deadline.submitNanos()))
-            .hop(attempt == null ? 0 : attempt.number())
-            .phase(attempt == null ? Phase.WAITING_FOR_CONNECTION : attempt.phase())
-            .remoteAddress(attempt == null ? null : attempt.remoteAddress())
-            .target(named == null ? "unknown:0" : hostAndPort(named.request().getUri()))
-            .beforeSend(beforeSend)
-            .lateNanos(Math.max(0, nowNanos - deadlineNanos))
-            .build();
+        TimeoutFailures.describe(
+            attempt, attempt != null ? attempt : current, kind, budgetNanos,
+            nowNanos - deadline.submitNanos(), nowNanos - deadlineNanos, beforeSend);
     if (!STATE.compareAndSet(this, PENDING, TIMED_OUT)) {
       return;
     }
@@ -427,15 +311,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     if (attempt != null) {
       services.events().timeoutFired(attempt, e);
     }
-    // The listener always hears the typed form; the handler and the future by default a plain
-    // TimeoutException, exactly 3.0.11's class (T1).
-    Throwable failure =
-        services.typedTimeoutExceptions() ? e : new TimeoutException(e.getMessage());
-    finishDecided(TIMED_OUT, e, failure);
-  }
-
-  private static String hostAndPort(Uri uri) {
-    return uri.getHost() + ':' + uri.getExplicitPort();
+    finishDecided(TIMED_OUT, e, TimeoutFailures.forCaller(e, services.typedTimeoutExceptions()));
   }
 
   @Override
@@ -460,16 +336,14 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     if (!STATE.compareAndSet(this, PENDING, terminal)) {
       return false;
     }
-    finishDecided(terminal, cause);
+    finishDecided(terminal, cause, cause);
     return true;
   }
 
-  /** The winner's side effects, in order, once its compare-and-set decided the outcome. */
-  private void finishDecided(int terminal, Throwable cause) {
-    finishDecided(terminal, cause, cause);
-  }
-
-  /** As above; listeners hear {@code listenerCause}, the handler and the future {@code cause}. */
+  /**
+   * The winner's side effects, in order, once its compare-and-set decided the outcome; listeners
+   * hear {@code listenerCause}, the handler and the future {@code cause}.
+   */
   private void finishDecided(int terminal, Throwable listenerCause, Throwable cause) {
     releaseResources();
     services.events().ended(this, current, OUTCOMES[terminal], listenerCause);
@@ -508,7 +382,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   // ---- ListenableFuture
-
   /** Pushes the current hop's read timeout back, as a read on its channel would. */
   @Override
   public void touch() {

@@ -70,6 +70,16 @@ public final class ExchangeDeadline {
     return Math.min(own, deadlineNanos);
   }
 
+  /**
+   * The ticker time at which hop {@code hop}, begun at {@code hopStartNanos}, must end. Counted
+   * from when the caller submitted (the first hop) or the hop began, not from the arming: the work
+   * in between (building the request, the pool, a thread hop) is the caller's wait too, and a
+   * timeout counted from the arming would fire that much late to them.
+   */
+  public long hopDeadline(int hop, long hopStartNanos, long hopTimeoutNanos) {
+    return hopDeadline(hop == 0 ? submitNanos : hopStartNanos, hopTimeoutNanos);
+  }
+
   /** The budget a timeout firing at {@code hopDeadline} reports: the exchange's or the hop's. */
   public long reportedBudget(long hopDeadline, long hopTimeoutNanos) {
     return hopDeadline == deadlineNanos ? budgetNanos : hopTimeoutNanos;

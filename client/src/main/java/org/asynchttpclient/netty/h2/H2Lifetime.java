@@ -7,6 +7,7 @@ import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * How long an HTTP/2 connection may live, from the options an HTTP/1.1 pooled connection obeys:
@@ -50,10 +51,10 @@ final class H2Lifetime {
 
   /**
    * Checks after the idle timeout, on {@code c}'s loop, whether {@code c} has stayed idle; again
-   * for what is left while it has been idle for less ({@link H2Partition#retireIfIdle}).
+   * for what is left while it has been idle for less ({@link #retireIfIdle}).
    */
   void armIdleCheck(H2Partition p, H2Connection c, long delayNanos) {
-    after(c, delayNanos, () -> p.retireIfIdle(c), next -> armIdleCheck(p, c, next));
+    after(c, delayNanos, () -> retireIfIdle(p, c), next -> armIdleCheck(p, c, next));
   }
 
   /** Arms the TTL check of a new connection, if the client has a TTL; on the connection's loop. */
@@ -64,7 +65,7 @@ final class H2Lifetime {
   }
 
   private void armTtl(H2Partition p, H2Connection c, long delayNanos) {
-    after(c, delayNanos, () -> p.retireIfExpired(c), next -> armTtl(p, c, next));
+    after(c, delayNanos, () -> retireIfExpired(p, c), next -> armTtl(p, c, next));
   }
 
   /**
@@ -115,5 +116,105 @@ final class H2Lifetime {
   /** Whether a connection whose last stream just ended closes rather than waits idle. */
   boolean closesWhenQuiet(H2Connection c) {
     return !keepAlive || expired(c);
+  }
+
+  /** What a connection left with no stream must do once the monitor is released. */
+  static final class Quiet {
+    static final Quiet NOTHING = new Quiet(false, false, null);
+    final boolean close;
+    final boolean armIdleCheck;
+    final @Nullable H2Waiter next;
+
+    Quiet(boolean close, boolean armIdleCheck, @Nullable H2Waiter next) {
+      this.close = close;
+      this.armIdleCheck = armIdleCheck;
+      this.next = next;
+    }
+  }
+
+  /**
+   * Decides what an OPEN connection of {@code p} with no stream does: drain and close (keepAlive
+   * off, TTL passed), or wait idle from now, with one idle check armed. Holding {@code p}'s monitor.
+   */
+  Quiet quietLocked(H2Partition p, H2Connection c) {
+    if (c.state != H2Connection.State.OPEN || c.active > 0) {
+      return Quiet.NOTHING;
+    }
+    if (closesWhenQuiet(c)) {
+      c.state = H2Connection.State.DRAINING;
+      return new Quiet(true, false, p.detach(c));
+    }
+    c.idleSinceNanos = now();
+    if (!hasIdleTimeout() || c.idleCheckArmed) {
+      return Quiet.NOTHING;
+    }
+    c.idleCheckArmed = true;
+    return new Quiet(false, true, null);
+  }
+
+  /** Carries out {@code quiet} once {@code p}'s monitor is released. */
+  void afterQuiet(H2Partition p, H2Connection c, Quiet quiet) {
+    if (quiet.next != null) {
+      p.actions().resume(quiet.next);
+    }
+    if (quiet.close) {
+      p.actions().close(c);
+    }
+    if (quiet.armIdleCheck) {
+      armIdleCheck(p, c, idleLeft(c));
+    }
+  }
+
+  /**
+   * The idle check of {@code c}, on its loop: still idle for the whole idle
+   * timeout, it leaves the partition and closes, and 0 is returned; idle for less, the idleness
+   * still to wait (the check stays armed); busy again, 0 (its next last stream arms a new check).
+   */
+  private long retireIfIdle(H2Partition p, H2Connection c) {
+    assert c.loop().inEventLoop() : "idle checks run on the connection's loop";
+    H2Waiter next;
+    synchronized (p) {
+      c.idleCheckArmed = false;
+      if (c.state != H2Connection.State.OPEN || c.active > 0) {
+        return 0;
+      }
+      long left = idleLeft(c);
+      if (left > 0) {
+        c.idleCheckArmed = true;
+        return left;
+      }
+      c.state = H2Connection.State.DRAINING;
+      next = p.detach(c);
+    }
+    if (next != null) {
+      p.actions().resume(next);
+    }
+    p.actions().close(c);
+    return 0;
+  }
+
+  /**
+   * The TTL check of {@code c}, on its loop: past its TTL it takes no new stream
+   * and closes once it has none, and 0 is returned; else the time left to its TTL.
+   */
+  private long retireIfExpired(H2Partition p, H2Connection c) {
+    assert c.loop().inEventLoop() : "TTL checks run on the connection's loop";
+    H2Waiter next;
+    synchronized (p) {
+      if (c.state != H2Connection.State.OPEN && c.state != H2Connection.State.PREFACE) {
+        return 0;
+      }
+      long left = ttlLeft(c);
+      if (left > 0) {
+        return left;
+      }
+      c.state = H2Connection.State.DRAINING;
+      next = p.detach(c);
+    }
+    if (next != null) {
+      p.actions().resume(next);
+    }
+    p.drainedOrIdle(c);
+    return 0;
   }
 }

@@ -1,6 +1,5 @@
 package org.asynchttpclient.netty.h2;
 
-import java.io.IOException;
 import java.util.List;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
@@ -195,7 +194,7 @@ final class H2Partition {
   /** The server's SETTINGS: the limit is known; the preface is over. */
   void settings(H2Connection c, @Nullable Long maxConcurrentStreams) {
     List<H2Waiter> open;
-    Quiet quiet;
+    H2Lifetime.Quiet quiet;
     synchronized (this) {
       if (maxConcurrentStreams != null) {
         c.serverLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(0, maxConcurrentStreams));
@@ -204,9 +203,9 @@ final class H2Partition {
         c.state = H2Connection.State.OPEN;
       }
       open = dispatch(c);
-      quiet = quietLocked(c);
+      quiet = lifetime.quietLocked(this, c);
     }
-    afterQuiet(c, quiet);
+    lifetime.afterQuiet(this, c, quiet);
     openAll(open);
   }
 
@@ -225,7 +224,7 @@ final class H2Partition {
       c.state = H2Connection.State.DRAINING;
       cut = takeWaitersOf(c);
     }
-    failWaiters(c, cut, "sent GOAWAY");
+    H2WaitQueue.failAll(cut, c, "sent GOAWAY");
     drainedOrIdle(c);
   }
 
@@ -262,7 +261,7 @@ final class H2Partition {
       c.state = H2Connection.State.CLOSED;
       cut = takeWaitersOf(c);
     }
-    failWaiters(c, cut, "closed");
+    H2WaitQueue.failAll(cut, c, "closed");
   }
 
   /**
@@ -276,22 +275,6 @@ final class H2Partition {
     }
     current = null;
     return waiters.drainAll();
-  }
-
-  /**
-   * Fails hops that waited for a stream of {@code c}, which went away ({@code how}): as 3.0.11 and
-   * 3.0.12 do, at once rather than at their timeouts. Nothing of them was sent.
-   */
-  private static void failWaiters(H2Connection c, List<H2Waiter> cut, String how) {
-    for (H2Waiter w : cut) {
-      if (!w.isOver()) {
-        String why = H2ConnectionCause.get(c.channel);
-        w.exchange.fail(
-            new IOException(
-                "HTTP/2 connection to " + c.channel.remoteAddress() + " " + how
-                    + (why != null ? " (" + why + ")" : "") + " while the request waited for a stream"));
-      }
-    }
   }
 
   /**
@@ -333,120 +316,22 @@ final class H2Partition {
   void slotReleased(H2Connection c) {
     List<H2Waiter> open;
     boolean closeNow;
-    Quiet quiet;
+    H2Lifetime.Quiet quiet;
     synchronized (this) {
       c.active--;
       open = dispatch(c);
-      quiet = quietLocked(c);
+      quiet = lifetime.quietLocked(this, c);
       closeNow = !quiet.close && c.state == H2Connection.State.DRAINING && c.active == 0;
     }
     if (closeNow) {
       actions.close(c);
     }
-    afterQuiet(c, quiet);
+    lifetime.afterQuiet(this, c, quiet);
     openAll(open);
   }
 
-  /** What a connection left with no stream must do once the monitor is released. */
-  private static final class Quiet {
-    static final Quiet NOTHING = new Quiet(false, false, null);
-    final boolean close;
-    final boolean armIdleCheck;
-    final @Nullable H2Waiter next;
-
-    Quiet(boolean close, boolean armIdleCheck, @Nullable H2Waiter next) {
-      this.close = close;
-      this.armIdleCheck = armIdleCheck;
-      this.next = next;
-    }
-  }
-
-  /**
-   * Decides what an OPEN connection with no stream does: drain and close (keepAlive off, TTL
-   * passed), or wait idle from now, with one idle check armed. Holding the monitor.
-   */
-  private Quiet quietLocked(H2Connection c) {
-    if (c.state != H2Connection.State.OPEN || c.active > 0) {
-      return Quiet.NOTHING;
-    }
-    if (lifetime.closesWhenQuiet(c)) {
-      c.state = H2Connection.State.DRAINING;
-      return new Quiet(true, false, detach(c));
-    }
-    c.idleSinceNanos = lifetime.now();
-    if (!lifetime.hasIdleTimeout() || c.idleCheckArmed) {
-      return Quiet.NOTHING;
-    }
-    c.idleCheckArmed = true;
-    return new Quiet(false, true, null);
-  }
-
-  private void afterQuiet(H2Connection c, Quiet quiet) {
-    if (quiet.next != null) {
-      actions.resume(quiet.next);
-    }
-    if (quiet.close) {
-      actions.close(c);
-    }
-    if (quiet.armIdleCheck) {
-      lifetime.armIdleCheck(this, c, lifetime.idleLeft(c));
-    }
-  }
-
-  /**
-   * {@link H2Lifetime}'s idle check of {@code c}, on its loop: still idle for the whole idle
-   * timeout, it leaves the partition and closes, and 0 is returned; idle for less, the idleness
-   * still to wait (the check stays armed); busy again, 0 (its next last stream arms a new check).
-   */
-  long retireIfIdle(H2Connection c) {
-    assert c.loop().inEventLoop() : "idle checks run on the connection's loop";
-    H2Waiter next;
-    synchronized (this) {
-      c.idleCheckArmed = false;
-      if (c.state != H2Connection.State.OPEN || c.active > 0) {
-        return 0;
-      }
-      long left = lifetime.idleLeft(c);
-      if (left > 0) {
-        c.idleCheckArmed = true;
-        return left;
-      }
-      c.state = H2Connection.State.DRAINING;
-      next = detach(c);
-    }
-    if (next != null) {
-      actions.resume(next);
-    }
-    actions.close(c);
-    return 0;
-  }
-
-  /**
-   * {@link H2Lifetime}'s TTL check of {@code c}, on its loop: past its TTL it takes no new stream
-   * and closes once it has none, and 0 is returned; else the time left to its TTL.
-   */
-  long retireIfExpired(H2Connection c) {
-    assert c.loop().inEventLoop() : "TTL checks run on the connection's loop";
-    H2Waiter next;
-    synchronized (this) {
-      if (c.state != H2Connection.State.OPEN && c.state != H2Connection.State.PREFACE) {
-        return 0;
-      }
-      long left = lifetime.ttlLeft(c);
-      if (left > 0) {
-        return left;
-      }
-      c.state = H2Connection.State.DRAINING;
-      next = detach(c);
-    }
-    if (next != null) {
-      actions.resume(next);
-    }
-    drainedOrIdle(c);
-    return 0;
-  }
-
-  private void drainedOrIdle(H2Connection c) {
+  /** Closes {@code c} if it has no stream left (it is draining). */
+  void drainedOrIdle(H2Connection c) {
     boolean closeNow;
     synchronized (this) {
       closeNow = c.active == 0;
@@ -456,8 +341,11 @@ final class H2Partition {
     }
   }
 
-  /** Forgets {@code c} as the current connection; returns a waiter to open the next, if any. */
-  private @Nullable H2Waiter detach(H2Connection c) {
+  /**
+   * Forgets {@code c} as the current connection; returns a waiter to open the next, if any.
+   * Holding the monitor.
+   */
+  @Nullable H2Waiter detach(H2Connection c) {
     if (current != c) {
       return null;
     }
@@ -482,6 +370,10 @@ final class H2Partition {
     for (H2Waiter w : open) {
       actions.openStream(w);
     }
+  }
+
+  Actions actions() {
+    return actions;
   }
 
   int clientLimit() {

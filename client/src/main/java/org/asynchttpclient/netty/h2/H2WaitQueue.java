@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.h2;
 
+import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -83,5 +84,21 @@ final class H2WaitQueue {
       }
     }
     return purged;
+  }
+
+  /**
+   * Fails hops that waited for a stream of {@code c}, which went away ({@code how}): as 3.0.11 and
+   * 3.0.12 do, at once rather than at their timeouts. Nothing of them was sent.
+   */
+  static void failAll(List<H2Waiter> cut, H2Connection c, String how) {
+    for (H2Waiter w : cut) {
+      if (!w.isOver()) {
+        String why = H2ConnectionCause.get(c.channel);
+        w.exchange.fail(
+            new IOException(
+                "HTTP/2 connection to " + c.channel.remoteAddress() + " " + how
+                    + (why != null ? " (" + why + ")" : "") + " while the request waited for a stream"));
+      }
+    }
   }
 }

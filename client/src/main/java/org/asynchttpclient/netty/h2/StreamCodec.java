@@ -54,9 +54,8 @@ import org.asynchttpclient.util.HttpUtils;
  * LastHttpContent} (trailers included). A reset by the peer, or a GOAWAY that leaves this stream
  * unprocessed, is reported as an exception down the pipeline: {@link UnprocessedStreamException}
  * when the server cannot have processed the stream (REFUSED_STREAM, above the last stream id of a
- * GOAWAY the server sent, or its HEADERS never written), another {@link IOException} otherwise
- * (a connection that closes, with or without a GOAWAY, says nothing of what the server did with
- * the streams it had).
+ * GOAWAY the server sent, or its HEADERS never written), another {@link IOException} otherwise (a
+ * closed connection says nothing of what the server did with the streams it had).
  *
  * <p>Threads: the stream channel's event loop (the connection's) only.
  */

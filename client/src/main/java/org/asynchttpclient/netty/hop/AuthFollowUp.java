@@ -47,10 +47,10 @@ final class AuthFollowUp {
 
   /** The replay answering a 401, or null to deliver the 401 to the handler. */
   @Nullable Request unauthorized(Exchange<?> ex, HttpHeaders headers) throws Exception {
-    FollowUpState state = ex.followUp();
+    FollowUpState state = ex.followUps().state();
     Request current = ex.request();
     Realm realm = current.getRealm();
-    if (realm == null && !ex.credentialsDropped()) {
+    if (realm == null && !ex.followUps().credentialsDropped()) {
       realm = config.getRealm();
     }
     List<String> challenges = headers.getAll(HttpHeaderNames.WWW_AUTHENTICATE);
@@ -76,7 +76,7 @@ final class AuthFollowUp {
       return null;
     }
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
-    ex.followUp(state.authReplayed(staleRetry, caller));
+    ex.followUps().state(state.authReplayed(staleRetry, caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return NextHopRequests.withRealm(current, answer, cookies);
   }
@@ -86,7 +86,7 @@ final class AuthFollowUp {
    * copy of the request's {@link ProxyServer}.
    */
   @Nullable Request proxyUnauthorized(Exchange<?> ex, HttpHeaders headers) throws Exception {
-    FollowUpState state = ex.followUp();
+    FollowUpState state = ex.followUps().state();
     Request current = ex.request();
     ProxyServer proxy = current.getProxyServer();
     Realm realm = proxy != null ? proxy.getRealm() : null;
@@ -110,7 +110,7 @@ final class AuthFollowUp {
     }
     ProxyServer answered = ChallengeAnswers.withRealm(proxy, answer);
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
-    ex.followUp(state.proxyAuthReplayed(caller));
+    ex.followUps().state(state.proxyAuthReplayed(caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build();
   }
@@ -134,7 +134,7 @@ final class AuthFollowUp {
     }
     Request current = ex.request();
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
-    ex.followUp(state.handshakeRound(handshake, proxy, hop(ex), caller));
+    ex.followUps().state(state.handshakeRound(handshake, proxy, hop(ex), caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return new HopRequestBuilder(current)
         .setHeader(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION, credentials)
@@ -149,13 +149,13 @@ final class AuthFollowUp {
    * @throws Exception to fail the exchange instead of delivering this response
    */
   void finish(Exchange<?> ex, int status, HttpHeaders headers) throws Exception {
-    FollowUpState state = ex.followUp();
+    FollowUpState state = ex.followUps().state();
     AuthHandshake proxy = state.proxyHandshake;
     AuthHandshake origin = state.originHandshake;
     if ((proxy == null || status == 407) && (origin == null || status == 401 || status == 407)) {
       return;
     }
-    ex.followUp(state.handshakesFinished());
+    ex.followUps().state(state.handshakesFinished());
     if (proxy != null && status != 407) {
       proxy.finish(status, headers, true);
     }
@@ -166,7 +166,7 @@ final class AuthFollowUp {
 
   /** Whether the hop after the current one must use the current connection (an NTLM round). */
   static boolean sameConnection(Exchange<?> ex) {
-    return ex.followUp().sameConnectionAfterHop == hop(ex);
+    return ex.followUps().state().sameConnectionAfterHop == hop(ex);
   }
 
   private static int hop(Exchange<?> ex) {

@@ -13,7 +13,7 @@ import org.jetbrains.annotations.Nullable;
  * multi-round schemes in progress, and whether the next hop must stay on the current connection.
  *
  * <p>Immutable (a handshake object inside is mutable, and confined to the exchange's hops): each
- * decision stores a new instance with {@code Exchange.followUp(FollowUpState)}. Hops are sequential,
+ * decision stores a new instance with {@code Exchange.followUps().state(FollowUpState)}. Hops are sequential,
  * so at most one thread decides for an exchange at a time.
  */
 public final class FollowUpState {

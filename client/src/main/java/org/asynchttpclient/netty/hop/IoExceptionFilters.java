@@ -45,7 +45,7 @@ public final class IoExceptionFilters {
     }
     Request replay = fc.getRequest();
     if (!Origins.sameOrigin(ex.request().getUri(), replay.getUri())) {
-      ex.dropCredentials();
+      ex.followUps().dropCredentials();
     }
     return replay;
   }

@@ -106,7 +106,7 @@ final class RedirectFollowUp {
     if (!follow || location == null || location.trim().isEmpty()) {
       return null;
     }
-    FollowUpState state = ex.followUp();
+    FollowUpState state = ex.followUps().state();
     if (state.redirects >= config.getMaxRedirects()) {
       throw new MaxRedirectException(
           "Maximum redirect reached: " + config.getMaxRedirects() + " (maxRedirects)");
@@ -135,12 +135,12 @@ final class RedirectFollowUp {
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
     if (strip) {
       caller = Collections.emptyList();
-      ex.dropCredentials();
+      ex.followUps().dropCredentials();
     }
     List<Cookie> cookies = HopCookies.forNextHop(caller, next, config.getCookieStore());
     Request nextRequest =
         NextHopRequests.redirect(current, next, toGet ? "GET" : method, keepBody, strip, cookies);
-    ex.followUp(state.redirected(caller));
+    ex.followUps().state(state.redirected(caller));
     return nextRequest;
   }
 
@@ -169,11 +169,11 @@ final class RedirectFollowUp {
    */
   private void refuseIfAsked(Exchange<?> ex, int code, Uri from, Uri next, boolean resendsBody)
       throws RedirectRefusedException {
-    boolean refuseDowngrade = config.isRefuseSchemeDowngradeOnRedirect() || ex.refusesSchemeDowngrade();
+    boolean refuseDowngrade = config.isRefuseSchemeDowngradeOnRedirect() || ex.followUps().refusesSchemeDowngrade();
     if (refuseDowngrade && Origins.downgradesTls(from, next)) {
       throw new RedirectRefusedException(Reason.SCHEME_DOWNGRADE, code, from, next);
     }
-    boolean refuseBody = config.isRefuseCrossOriginBodyOnRedirect() || ex.refusesCrossOriginBody();
+    boolean refuseBody = config.isRefuseCrossOriginBodyOnRedirect() || ex.followUps().refusesCrossOriginBody();
     if (refuseBody
         && resendsBody
         && !Origins.sameOrigin(from, next)

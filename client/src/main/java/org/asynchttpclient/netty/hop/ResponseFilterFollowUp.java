@@ -52,7 +52,7 @@ final class ResponseFilterFollowUp {
     Request replay = fc.getRequest();
     if (!Origins.sameOrigin(ex.request().getUri(), replay.getUri())) {
       // The filter chose the target and its headers; the client's own realm stays home.
-      ex.dropCredentials();
+      ex.followUps().dropCredentials();
     }
     return replay;
   }

@@ -28,7 +28,7 @@ public final class HopRequests {
     // SOCKS is below HTTP: the request itself is the same as a direct one.
     ProxyServer httpProxy = proxy != null && proxy.getProxyType().isHttp() ? proxy : null;
     Realm realm = request.getRealm();
-    if (realm == null && !ex.credentialsDropped()) {
+    if (realm == null && !ex.followUps().credentialsDropped()) {
       realm = config.getRealm();
     }
     Realm proxyRealm = httpProxy != null ? httpProxy.getRealm() : null;

@@ -112,7 +112,7 @@ public final class RequestWriter {
    * when it cannot be, the exchange fails with the reason and this hop writes nothing.
    */
   private static boolean rewindIfResent(Exchange<?> ex, NettyBody body) {
-    if (!ex.markBodySent()) {
+    if (!ex.followUps().markBodySent()) {
       return true;
     }
     try {
