@@ -491,6 +491,21 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Happy Eyeballs (RFC 8305): when a host resolves to several addresses, how long a connect
+   * attempt may go unanswered before the next address is tried beside it. The first attempt to
+   * connect carries the request and the others are closed at once; an attempt that fails starts
+   * the next address without waiting; the addresses of the two families alternate when the
+   * resolver returns both. Every attempt is bounded by {@link #getConnectTimeout()}, and all of
+   * them by the hop's request timeout (or the exchange's deadline). {@link Duration#ZERO}, the
+   * default, turns it off: one address after the other, each only after the previous one failed,
+   * as AHC 3.0.11 does. Property {@code org.asynchttpclient.connectionAttemptDelay}. Not in AHC
+   * 3.0.11 or 3.0.12.
+   */
+  default Duration getConnectionAttemptDelay() {
+    return AsyncHttpClientConfigDefaults.defaultConnectionAttemptDelay();
+  }
+
+  /**
    * Largest response body, in bytes, that automatic decompression ({@link
    * #isEnableAutomaticDecompression()}) may inflate a response to; -1 for no limit. A response
    * that inflates past it fails its exchange with an {@link java.io.IOException} naming the limit,
