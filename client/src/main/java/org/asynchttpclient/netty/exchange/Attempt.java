@@ -2,7 +2,10 @@ package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -12,6 +15,7 @@ import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.events.HopView;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
+import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.AttemptTimeouts;
 import org.asynchttpclient.netty.timeout.PendingTimeout;
@@ -56,7 +60,8 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private final int number;
   private final Request request;
   private final NettyRequest wire;
-  private final Object partitionKey;
+  /** The request's own partition key (per host): what connection permits are counted by. */
+  private final Object permitKey;
   private final @Nullable ProxyServer proxy;
   private final boolean freshConnection;
   private final HopKind kind;
@@ -67,6 +72,21 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
 
   // any thread
   private volatile int state = CURRENT;
+  /**
+   * The pool partition: the permit key, or under ROUND_ROBIN the key of the address the hop was
+   * pinned to ({@link #pin}), written once by the hop before it looks for a carrier.
+   */
+  private volatile Object partitionKey;
+  /** The addresses a ROUND_ROBIN hop was pinned to, in the order to dial them; null otherwise. */
+  private volatile @Nullable List<InetSocketAddress> pinnedAddresses;
+  /**
+   * The addresses this hop's connect dials, and how many of them it started (a prefix: they
+   * start in order); written by the connecting loop, read for a timeout's message.
+   */
+  private volatile @Nullable List<InetSocketAddress> dialList;
+  private volatile int dialed;
+  /** Connect attempts racing for this hop (Happy Eyeballs), abandoned when the hop ends. */
+  private volatile @Nullable Racing racing;
   /** Set by whoever connects or polls the channel; taken (set to null) exactly once. */
   private volatile @Nullable Channel carrier;
   /** Written by the channel's loop on each read; read by the read timeout. */
@@ -90,6 +110,7 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     this.number = b.number;
     this.request = b.request;
     this.wire = b.wire;
+    this.permitKey = b.partitionKey;
     this.partitionKey = b.partitionKey;
     this.proxy = b.proxy;
     this.freshConnection = b.freshConnection;
@@ -171,8 +192,40 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     return wire;
   }
 
+  /** The pool partition the hop looks for a carrier in (see {@link #pin}). */
   public Object partitionKey() {
     return partitionKey;
+  }
+
+  /** The key connection permits are counted by: per host, whatever the pool partition. */
+  public Object permitKey() {
+    return permitKey;
+  }
+
+  /**
+   * ROUND_ROBIN pinned the hop to the partition {@code key} (an {@link AddressPartitionKey}, or the
+   * permit key for a host of one address), with {@code addresses} (the pinned one first) to dial
+   * should it open a connection. Called once, before the hop looks for a carrier.
+   */
+  public void pin(Object key, List<InetSocketAddress> addresses) {
+    this.pinnedAddresses = addresses;
+    this.partitionKey = key;
+  }
+
+  /** The addresses {@link #pin} gave, or null when the hop resolves when it connects. */
+  public @Nullable List<InetSocketAddress> pinnedAddresses() {
+    return pinnedAddresses;
+  }
+
+  /**
+   * The partition to pool {@code carrier} in after this hop: the hop's own, except that a pinned
+   * hop whose connect failed over to another address pools the connection under that address.
+   */
+  public Object poolKey(Channel carrier) {
+    Object key = partitionKey;
+    return key instanceof AddressPartitionKey
+        ? ((AddressPartitionKey) key).at(carrier.remoteAddress())
+        : key;
   }
 
   /** The proxy carrying this hop (HTTP or SOCKS), null when direct. */
@@ -231,6 +284,42 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     return true;
   }
 
+  /**
+   * The hop's connect started the first {@code count} of {@code addresses} (they start in order),
+   * for a timeout's message. No copy: the list is not changed once dialing.
+   */
+  public void dialing(List<InetSocketAddress> addresses, int count) {
+    this.dialList = addresses;
+    this.dialed = count;
+  }
+
+  /** The addresses this hop's connect started, in order; empty when it opened none. */
+  public List<InetSocketAddress> addressesTried() {
+    int count = dialed;
+    List<InetSocketAddress> list = dialList;
+    return list == null || count == 0 ? List.of() : new ArrayList<>(list.subList(0, count));
+  }
+
+  /** Connect attempts racing for a hop: abandoned, all of them closed, when the hop ends. */
+  public interface Racing {
+    /** Closes every attempt still running; a no-op once the race is decided. Any thread. */
+    void abandon();
+  }
+
+  /**
+   * Publishes the connect race of this hop, as soon as it starts, so that the hop's end (a
+   * timeout, a cancel, the exchange's end) closes every attempt. Returns false, having abandoned
+   * it, when the hop is already over.
+   */
+  public boolean attachRacing(Racing race) {
+    racing = race;
+    if (isOver()) {
+      race.abandon();
+      return false;
+    }
+    return true;
+  }
+
   /** The new carrier connected: remember where to, for a timeout's message. */
   public void connected(Channel channel) {
     SocketAddress remote = channel.remoteAddress();
@@ -265,6 +354,10 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    */
   void release(boolean reusable) {
     timeouts.cancel();
+    Racing race = racing;
+    if (race != null) {
+      race.abandon();
+    }
     Channel ch = takeCarrier();
     if (ch != null) {
       if (reusable && ch.isActive()) {

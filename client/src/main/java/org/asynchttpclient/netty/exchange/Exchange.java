@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -377,6 +378,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
             .hop(attempt == null ? 0 : attempt.number())
             .phase(attempt == null ? Phase.WAITING_FOR_CONNECTION : attempt.phase())
             .remoteAddress(attempt == null ? null : attempt.remoteAddress())
+            .addressesTried(attempt == null ? List.of() : attempt.addressesTried())
             .target(named == null ? "unknown:0" : hostAndPort(named.request().getUri()))
             .beforeSend(beforeSend)
             .lateNanos(Math.max(0, nowNanos - deadlineNanos))
