@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
@@ -37,6 +38,7 @@ import org.asynchttpclient.testing.AddressListResolver;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.BlackHole;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
@@ -332,6 +334,37 @@ class HappyEyeballsTest {
         () -> opened.stream().filter(Channel::isOpen).count() == 1,
         Duration.ofSeconds(2),
         () -> "channels open: " + opened);
+  }
+
+  @Test
+  void theWinnerAloneDoesTlsAndCarriesTheHttp2Connection() throws Exception {
+    H2TestServer h2 = new H2TestServer();
+    h2.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hi"));
+    try (BlackHole hole = BlackHole.on("127.0.0.2", h2.port());
+        DefaultAsyncHttpClient client =
+            ClientFixture.client(
+                config(Duration.ofMillis(100))
+                    .setUseInsecureTrustManager(true)
+                    .setDisableHttpsEndpointIdentificationAlgorithm(true))) {
+      AddressListResolver resolver = new AddressListResolver("127.0.0.2", "127.0.0.1");
+      RecordingHandler h = new RecordingHandler();
+      long start = System.nanoTime();
+      Response r =
+          client
+              .prepareGet("https://multi.test:" + h2.port() + "/hello")
+              .setNameResolver(resolver)
+              .execute(h)
+              .get(10, TimeUnit.SECONDS);
+      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals(HttpProtocol.HTTP_2, r.getProtocol());
+      assertTrue(ms < 1000, "took " + ms + " ms");
+      assertEquals(1, h.names().stream().filter("tlsAttempt"::equals).count(), h.events().toString());
+      assertEquals(1, h2.connections().size());
+      awaitLoserClosed();
+      assertEquals(hole.port(), h2.port());
+    } finally {
+      h2.close();
+    }
   }
 
   @Test
