@@ -227,7 +227,8 @@ public interface AsyncHttpClientConfig {
   /**
    * Largest body automatic decompression may inflate an HTTP/2 response to, in bytes (the smaller of
    * this and {@code maxInflatedResponseBodySize} applies); past it the stream fails with an
-   * IOException and is reset.
+   * IOException and is reset. 0 means no limit of its own: only {@code maxInflatedResponseBodySize}
+   * applies.
    */
   default long getHttp2MaxDecompressedResponseSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxDecompressedResponseSize();
@@ -463,6 +464,35 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Whether NTLM always answers with NTLMv2 responses. On by default, which is not AHC 3.0.11's and
+   * 3.0.12's behaviour: they answer a server whose challenge carries no target information with the
+   * NTLM2 session response (when it negotiates extended session security) or NTLMv1, which can be
+   * cracked offline from one captured exchange, and which a server (or anyone who can answer in its
+   * place) can ask for by leaving target information out. Here such a server gets NTLMv2 with empty
+   * target information; a server that only speaks NTLMv1 then refuses the login. Off, the client
+   * answers as 3.0.11 does, byte for byte (upstream's {@code NTLMProxyTest} needs that). Property
+   * {@code org.asynchttpclient.ntlmV2Only}. Not in AHC 3.0.11 or 3.0.12.
+   */
+  default boolean isNtlmV2Only() {
+    return AsyncHttpClientConfigDefaults.defaultNtlmV2Only();
+  }
+
+  /**
+   * Whether an HTTP/1.1 response cut short (its connection closed or reset after the response
+   * started) is replayed only when that is safe: for an idempotent method (GET, HEAD, OPTIONS,
+   * TRACE, PUT, DELETE) and only while no body part has reached the handler. Off by default: as in
+   * AHC 3.0.11 and 3.0.12, such a request is replayed within {@link #getMaxRequestRetry()} whatever
+   * its method and whatever the handler already got (it hears {@code onRetry} first, and a handler
+   * that cannot take back what it got throws there, which fails the exchange), so a POST the
+   * server already answered may be performed twice. A failure before any response byte is retried
+   * either way; an HTTP/2 stream the server may have seen is never replayed. Property {@code
+   * org.asynchttpclient.strictMidResponseRetry}. Not in AHC 3.0.11 or 3.0.12.
+   */
+  default boolean isStrictMidResponseRetry() {
+    return AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry();
+  }
+
+  /**
    * How a request picks among the addresses its host resolves to: {@link LoadBalance#DEFAULT}
    * (resolver order) unless set, never null. Property {@code org.asynchttpclient.loadBalance}. As in
    * AHC 3.0.12.
@@ -503,6 +533,37 @@ public interface AsyncHttpClientConfig {
    */
   default Duration getConnectionAttemptDelay() {
     return AsyncHttpClientConfigDefaults.defaultConnectionAttemptDelay();
+  }
+
+  /**
+   * Whether a redirect that leaves a secured scheme ({@code https}, {@code wss}) for one that is not
+   * ({@code http}, {@code ws}) is refused instead of followed: the exchange then fails with {@link
+   * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code SCHEME_DOWNGRADE}) and the
+   * redirect target is never contacted. Off by default, as RFC 9110 lets a client follow such a hop
+   * (and 3.0.11 does); whatever this says, credentials never follow it. A request can turn the
+   * refusal on for itself ({@code RequestBuilderBase.setRefuseSchemeDowngradeOnRedirect}), never
+   * off. Property {@code org.asynchttpclient.refuseSchemeDowngradeOnRedirect}. Not in AHC 3.0.11
+   * or 3.0.12 (upstream's later main has it, of the same name).
+   */
+  default boolean isRefuseSchemeDowngradeOnRedirect() {
+    return AsyncHttpClientConfigDefaults.defaultRefuseSchemeDowngradeOnRedirect();
+  }
+
+  /**
+   * Whether a redirect that would send the request's body again (a 307 or 308, and a 301 or 302 of
+   * any method but POST, or of POST too on a strict 302) to another origin (RFC 6454: scheme, host, port) is refused instead of
+   * followed: the exchange then fails with {@link
+   * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code CROSS_ORIGIN_BODY}) and the
+   * body never reaches the other origin. A request without a body, and a hop that drops the body (a
+   * 303, a POST turned into GET), is followed. One hop is exempt: the same host moving from {@code
+   * http} to {@code https} (or {@code ws} to {@code wss}) with its port unchanged or both ports the
+   * schemes' defaults. Off by default. A request can turn the refusal on for itself ({@code
+   * RequestBuilderBase.setRefuseCrossOriginBodyOnRedirect}), never off. Property {@code
+   * org.asynchttpclient.refuseCrossOriginBodyOnRedirect}. Not in AHC 3.0.11 or 3.0.12 (upstream's
+   * later main has it, of the same name).
+   */
+  default boolean isRefuseCrossOriginBodyOnRedirect() {
+    return AsyncHttpClientConfigDefaults.defaultRefuseCrossOriginBodyOnRedirect();
   }
 
   /**

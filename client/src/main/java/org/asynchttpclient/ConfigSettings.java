@@ -45,8 +45,11 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMa
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRedirects;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultMaxRequestRetry;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultNtlmV2Only;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultPooledConnectionIdleTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultReadTimeout;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRefuseCrossOriginBodyOnRedirect;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRefuseSchemeDowngradeOnRedirect;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultRequestTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultShutdownQuietPeriod;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultShutdownTimeout;
@@ -58,6 +61,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSo
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSslSessionCacheSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultSslSessionTimeout;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultStrict302Handling;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTcpNoDelay;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultThreadPoolName;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultTypedTimeoutExceptions;
@@ -126,6 +130,8 @@ final class ConfigSettings implements Cloneable {
   int maxRedirects = defaultMaxRedirects();
   boolean strict302Handling = defaultStrict302Handling();
   boolean stripAuthorizationOnRedirect = false;
+  boolean refuseSchemeDowngradeOnRedirect = defaultRefuseSchemeDowngradeOnRedirect();
+  boolean refuseCrossOriginBodyOnRedirect = defaultRefuseCrossOriginBodyOnRedirect();
   int maxRequestRetry = defaultMaxRequestRetry();
   boolean disableUrlEncodingForBoundRequests = defaultDisableUrlEncodingForBoundRequests();
   @Nullable String userAgent = defaultUserAgent();
@@ -146,6 +152,8 @@ final class ConfigSettings implements Cloneable {
   boolean useEventLoopTimeouts = defaultUseEventLoopTimeouts();
   boolean useAbsoluteRequestDeadline = defaultUseAbsoluteRequestDeadline();
   boolean typedTimeoutExceptions = defaultTypedTimeoutExceptions();
+  boolean ntlmV2Only = defaultNtlmV2Only();
+  boolean strictMidResponseRetry = defaultStrictMidResponseRetry();
 
   // Addresses of a host
   LoadBalance loadBalance = defaultLoadBalance();
@@ -258,6 +266,8 @@ final class ConfigSettings implements Cloneable {
     s.maxRedirects = config.getMaxRedirects();
     s.strict302Handling = config.isStrict302Handling();
     s.stripAuthorizationOnRedirect = config.isStripAuthorizationOnRedirect();
+    s.refuseSchemeDowngradeOnRedirect = config.isRefuseSchemeDowngradeOnRedirect();
+    s.refuseCrossOriginBodyOnRedirect = config.isRefuseCrossOriginBodyOnRedirect();
     s.maxRequestRetry = config.getMaxRequestRetry();
     s.disableUrlEncodingForBoundRequests = config.isDisableUrlEncodingForBoundRequests();
     s.userAgent = config.getUserAgent();
@@ -277,6 +287,8 @@ final class ConfigSettings implements Cloneable {
     s.useEventLoopTimeouts = config.isUseEventLoopTimeouts();
     s.useAbsoluteRequestDeadline = config.isUseAbsoluteRequestDeadline();
     s.typedTimeoutExceptions = config.isTypedTimeoutExceptions();
+    s.ntlmV2Only = config.isNtlmV2Only();
+    s.strictMidResponseRetry = config.isStrictMidResponseRetry();
 
     s.loadBalance = config.getLoadBalance();
     s.failedIpCooldownEnabled = config.isFailedIpCooldownEnabled();

@@ -235,6 +235,16 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isRefuseSchemeDowngradeOnRedirect() {
+    return s.refuseSchemeDowngradeOnRedirect;
+  }
+
+  @Override
+  public boolean isRefuseCrossOriginBodyOnRedirect() {
+    return s.refuseCrossOriginBodyOnRedirect;
+  }
+
+  @Override
   public boolean isUseOpenSsl() {
     return s.useOpenSsl;
   }
@@ -511,6 +521,16 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isNtlmV2Only() {
+    return s.ntlmV2Only;
+  }
+
+  @Override
+  public boolean isStrictMidResponseRetry() {
+    return s.strictMidResponseRetry;
+  }
+
+  @Override
   public LoadBalance getLoadBalance() {
     return s.loadBalance;
   }
@@ -695,6 +715,18 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     public Builder setStripAuthorizationOnRedirect(boolean strip) {
       s.stripAuthorizationOnRedirect = strip;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}. */
+    public Builder setRefuseSchemeDowngradeOnRedirect(boolean refuseSchemeDowngradeOnRedirect) {
+      s.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}. */
+    public Builder setRefuseCrossOriginBodyOnRedirect(boolean refuseCrossOriginBodyOnRedirect) {
+      s.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
       return this;
     }
 
@@ -916,9 +948,13 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0. */
+    /**
+     * Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0, or 0 for no cap of
+     * its own (as 3.0.11 and 3.0.12 do; {@code maxInflatedResponseBodySize} still applies).
+     */
     public Builder setHttp2MaxDecompressedResponseSize(long size) {
-      s.http2MaxDecompressedResponseSize = positive("http2MaxDecompressedResponseSize", size);
+      s.http2MaxDecompressedResponseSize =
+          positiveOr("http2MaxDecompressedResponseSize", size, 0, "no limit");
       return this;
     }
 
@@ -1142,6 +1178,18 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}. */
     public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
       s.typedTimeoutExceptions = typedTimeoutExceptions;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isNtlmV2Only()}. */
+    public Builder setNtlmV2Only(boolean ntlmV2Only) {
+      s.ntlmV2Only = ntlmV2Only;
+      return this;
+    }
+
+    /** See {@link AsyncHttpClientConfig#isStrictMidResponseRetry()}. */
+    public Builder setStrictMidResponseRetry(boolean strictMidResponseRetry) {
+      s.strictMidResponseRetry = strictMidResponseRetry;
       return this;
     }
 

@@ -1,7 +1,6 @@
 package org.asynchttpclient;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.cookie.Cookie;
 import io.netty.resolver.NameResolver;
@@ -21,6 +20,7 @@ import org.asynchttpclient.request.body.generator.BodyGenerator;
 import org.asynchttpclient.request.body.multipart.Part;
 import org.asynchttpclient.uri.Uri;
 import org.asynchttpclient.util.HttpSyntaxChecks;
+import org.asynchttpclient.util.SensitiveLoggingUtils;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -60,6 +60,8 @@ public class DefaultRequest implements Request {
   private final ChannelPoolPartitioning channelPoolPartitioning;
   private final NameResolver<InetAddress> nameResolver;
   private final @Nullable Boolean useAbsoluteRequestDeadline;
+  private final @Nullable Boolean refuseSchemeDowngradeOnRedirect;
+  private final @Nullable Boolean refuseCrossOriginBodyOnRedirect;
   private final List<Param> queryParams;
 
   /**
@@ -80,13 +82,13 @@ public class DefaultRequest implements Request {
     this(checked(method, headers), uri, address, localAddress, headers, cookies, byteData, compositeByteData,
         stringData, byteBufferData, byteBufData, streamData, bodyGenerator, formParams, bodyParts, virtualHost,
         proxyServer, realm, file, followRedirect, requestTimeout, readTimeout, rangeOffset, charset,
-        channelPoolPartitioning, nameResolver, null);
+        channelPoolPartitioning, nameResolver, null, null, null);
   }
 
   /**
    * The builder's route: its arguments are already checked and copied. It carries the per-request
-   * absolute-deadline flag, which the public constructor cannot take without breaking binary
-   * compatibility.
+   * absolute-deadline flag and redirect refusals, which the public constructor cannot take without
+   * breaking binary compatibility.
    */
   DefaultRequest(String method, Uri uri, @Nullable InetAddress address, @Nullable InetAddress localAddress,
       HttpHeaders headers, List<Cookie> cookies, byte @Nullable [] byteData, @Nullable List<byte[]> compositeByteData,
@@ -96,7 +98,8 @@ public class DefaultRequest implements Request {
       @Nullable File file, @Nullable Boolean followRedirect, @Nullable Duration requestTimeout,
       @Nullable Duration readTimeout, long rangeOffset, @Nullable Charset charset,
       ChannelPoolPartitioning channelPoolPartitioning, NameResolver<InetAddress> nameResolver,
-      @Nullable Boolean useAbsoluteRequestDeadline) {
+      @Nullable Boolean useAbsoluteRequestDeadline, @Nullable Boolean refuseSchemeDowngradeOnRedirect,
+      @Nullable Boolean refuseCrossOriginBodyOnRedirect) {
     this.method = method;
     this.uri = uri;
     this.address = address;
@@ -124,6 +127,8 @@ public class DefaultRequest implements Request {
     this.channelPoolPartitioning = channelPoolPartitioning;
     this.nameResolver = nameResolver;
     this.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
+    this.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
+    this.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
     this.queryParams = parseQuery(uri.getQuery());
   }
 
@@ -301,25 +306,36 @@ public class DefaultRequest implements Request {
     return useAbsoluteRequestDeadline;
   }
 
+  @Override
+  public @Nullable Boolean getRefuseSchemeDowngradeOnRedirect() {
+    return refuseSchemeDowngradeOnRedirect;
+  }
+
+  @Override
+  public @Nullable Boolean getRefuseCrossOriginBodyOnRedirect() {
+    return refuseCrossOriginBodyOnRedirect;
+  }
+
   /**
-   * URL, method, headers and form parameter names. Credentials stay out of logs: the values of
-   * {@code Authorization}, {@code Proxy-Authorization} and {@code Cookie} and the values of form
-   * parameters are not printed.
+   * URL, method, headers ({@code name: value}) and form parameters ({@code name:value}), tab-separated,
+   * as AHC 3.0.12 writes them. The values of {@code Authorization}, {@code Proxy-Authorization},
+   * {@code Cookie} and {@code Set-Cookie} are shown as {@code <redacted>} unless sensitive logging is
+   * switched on (see {@link SensitiveLoggingUtils}), and so are form parameter values: 3.0.11 and
+   * 3.0.12 print them, and a login form's password then lands in any log of the request.
    */
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder(128).append(getUrl()).append('\t').append(method).append("\theaders:");
     for (Map.Entry<String, String> header : headers) {
       String name = header.getKey();
-      boolean secret = HttpHeaderNames.AUTHORIZATION.contentEqualsIgnoreCase(name)
-          || HttpHeaderNames.PROXY_AUTHORIZATION.contentEqualsIgnoreCase(name)
-          || HttpHeaderNames.COOKIE.contentEqualsIgnoreCase(name);
-      sb.append('\t').append(name).append(':').append(secret ? "<redacted>" : header.getValue());
+      sb.append('\t').append(name).append(": ").append(
+          SensitiveLoggingUtils.isSensitiveHeader(name) ? SensitiveLoggingUtils.REDACTED : header.getValue());
     }
     if (!formParams.isEmpty()) {
       sb.append("\tformParams:");
       for (Param param : formParams) {
-        sb.append('\t').append(param.getName());
+        sb.append('\t').append(param.getName()).append(':').append(
+            SensitiveLoggingUtils.isSensitiveLoggingEnabled() ? param.getValue() : SensitiveLoggingUtils.REDACTED);
       }
     }
     return sb.toString();

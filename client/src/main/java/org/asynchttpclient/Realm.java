@@ -2,6 +2,7 @@ package org.asynchttpclient;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
@@ -45,6 +46,10 @@ public class Realm {
   private final boolean userhash;
   private final @Nullable String sid;
   private final int maxIterationCount;
+
+  // any thread: a memo. Racing first calls may each compute it; String's final fields make any
+  // of the (equal) values safe to read without a lock.
+  private @Nullable String basicAuthHeader;
 
   private Realm(Builder b, AuthScheme scheme, @Nullable String cnonce, @Nullable String response) {
     this.scheme = scheme;
@@ -185,6 +190,24 @@ public class Realm {
 
   public int getMaxIterationCount() {
     return maxIterationCount;
+  }
+
+  /**
+   * The HTTP Basic credentials of this realm, {@code "Basic " + base64(principal + ':' + password)}
+   * with both encoded in {@link #getCharset()}, whatever {@link #getScheme()} says (a null
+   * principal or password counts as empty). Computed on first use and kept: later calls on this
+   * realm return the same String; another realm with the same credentials computes its own.
+   *
+   * @since 3.0.12
+   */
+  public String getBasicAuthHeader() {
+    String header = basicAuthHeader;
+    if (header == null) {
+      String credentials = (principal == null ? "" : principal) + ':' + (password == null ? "" : password);
+      header = "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(charset));
+      basicAuthHeader = header;
+    }
+    return header;
   }
 
   /** Every field but the password and the Digest response. */

@@ -108,6 +108,27 @@ public interface Request {
     return null;
   }
 
+  /**
+   * Whether a redirect of this request from {@code https}/{@code wss} to {@code http}/{@code ws} is
+   * refused; null (the default) defers to {@code
+   * AsyncHttpClientConfig.isRefuseSchemeDowngradeOnRedirect()}. It can only tighten: true refuses
+   * where the client follows, false does not follow where the client refuses. Held by the exchange
+   * once any of its hops asked for it, so a request rebuilt for a later hop (by a filter, say)
+   * cannot take it back.
+   */
+  default @Nullable Boolean getRefuseSchemeDowngradeOnRedirect() {
+    return null;
+  }
+
+  /**
+   * Whether a redirect that would send this request's body again to another origin is refused;
+   * null (the default) defers to {@code AsyncHttpClientConfig.isRefuseCrossOriginBodyOnRedirect()}.
+   * Tightens only, and is held by the exchange, as {@link #getRefuseSchemeDowngradeOnRedirect()}.
+   */
+  default @Nullable Boolean getRefuseCrossOriginBodyOnRedirect() {
+    return null;
+  }
+
   /** A builder holding a copy of this request's state. */
   default RequestBuilder toBuilder() {
     return new RequestBuilder(this);

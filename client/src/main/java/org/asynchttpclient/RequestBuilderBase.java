@@ -101,6 +101,8 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   protected boolean contentTypeLocked;
 
   private @Nullable Boolean useAbsoluteRequestDeadline;
+  private @Nullable Boolean refuseSchemeDowngradeOnRedirect;
+  private @Nullable Boolean refuseCrossOriginBodyOnRedirect;
 
   protected final void doContentTypeLock() {
     contentTypeLocked = true;
@@ -182,6 +184,8 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
     this.channelPoolPartitioning = prototype.getChannelPoolPartitioning();
     this.nameResolver = prototype.getNameResolver();
     this.useAbsoluteRequestDeadline = prototype.getUseAbsoluteRequestDeadline();
+    this.refuseSchemeDowngradeOnRedirect = prototype.getRefuseSchemeDowngradeOnRedirect();
+    this.refuseCrossOriginBodyOnRedirect = prototype.getRefuseCrossOriginBodyOnRedirect();
   }
 
   private static HttpHeaders newHeaders() {
@@ -630,6 +634,27 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
     return asDerivedType();
   }
 
+  /**
+   * True refuses this request's redirects from {@code https}/{@code wss} to {@code http}/{@code ws}
+   * even where the client follows them ({@code refuseSchemeDowngradeOnRedirect}). False cannot
+   * relax a client that refuses: the refusal only ever tightens. See {@link
+   * Request#getRefuseSchemeDowngradeOnRedirect()}.
+   */
+  public T setRefuseSchemeDowngradeOnRedirect(boolean refuseSchemeDowngradeOnRedirect) {
+    this.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
+    return asDerivedType();
+  }
+
+  /**
+   * True refuses this request's redirects that would send its body again to another origin even
+   * where the client follows them ({@code refuseCrossOriginBodyOnRedirect}). False cannot relax a
+   * client that refuses. See {@link Request#getRefuseCrossOriginBodyOnRedirect()}.
+   */
+  public T setRefuseCrossOriginBodyOnRedirect(boolean refuseCrossOriginBodyOnRedirect) {
+    this.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
+    return asDerivedType();
+  }
+
   /** The offset to send as {@code Range: bytes=offset-}, to resume a download; 0 for none. */
   public T setRangeOffset(long rangeOffset) {
     this.rangeOffset = rangeOffset;
@@ -732,7 +757,8 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
         formParams == null ? Collections.emptyList() : new ArrayList<>(formParams),
         bodyParts == null ? Collections.emptyList() : new ArrayList<>(bodyParts),
         virtualHost, proxyServer, realm, file, followRedirect, requestTimeout, readTimeout, rangeOffset,
-        finalCharset, channelPoolPartitioning, nameResolver, useAbsoluteRequestDeadline);
+        finalCharset, channelPoolPartitioning, nameResolver, useAbsoluteRequestDeadline,
+        refuseSchemeDowngradeOnRedirect, refuseCrossOriginBodyOnRedirect);
   }
 
   /**
@@ -783,5 +809,7 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
     target.channelPoolPartitioning = channelPoolPartitioning;
     target.nameResolver = nameResolver;
     target.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
+    target.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
+    target.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
   }
 }

@@ -65,6 +65,15 @@ class BuilderValidationTest {
         () -> b.setHttp2MaxFrameSize(1024));
     refused("http2MaxConcurrentStreams: 0 (expected > 0, or -1 for the server's limit)",
         () -> b.setHttp2MaxConcurrentStreams(0));
+    refused("http2MaxDecompressedResponseSize: -1 (expected > 0, or 0 for no limit)",
+        () -> b.setHttp2MaxDecompressedResponseSize(-1));
+  }
+
+  @Test
+  void zeroTurnsTheHttp2DecompressionCapOffAs3011Does() {
+    // Upstream's DefaultAsyncHttpClientConfigTest#testHttp2MaxDecompressedResponseSize_ZeroDisables.
+    assertEquals(0L, ConfigOptions.builder().setHttp2MaxDecompressedResponseSize(0).build()
+        .getHttp2MaxDecompressedResponseSize());
   }
 
   @Test

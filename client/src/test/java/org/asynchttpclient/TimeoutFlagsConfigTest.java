@@ -125,4 +125,36 @@ class TimeoutFlagsConfigTest {
       System.clearProperty(key);
     }
   }
+
+  @Test
+  void ntlmV2OnlyIsOnByDefaultAndFollowsItsPropertyAndBuilder() {
+    String key = "org.asynchttpclient.ntlmV2Only";
+    assertTrue(ConfigOptions.builder().build().isNtlmV2Only());
+    assertFalse(ConfigOptions.builder().setNtlmV2Only(false).build().isNtlmV2Only());
+    AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder().build());
+    System.setProperty(key, "false");
+    try {
+      assertFalse(AsyncHttpClientConfigDefaults.defaultNtlmV2Only());
+      assertFalse(ConfigOptions.builder().build().isNtlmV2Only());
+      assertFalse(custom.isNtlmV2Only(), "a 3.0.11-style implementation falls back to the property");
+    } finally {
+      System.clearProperty(key);
+    }
+  }
+
+  @Test
+  void strictMidResponseRetryIsOffByDefaultAndFollowsItsPropertyAndBuilder() {
+    String key = "org.asynchttpclient.strictMidResponseRetry";
+    assertFalse(ConfigOptions.builder().build().isStrictMidResponseRetry());
+    assertTrue(ConfigOptions.builder().setStrictMidResponseRetry(true).build().isStrictMidResponseRetry());
+    AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder().build());
+    System.setProperty(key, "true");
+    try {
+      assertTrue(AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry());
+      assertTrue(ConfigOptions.builder().build().isStrictMidResponseRetry());
+      assertTrue(custom.isStrictMidResponseRetry(), "a 3.0.11-style implementation falls back to the property");
+    } finally {
+      System.clearProperty(key);
+    }
+  }
 }

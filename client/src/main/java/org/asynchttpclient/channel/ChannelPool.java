@@ -11,6 +11,11 @@ public interface ChannelPool {
   /**
    * Adds an idle connection under {@code partitionKey}.
    *
+   * <p>As AHC 3.0.12 documents it: {@code false} means refused, and the caller still owns the
+   * channel and closes it; {@code true} means the caller no longer owns it, though an implementation
+   * may return true without adding anything (the default pool does when this very channel is already
+   * pooled: a second entry would hand it to two requests).
+   *
    * @return whether the pool took it; if not, the caller closes it
    */
   boolean offer(Channel channel, Object partitionKey);

@@ -98,10 +98,14 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
   public static final String TYPED_TIMEOUT_EXCEPTIONS_CONFIG = "typedTimeoutExceptions";
+  public static final String NTLM_V2_ONLY_CONFIG = "ntlmV2Only";
+  public static final String STRICT_MID_RESPONSE_RETRY_CONFIG = "strictMidResponseRetry";
   public static final String LOAD_BALANCE_CONFIG = "loadBalance";
   public static final String FAILED_IP_COOLDOWN_ENABLED_CONFIG = "failedIpCooldownEnabled";
   public static final String FAILED_IP_COOLDOWN_PERIOD_CONFIG = "failedIpCooldownPeriod";
   public static final String CONNECTION_ATTEMPT_DELAY_CONFIG = "connectionAttemptDelay";
+  public static final String REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG = "refuseSchemeDowngradeOnRedirect";
+  public static final String REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG = "refuseCrossOriginBodyOnRedirect";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
   public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
   public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
@@ -461,6 +465,23 @@ public final class AsyncHttpClientConfigDefaults {
   }
 
   /**
+   * Whether NTLM always answers with NTLMv2; property {@code org.asynchttpclient.ntlmV2Only},
+   * true unless set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isNtlmV2Only()}.
+   */
+  public static boolean defaultNtlmV2Only() {
+    return bool(NTLM_V2_ONLY_CONFIG);
+  }
+
+  /**
+   * Whether a response cut short is replayed only for an idempotent method before any body part
+   * reached the handler; property {@code org.asynchttpclient.strictMidResponseRetry}, false unless
+   * set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isStrictMidResponseRetry()}.
+   */
+  public static boolean defaultStrictMidResponseRetry() {
+    return bool(STRICT_MID_RESPONSE_RETRY_CONFIG);
+  }
+
+  /**
    * How a request picks among its host's addresses; property {@code
    * org.asynchttpclient.loadBalance}, {@code DEFAULT} unless set. A blank value means {@code
    * DEFAULT}; the name is matched ignoring case; an unknown one is logged as a warning and {@code
@@ -507,6 +528,24 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static Duration defaultConnectionAttemptDelay() {
     return duration(CONNECTION_ATTEMPT_DELAY_CONFIG);
+  }
+
+  /**
+   * Whether a redirect from a secured to an unsecured scheme is refused; property {@code
+   * org.asynchttpclient.refuseSchemeDowngradeOnRedirect}, false unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}.
+   */
+  public static boolean defaultRefuseSchemeDowngradeOnRedirect() {
+    return bool(REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG);
+  }
+
+  /**
+   * Whether a redirect that would resend the body to another origin is refused; property {@code
+   * org.asynchttpclient.refuseCrossOriginBodyOnRedirect}, false unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}.
+   */
+  public static boolean defaultRefuseCrossOriginBodyOnRedirect() {
+    return bool(REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG);
   }
 
   /**

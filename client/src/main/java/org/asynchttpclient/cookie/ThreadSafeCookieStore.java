@@ -35,7 +35,9 @@ import org.jetbrains.annotations.Nullable;
  *   <li>{@link #get(Uri)} returns the unexpired cookies whose domain and path match the request, Secure
  *       ones only over https and wss, longer paths first and then older first.
  *   <li>At most {@value #MAX_COOKIES_PER_DOMAIN} cookies are kept per domain: storing one more drops the
- *       expired ones, then the oldest.
+ *       expired ones, then the least recently stored, as AHC 3.0.12 does: a cookie the server set
+ *       again (a replacement) counts as just stored, although it keeps its creation order for
+ *       retrieval.
  * </ul>
  *
  * <p>Cookie names compare ignoring case, as in 3.0.11: {@code SID=2} replaces a stored {@code sid=1} of
@@ -48,8 +50,11 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class ThreadSafeCookieStore implements CookieStore {
 
-  /** How many cookies one domain may hold. */
-  static final int MAX_COOKIES_PER_DOMAIN = 50;
+  /**
+   * How many cookies one domain may hold: 200, as in AHC 3.0.12 (RFC 6265 section 6.1 asks for at
+   * least 50; browsers keep 50 to 180, so the cap only bites a server flooding the jar).
+   */
+  static final int MAX_COOKIES_PER_DOMAIN = 200;
 
   private static final Comparator<StoredCookie> RETRIEVAL_ORDER =
       Comparator.comparingInt((StoredCookie c) -> c.key.path.length())
@@ -59,6 +64,7 @@ public final class ThreadSafeCookieStore implements CookieStore {
   private final Map<String, Map<CookieKey, StoredCookie>> cookieJar = new ConcurrentHashMap<>();
   private final AtomicInteger counter = new AtomicInteger();
   private final AtomicLong nextCreationSequence = new AtomicLong();
+  private final AtomicLong nextStoreSequence = new AtomicLong();
   private final LongSupplier nanoClock;
 
   public ThreadSafeCookieStore() {
@@ -229,7 +235,15 @@ public final class ThreadSafeCookieStore implements CookieStore {
               previous != null ? previous.creationSequence : nextCreationSequence.getAndIncrement();
           cookies.put(
               key,
-              new StoredCookie(key, cookie, hostOnly, persistent, sequence, now, lifetimeNanos));
+              new StoredCookie(
+                  key,
+                  cookie,
+                  hostOnly,
+                  persistent,
+                  sequence,
+                  nextStoreSequence.getAndIncrement(),
+                  now,
+                  lifetimeNanos));
           if (previous == null && cookies.size() > MAX_COOKIES_PER_DOMAIN) {
             evictForRoom(cookies, now);
           }
@@ -237,13 +251,13 @@ public final class ThreadSafeCookieStore implements CookieStore {
         });
   }
 
-  /** Drops expired cookies, then the oldest ones, until the domain is within its cap. */
+  /** Drops expired cookies, then the least recently stored ones, until the domain is within its cap. */
   private static void evictForRoom(Map<CookieKey, StoredCookie> cookies, long now) {
     cookies.values().removeIf(stored -> stored.isExpired(now));
     while (cookies.size() > MAX_COOKIES_PER_DOMAIN) {
       StoredCookie oldest = null;
       for (StoredCookie stored : cookies.values()) {
-        if (oldest == null || stored.creationSequence < oldest.creationSequence) {
+        if (oldest == null || stored.storeSequence < oldest.storeSequence) {
           oldest = stored;
         }
       }
@@ -405,6 +419,8 @@ public final class ThreadSafeCookieStore implements CookieStore {
     final boolean persistent;
     /** Creation order within the store, kept across replacements; smaller is older. */
     final long creationSequence;
+    /** Order in which the store last set this cookie, fresh on a replacement; eviction follows it. */
+    final long storeSequence;
     final long storedAtNanos;
     final long lifetimeNanos;
 
@@ -414,6 +430,7 @@ public final class ThreadSafeCookieStore implements CookieStore {
         boolean hostOnly,
         boolean persistent,
         long creationSequence,
+        long storeSequence,
         long storedAtNanos,
         long lifetimeNanos) {
       this.key = key;
@@ -421,6 +438,7 @@ public final class ThreadSafeCookieStore implements CookieStore {
       this.hostOnly = hostOnly;
       this.persistent = persistent;
       this.creationSequence = creationSequence;
+      this.storeSequence = storeSequence;
       this.storedAtNanos = storedAtNanos;
       this.lifetimeNanos = lifetimeNanos;
     }

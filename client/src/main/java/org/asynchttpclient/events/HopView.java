@@ -34,6 +34,20 @@ public interface HopView {
   /** The remote address once connected, else null. */
   @Nullable SocketAddress remoteAddress();
 
+  /**
+   * The HTTP version the hop's request goes out in, as OpenTelemetry's {@code
+   * network.protocol.version} writes it: {@code "1.1"}, or {@code "2"} when the hop is a stream of
+   * an HTTP/2 connection; null while the hop has no connection whose protocol is settled. On a
+   * pooled connection, on the same connection as the previous hop, and on an HTTP/2 stream it is
+   * known from {@link ExchangeListener#connectionAcquired} on; on a new connection, whose TLS
+   * handshake may still pick HTTP/2 (ALPN), from {@link ExchangeListener#requestWritten} on, and
+   * it is set before the request's first byte is written. It stays null for a hop that failed
+   * before that.
+   */
+  default @Nullable String protocolVersion() {
+    return null;
+  }
+
   /** What the hop is doing now. */
   ExchangeTimeoutException.Phase phase();
 

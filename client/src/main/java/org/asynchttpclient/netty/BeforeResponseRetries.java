@@ -14,14 +14,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Decides whether a hop that failed before any byte of its response arrived is sent again, as
- * 3.0.11 does: the configured {@code IOExceptionFilter}s first (a request one of them returns is
+ * Decides whether a hop whose connection failed is sent again, as 3.0.11 does, once the
+ * response handler found it replayable ({@code MidResponseRetry}: before any response byte, or,
+ * unless {@code strictMidResponseRetry}, at any point of an HTTP/1.1 response): the configured {@code IOExceptionFilter}s first (a request one of them returns is
  * sent on a fresh connection, when the body can be produced again), then up to {@code
  * maxRequestRetry} replays of the same request. A body that cannot be produced twice (a stream)
  * is never replayed. A hop carried by an HTTP/2 stream is replayed by these rules only when the
  * server cannot have processed it ({@link UnprocessedStreamException}); otherwise it fails at
  * once, as in 3.0.11 and 3.0.12 (the filters are still asked). The replay itself, a new hop of the
- * same exchange under the same budget, is the {@link Replayer}'s.
+ * same exchange under the same budget, is the {@link Replayer}'s. The handler hears {@code onRetry}
+ * first; if it throws, the exchange fails with that.
  *
  * <p>Threads: any thread (the failed hop's); holds only the configuration.
  */
@@ -93,7 +95,14 @@ final class BeforeResponseRetries {
       return false;
     }
     LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
-    ex.handler().onRetry();
+    try {
+      ex.handler().onRetry();
+    } catch (RuntimeException e) {
+      // As in 3.0.11: a handler that cannot start over (BodyDeferringAsyncHandler) says so here,
+      // and the exchange fails with what it threw.
+      ex.fail(e);
+      return true;
+    }
     replayer.replayOnFreshConnection(failed, failed.request(), cause);
     return true;
   }

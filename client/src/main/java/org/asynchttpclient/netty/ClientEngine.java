@@ -132,7 +132,7 @@ public final class ClientEngine implements ExchangeServices {
                 TimeoutValues.poolNanos(config.getConnectionTtl()),
                 TimeoutValues.poolNanos(config.getConnectionPoolCleanerPeriod()),
                 timeoutScheduler);
-    this.permits = newPermits(config, timeoutScheduler);
+    this.permits = newPermits(config, timeoutScheduler, channels.eventLoopGroup());
     SslEngineFactory givenSsl = config.getSslEngineFactory();
     this.sslEngineFactory = givenSsl != null ? givenSsl : new DefaultSslEngineFactory();
     try {
@@ -164,10 +164,11 @@ public final class ClientEngine implements ExchangeServices {
     return t;
   }
 
-  private static ConnectionPermits newPermits(AsyncHttpClientConfig config, TimeoutScheduler scheduler) {
+  private static ConnectionPermits newPermits(
+      AsyncHttpClientConfig config, TimeoutScheduler scheduler, EventLoopGroup group) {
     if (config.getConnectionSemaphoreFactory() != null) {
       return new SemaphoreFactoryPermits(
-          config.getConnectionSemaphoreFactory().newConnectionSemaphore(config));
+          config.getConnectionSemaphoreFactory().newConnectionSemaphore(config), group);
     }
     if (config.getMaxConnections() <= 0 && config.getMaxConnectionsPerHost() <= 0) {
       return ConnectionPermits.UNLIMITED;

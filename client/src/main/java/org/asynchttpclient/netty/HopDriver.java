@@ -46,8 +46,9 @@ import org.jetbrains.annotations.Nullable;
  *   <li>{@link #continueWithHop}: that hop's response was read to its end, so its carrier goes
  *       back to the pool (or is closed) and the next hop is sent; an NTLM round instead keeps the
  *       carrier and its permit and writes the next hop on it ({@link #sendOnSameCarrier}); or {@link
- *       #retryBeforeResponse}: the connection failed before any response byte, so the same
- *       request may be replayed on a fresh connection ({@link BeforeResponseRetries} decides).
+ *       #retryBeforeResponse}: the connection failed (before any response byte, or at any point of
+ *       an HTTP/1.1 response unless {@code strictMidResponseRetry}), so the same request may be
+ *       replayed on a fresh connection ({@link BeforeResponseRetries} decides).
  * </ol>
  *
  * The last hop ends in the exchange's own outcome (its {@code complete}, {@code fail} or a

@@ -55,6 +55,14 @@ final class NtlmChallenge {
     return new NtlmChallenge(flags, challenge, info);
   }
 
+  /**
+   * Whether the server sent target information (the flag and a non-empty buffer): what NTLMv2
+   * answers with, and what 3.0.11 takes as the sign that the server speaks NTLMv2.
+   */
+  boolean offersTargetInfo() {
+    return (flags & NtlmMessages.NEGOTIATE_TARGET_INFO) != 0 && targetInfo.length > 0;
+  }
+
   /** The value of the AV pair {@code id} in the target information, or null. */
   @Nullable byte[] avPair(int id) {
     int i = 0;

@@ -9,8 +9,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The NTLMv2 computations of MS-NLMP section 3.3.2: the response key (NTOWFv2), the NT challenge
- * response (NTProofStr followed by the client's blob) and the LMv2 response. NTLMv1 and the LM hash
- * are not implemented: they are breakable offline from one captured exchange.
+ * response (NTProofStr followed by the client's blob) and the LMv2 response. NTLMv1 and the NTLM2
+ * session response, for servers that send no target information, are in {@link NtlmV1Responses}.
  *
  * <p>Stateless; any thread. Intermediate keys are zeroed once used.
  */

@@ -5,21 +5,19 @@ import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Arrays;
+import java.util.Base64;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The SCRAM-SHA-256 computations of RFC 5802 section 3 with RFC 7677's hash: Hi (PBKDF2 with
  * HMAC-SHA-256), the client and server keys, the client proof and the server signature, plus the
- * client nonce and SASLprep of the password ({@link SaslPrep}).
+ * client nonce and the preparation of the password ({@link OpaqueString}).
  *
  * <p>Stateless; any thread.
  */
 public final class ScramEngine {
   private static final SecureRandom RANDOM = new SecureRandom();
-  /** Printable characters without ',' (RFC 5802's nonce alphabet allows any but the comma). */
-  private static final char[] NONCE_CHARS =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".toCharArray();
 
   private ScramEngine() {}
 
@@ -59,33 +57,42 @@ public final class ScramEngine {
     }
   }
 
-  /** a XOR b; both must have the same length. */
+  /**
+   * a XOR b, written into {@code a}, which is returned (as in AHC 3.0.11: callers that need
+   * {@code a} afterwards pass a copy); both must have the same length.
+   */
   public static byte[] xor(byte[] a, byte[] b) {
     if (a.length != b.length) {
       throw new ScramException("xor: lengths " + a.length + " and " + b.length + " (expected equal)");
     }
-    byte[] out = new byte[a.length];
     for (int i = 0; i < a.length; i++) {
-      out[i] = (byte) (a[i] ^ b[i]);
+      a[i] ^= b[i];
     }
-    return out;
+    return a;
   }
 
-  /** A client nonce of {@code length} random printable characters, none of them a comma. */
-  public static String generateNonce(int length) {
-    if (length < 1) {
-      throw new IllegalArgumentException("nonce length: " + length + " (expected >= 1)");
+  /**
+   * A client nonce: {@code lengthBytes} random bytes in standard base64 (24 bytes give 32
+   * characters), an alphabet without the comma RFC 5802 forbids in a nonce.
+   */
+  public static String generateNonce(int lengthBytes) {
+    if (lengthBytes < 1) {
+      throw new IllegalArgumentException("nonce length: " + lengthBytes + " bytes (expected >= 1)");
     }
-    char[] out = new char[length];
-    for (int i = 0; i < length; i++) {
-      out[i] = NONCE_CHARS[RANDOM.nextInt(NONCE_CHARS.length)];
-    }
-    return new String(out);
+    byte[] bytes = new byte[lengthBytes];
+    RANDOM.nextBytes(bytes);
+    return Base64.getEncoder().encodeToString(bytes);
   }
 
-  /** The password prepared with SASLprep (RFC 4013) as RFC 5802 asks. */
+  /**
+   * The password prepared with RFC 8265's OpaqueString profile, as RFC 7804 asks for SCRAM over
+   * HTTP: width and compatibility characters are kept (NFC, not SASLprep's NFKC), tab, line feed
+   * and carriage return are allowed.
+   *
+   * @throws ScramException for a prohibited code point (naming its position, not the password)
+   */
   public static String normalizePassword(String password) {
-    return SaslPrep.prepare(password);
+    return OpaqueString.prepare(password);
   }
 
   /** SaltedPassword := Hi(Normalize(password), salt, i). */
@@ -113,9 +120,9 @@ public final class ScramEngine {
     return hmac(storedKey, authMessage.getBytes(StandardCharsets.UTF_8));
   }
 
-  /** ClientProof := ClientKey XOR ClientSignature. */
+  /** ClientProof := ClientKey XOR ClientSignature, in a new array: {@code clientKey} is kept. */
   public static byte[] computeClientProof(byte[] clientKey, byte[] clientSignature) {
-    return xor(clientKey, clientSignature);
+    return xor(clientKey.clone(), clientSignature);
   }
 
   /** ServerSignature := HMAC(ServerKey, AuthMessage). */

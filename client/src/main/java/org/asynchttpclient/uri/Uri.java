@@ -11,8 +11,12 @@ import org.jetbrains.annotations.Nullable;
  * threads.
  *
  * <p>{@link #create(String)} parses and validates: it refuses a missing or unsupported scheme, a missing
- * host, a bad port and any whitespace or control character (CR and LF included) anywhere in the input,
- * with an {@link IllegalArgumentException} that names the input and what was expected. Components are
+ * host, a bad port, any control character (CR and LF included) anywhere in the input, and any
+ * whitespace except a plain space in the path, query or fragment, with an {@link
+ * IllegalArgumentException} that names the input and what was expected. A space there is accepted as
+ * in 3.0.11 (spaces around the whole URL are trimmed): the default {@code FIXING} encoding of a request
+ * sends it as {@code %20}; with {@code RAW} ({@code disableUrlEncoding}) the request fails when its
+ * request line is written, since a space would end the request target there. Components are
  * kept as written (no decoding); the scheme is lower-cased and dot segments of the path are removed,
  * except a {@code ..} that would climb above the root, which 3.0.11 keeps and so does this class.
  *
@@ -50,7 +54,8 @@ public class Uri {
    * @param query the query without the {@code ?}, or null
    * @param fragment the fragment without the {@code #}, or null
    * @throws IllegalArgumentException if the scheme or host is empty, the port is out of range or a
-   *     component holds whitespace or a control character
+   *     component holds a control character or whitespace (a plain space is allowed in the path,
+   *     query and fragment)
    */
   public Uri(String scheme, @Nullable String userInfo, String host, int port, String path, @Nullable String query,
       @Nullable String fragment) {
@@ -70,12 +75,12 @@ public class Uri {
     this.path = path == null ? "" : path;
     this.query = query;
     this.fragment = fragment;
-    requireNoControlChars("scheme", this.scheme);
-    requireNoControlChars("userInfo", userInfo);
-    requireNoControlChars("host", host);
-    requireNoControlChars("path", this.path);
-    requireNoControlChars("query", query);
-    requireNoControlChars("fragment", fragment);
+    requireNoControlChars("scheme", this.scheme, false);
+    requireNoControlChars("userInfo", userInfo, false);
+    requireNoControlChars("host", host, false);
+    requireNoControlChars("path", this.path, true);
+    requireNoControlChars("query", query, true);
+    requireNoControlChars("fragment", fragment, true);
     secured = HTTPS.equals(this.scheme) || WSS.equals(this.scheme);
     webSocket = WS.equals(this.scheme) || WSS.equals(this.scheme);
   }
@@ -180,6 +185,29 @@ public class Uri {
     return result;
   }
 
+  /**
+   * {@link #toUrl()} without the user info and its {@code @}: {@code scheme://host[:port]path[?query]},
+   * the port as written (even the scheme's default), no fragment. RFC 9110 section 4.2.4 forbids user
+   * info in a request target, so this is the form an absolute-form target takes (as in AHC 3.0.12).
+   *
+   * @return {@link #toUrl()} itself when there is no user info
+   */
+  public String toUrlWithoutUserInfo() {
+    if (userInfo == null) {
+      return toUrl();
+    }
+    StringBuilder sb = new StringBuilder(64);
+    sb.append(scheme).append("://").append(host);
+    if (port != -1) {
+      sb.append(':').append(port);
+    }
+    sb.append(path);
+    if (query != null) {
+      sb.append('?').append(query);
+    }
+    return sb.toString();
+  }
+
   /** {@code scheme://host[:port]path}: no user info, no query, and no port when it is the default. */
   public String toBaseUrl() {
     StringBuilder sb = new StringBuilder(64);
@@ -271,15 +299,17 @@ public class Uri {
     }
   }
 
-  private static void requireNoControlChars(String component, @Nullable String value) {
+  private static void requireNoControlChars(String component, @Nullable String value, boolean spaceAllowed) {
     if (value == null) {
       return;
     }
-    int bad = UriParser.indexOfWhitespaceOrControl(value);
+    int bad = UriParser.indexOfWhitespaceOrControl(value, spaceAllowed);
     if (bad >= 0) {
       throw new IllegalArgumentException(component + ": '" + HttpSyntaxChecks.printable(value) + "' contains "
           + HttpSyntaxChecks.describe(value.charAt(bad)) + " at index " + bad
-          + " (expected no whitespace or control characters; percent-encode them)");
+          + (spaceAllowed
+              ? " (expected no control characters and no whitespace but a space; percent-encode them)"
+              : " (expected no whitespace or control characters; percent-encode them)"));
     }
   }
 }

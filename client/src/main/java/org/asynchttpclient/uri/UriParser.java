@@ -32,12 +32,16 @@ final class UriParser {
     if (input.isEmpty() && context == null) {
       throw new IllegalArgumentException("url: '' (expected an absolute URL such as http://host/path)");
     }
-    int bad = indexOfWhitespaceOrControl(input);
+    // 3.0.11 trims what surrounds the URL; only plain spaces here: a CR, LF or tab stays refused.
+    String url = trimSpaces(input);
+    int bad = indexOfForbiddenChar(url);
     if (bad >= 0) {
-      throw refuse(input, "contains " + HttpSyntaxChecks.describe(input.charAt(bad)) + " at index " + bad
-          + " (expected no whitespace or control characters; percent-encode them)");
+      int inInput = bad + input.indexOf(url);
+      throw refuse(input, "contains " + HttpSyntaxChecks.describe(url.charAt(bad)) + " at index " + inInput
+          + " (expected no control characters, and no whitespace but a space in the path, query or"
+          + " fragment; percent-encode them)");
     }
-    Reference ref = split(input);
+    Reference ref = split(url);
 
     String scheme;
     @Nullable String userInfo = null;
@@ -266,18 +270,58 @@ final class UriParser {
     return -1;
   }
 
-  /** Index of the first whitespace (ASCII or Unicode) or control character, or -1. */
-  static int indexOfWhitespaceOrControl(String s) {
+  private static String trimSpaces(String s) {
+    int start = 0;
+    int end = s.length();
+    while (start < end && s.charAt(start) == ' ') {
+      start++;
+    }
+    while (end > start && s.charAt(end - 1) == ' ') {
+      end--;
+    }
+    return start == 0 && end == s.length() ? s : s.substring(start, end);
+  }
+
+  /**
+   * Index of the first character a URL may not hold, or -1: a control character, or whitespace
+   * (ASCII or Unicode) other than a plain space after the authority. 3.0.11 accepts a space in the
+   * path and query (FIXING sends it as {@code %20}); in the scheme or authority it is an error.
+   */
+  private static int indexOfForbiddenChar(String s) {
+    int spacesFrom = endOfAuthority(s);
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
-      if (c <= 0x20 || c == 0x7f) {
-        return i;
-      }
-      if (c >= 0x80 && (Character.isISOControl(c) || Character.isWhitespace(c) || Character.isSpaceChar(c))) {
+      if (isWhitespaceOrControl(c) && !(c == ' ' && i >= spacesFrom)) {
         return i;
       }
     }
     return -1;
+  }
+
+  /** Where the path of {@code s} starts: after {@code scheme:} and {@code //authority} when present. */
+  private static int endOfAuthority(String s) {
+    int i = schemeEnd(s) + 1;
+    return s.startsWith("//", i) ? indexOfAny(s, i + 2, "/?#") : i;
+  }
+
+  /**
+   * Index of the first whitespace (ASCII or Unicode) or control character of a URI component, or
+   * -1; a plain space does not count when {@code spaceAllowed}.
+   */
+  static int indexOfWhitespaceOrControl(String s, boolean spaceAllowed) {
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (isWhitespaceOrControl(c) && !(spaceAllowed && c == ' ')) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static boolean isWhitespaceOrControl(char c) {
+    return c <= 0x20
+        || c == 0x7f
+        || c >= 0x80 && (Character.isISOControl(c) || Character.isWhitespace(c) || Character.isSpaceChar(c));
   }
 
   static boolean isSupportedScheme(String scheme) {

@@ -5,7 +5,6 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 
 import java.nio.charset.Charset;
 import java.security.MessageDigest;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -158,20 +157,13 @@ public final class AuthenticatorUtils {
     }
     switch (realm.getScheme()) {
       case BASIC:
-        return basic(realm);
+        return realm.getBasicAuthHeader();
       case DIGEST:
         String nonce = realm.getNonce();
         return nonce == null || nonce.isEmpty() ? null : digest(request, realm);
       default:
         return null;
     }
-  }
-
-  private static String basic(Realm realm) {
-    String principal = realm.getPrincipal();
-    String password = realm.getPassword();
-    String credentials = (principal == null ? "" : principal) + ':' + (password == null ? "" : password);
-    return "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(charsetOf(realm)));
   }
 
   private static String digest(Request request, Realm realm) {

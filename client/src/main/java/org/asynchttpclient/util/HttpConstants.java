@@ -21,6 +21,11 @@ public final class HttpConstants {
     public static final String PATCH = HttpMethod.PATCH.name();
     public static final String POST = HttpMethod.POST.name();
     public static final String PUT = HttpMethod.PUT.name();
+    /**
+     * QUERY (RFC 10008): a safe, idempotent request with content, kept with its content across a
+     * 301 or 302 redirect. Not in 3.0.11; upstream main after 3.0.12 added it.
+     */
+    public static final String QUERY = HttpMethod.QUERY.name();
     public static final String TRACE = HttpMethod.TRACE.name();
 
     private Methods() {}

@@ -11,13 +11,15 @@ import org.jetbrains.annotations.Nullable;
  *
  * <ul>
  *   <li>{@link #FIXING} (the default) percent-encodes, as UTF-8, whatever may not stand in the path or the
- *       query (keeping existing {@code %XX} escapes), and encodes each added query parameter name and value
+ *       query (keeping existing {@code %XX} escapes; a space becomes {@code %20}), and encodes each added query parameter name and value
  *       completely, so that an {@code &} or {@code =} inside a value stays data. Unlike 3.0.11 it also
  *       encodes a {@code %} that starts no valid escape ({@code /100%} is sent as {@code /100%25}), so
  *       that the request target stays well-formed.
  *   <li>{@link #RAW} ({@code disableUrlEncoding}) leaves the path and query as given and appends the
- *       parameters verbatim: the caller has encoded them. A parameter that holds whitespace or a control
- *       character is still refused, by {@link Uri}, so it cannot reach the request line. Unlike 3.0.11,
+ *       parameters verbatim: the caller has encoded them. A parameter that holds a control character or
+ *       whitespace other than a space is still refused, by {@link Uri}; a space is kept as in 3.0.11, and
+ *       the request then fails when its request line is written, where a space would end the target
+ *       early. Unlike 3.0.11,
  *       parameters added to a URI that already has a query are joined to it with {@code &}.
  * </ul>
  */
@@ -71,7 +73,7 @@ public enum UriEncoder {
   /**
    * Returns the URI to send: {@code uri} with its path and query encoded by this mode and
    * {@code queryParams}, if any, appended to the query in order. Returns {@code uri} itself when
-   * nothing changes.
+   * nothing changes (as AHC 3.0.12 does), so the common already-encoded request makes no copy.
    */
   public Uri encode(Uri uri, @Nullable List<Param> queryParams) {
     String path = encodePath(uri.getPath());

@@ -123,6 +123,21 @@ public final class Utf8PercentEncoder {
     return path;
   }
 
+  /**
+   * Encodes what may not stand in a URI query but keeps every {@code %}, as {@link
+   * #appendQueryKeepingPercent} does; returns {@code query} itself when nothing changes.
+   */
+  public static String encodeQueryKeepingPercent(String query) {
+    for (int i = 0; i < query.length(); i++) {
+      char c = query.charAt(i);
+      if (c >= 128 || !QUERY_KEEPING_PERCENT.get(c)) {
+        StringBuilder sb = new StringBuilder(query.length() + 16).append(query, 0, i);
+        return appendEncoded(sb, query.substring(i), QUERY_KEEPING_PERCENT, false).toString();
+      }
+    }
+    return query;
+  }
+
   /** Appends {@code query}, encoding what may not stand in a URI query but keeping every {@code %}. */
   public static StringBuilder appendQueryKeepingPercent(StringBuilder sb, CharSequence query) {
     return appendEncoded(sb, query, QUERY_KEEPING_PERCENT, false);

@@ -3,20 +3,27 @@ package org.asynchttpclient.ws;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.Random;
 
 /** The key and accept values of the WebSocket opening handshake (RFC 6455 4.1, 4.2.2). */
 public final class WebSocketUtils {
   /** Appended to the key before hashing, fixed by RFC 6455. */
   private static final String HANDSHAKE_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11";
 
+  /**
+   * Where keys come from: RFC 6455 wants the nonce chosen randomly (a proxy must not be able to guess
+   * it), and AHC 3.0.12 uses a SecureRandom. Thread-safe. Package-private for a test.
+   */
+  static final Random KEY_RANDOM = new SecureRandom();
+
   private WebSocketUtils() {}
 
-  /** A fresh {@code Sec-WebSocket-Key}: 16 random bytes, base64. */
+  /** A fresh {@code Sec-WebSocket-Key}: 16 bytes from a {@link SecureRandom}, base64. */
   public static String getWebSocketKey() {
     byte[] nonce = new byte[16];
-    ThreadLocalRandom.current().nextBytes(nonce);
+    KEY_RANDOM.nextBytes(nonce);
     return Base64.getEncoder().encodeToString(nonce);
   }
 

@@ -233,6 +233,34 @@ class CookieStoreTest {
   }
 
   @Test
+  void aDomainKeepsTwoHundredCookiesAsIn3012() {
+    for (int i = 0; i < 200; i++) {
+      store.add("h.example", "/", parse("c" + i + "=" + i));
+    }
+    assertEquals(200, store.getAll().size());
+    store.add("h.example", "/", parse("one=more"));
+    assertEquals(200, store.getAll().size());
+    assertFalse(jar("h.example").containsKey(new ThreadSafeCookieStore.CookieKey("c0", "/")));
+  }
+
+  @Test
+  void aReplacedCookieCountsAsJustStoredForEvictionButKeepsItsPlaceInRetrieval() {
+    int cap = ThreadSafeCookieStore.MAX_COOKIES_PER_DOMAIN;
+    for (int i = 0; i < cap; i++) {
+      store.add("h.example", "/", parse("c" + i + "=" + i));
+    }
+    store.add("h.example", "/", parse("c0=again"));
+    store.add("h.example", "/", parse("newest=1"));
+    Map<ThreadSafeCookieStore.CookieKey, ThreadSafeCookieStore.StoredCookie> cookies = jar("h.example");
+    assertEquals(cap, cookies.size());
+    // 3.0.12 evicts in the order cookies were last stored: c1 goes, the re-set c0 stays.
+    assertTrue(cookies.containsKey(new ThreadSafeCookieStore.CookieKey("c0", "/")));
+    assertFalse(cookies.containsKey(new ThreadSafeCookieStore.CookieKey("c1", "/")));
+    // Retrieval still orders by creation (RFC 6265 5.3 step 11.3): c0 first.
+    assertEquals("c0=again", names("h.example", "/", false).get(0));
+  }
+
+  @Test
   void capPrefersEvictingExpiredCookies() {
     int cap = ThreadSafeCookieStore.MAX_COOKIES_PER_DOMAIN;
     store.add("h.example", "/", parse("keep=1"));
@@ -324,7 +352,8 @@ class CookieStoreTest {
   @Test
   void concurrentAddsBeyondTheCapStayAtTheCap() throws Exception {
     int threads = 4;
-    int perThread = 30;
+    // Together, twice the cap.
+    int perThread = ThreadSafeCookieStore.MAX_COOKIES_PER_DOMAIN / 2;
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     this.pool = pool;
     CountDownLatch start = new CountDownLatch(1);

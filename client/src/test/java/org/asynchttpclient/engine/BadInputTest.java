@@ -99,6 +99,14 @@ class BadInputTest {
   }
 
   @Test
+  void aRawSpaceIsRefusedAtTheRequestLine() throws Exception {
+    // Uri accepts a space in the path and query as 3.0.11 does, and FIXING sends it as %20; a RAW
+    // request keeps it, and a space would end the request target, so writing the request refuses it.
+    Request spaced = new RequestBuilder("GET", true).setUrl(server.url("/hello") + "?q=a b").build();
+    refused(() -> client.executeRequest(spaced), "request target", "q=a b");
+  }
+
+  @Test
   void crLfInHeaderValues() throws Exception {
     String url = server.url("/hello");
     refused(() -> client.prepareGet(url).addHeader("X-Bad", "a\r\nInjected: 1").execute(), "X-Bad");

@@ -223,6 +223,23 @@ class ConnectTest {
   }
 
   @Test
+  void aResolutionWithNoAddressFailsAsAnUnknownHost() throws Exception {
+    TableResolver resolver = new TableResolver(Map.of("empty.invalid", List.of()));
+    ExecutionException e =
+        assertThrows(
+            ExecutionException.class,
+            () ->
+                client.prepareGet("http://empty.invalid:" + server.port() + "/")
+                    .setNameResolver(resolver)
+                    .execute()
+                    .get(10, TimeUnit.SECONDS));
+    // AHC 3.0.12 (#2254): an UnknownHostException naming the host.
+    assertInstanceOf(UnknownHostException.class, e.getCause());
+    assertTrue(e.getCause().getMessage().contains("empty.invalid"), e.getCause().getMessage());
+    assertEquals(0, server.acceptedCount());
+  }
+
+  @Test
   void eachResolvedAddressIsTriedInTurn() throws Exception {
     // Nothing listens on 127.0.0.3 at the server's port: refused, then 127.0.0.1 answers.
     TableResolver resolver =

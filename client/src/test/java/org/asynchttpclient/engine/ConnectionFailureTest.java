@@ -24,6 +24,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.CertificateBuilder.KeyUsage;
 import io.netty.pkitesting.X509Bundle;
+import java.io.ByteArrayOutputStream;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -34,6 +35,7 @@ import javax.net.ssl.SSLHandshakeException;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.RemotelyClosedException;
+import org.asynchttpclient.handler.BodyDeferringAsyncHandler;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.RawServer;
@@ -143,13 +145,29 @@ class ConnectionFailureTest {
     assertEquals(List.of("conn1:GET /a ", "conn1:GET /b ", "conn2:GET /b "), seen);
   }
 
+  /** As 3.0.11 and 3.0.12: the POST the server already answered once is sent again. */
   @Test
-  void postCutAfterItsHeadersIsNotReplayedAndFailsRemotelyClosed() throws Exception {
-    // 3.0.11 would send the POST again: the server already answered it once, so that may perform
-    // it twice. Deliberately not done.
+  void postCutAfterItsHeadersIsReplayedByDefault() throws Exception {
     List<String> seen = new CopyOnWriteArrayList<>();
     startCuttingServer(Cut.AFTER_HEADERS, seen);
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
+      run(c, "POST", "/a", new RecordingHandler());
+      RecordingHandler h = new RecordingHandler();
+      assertEquals(200, run(c, "POST", "/b", h).getStatusCode());
+      assertEquals(
+          List.of("status", "headers", "retry", "status", "headers", "part", "completed"),
+          responseEvents(h),
+          h.events().toString());
+    }
+    assertEquals(List.of("conn1:POST /a payload", "conn1:POST /b payload", "conn2:POST /b payload"), seen);
+  }
+
+  @Test
+  void postCutAfterItsHeadersIsNotReplayedWhenStrictAndFailsRemotelyClosed() throws Exception {
+    // The server already answered the POST once: sending it again may perform it twice.
+    List<String> seen = new CopyOnWriteArrayList<>();
+    startCuttingServer(Cut.AFTER_HEADERS, seen);
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setStrictMidResponseRetry(true))) {
       run(c, "POST", "/a", new RecordingHandler());
       RecordingHandler h = new RecordingHandler();
       ExecutionException e =
@@ -160,12 +178,50 @@ class ConnectionFailureTest {
     assertEquals(List.of("conn1:POST /a payload", "conn1:POST /b payload"), seen);
   }
 
+  /**
+   * As 3.0.11 and 3.0.12 (upstream BodyDeferringAsyncHandlerTest
+   * .deferredInputStreamTrickWithCloseConnectionAndRetry): the handler that got "abc" hears onRetry,
+   * then the whole new response.
+   */
   @Test
-  void requestCutAfterABodyPartReachedTheHandlerIsNotReplayed() throws Exception {
-    // 3.0.11 replays here too; a handler that streamed "abc" somewhere could not take it back.
+  void requestCutAfterABodyPartReachedTheHandlerIsReplayedByDefault() throws Exception {
     List<String> seen = new CopyOnWriteArrayList<>();
     startCuttingServer(Cut.AFTER_A_BODY_PART, seen);
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
+      run(c, "GET", "/a", new RecordingHandler());
+      RecordingHandler h = new RecordingHandler();
+      assertEquals(200, run(c, "GET", "/b", h).getStatusCode());
+      assertEquals(
+          List.of("status", "headers", "part", "retry", "status", "headers", "part", "completed"),
+          responseEvents(h),
+          h.events().toString());
+    }
+    assertEquals(List.of("conn1:GET /a ", "conn1:GET /b ", "conn2:GET /b "), seen);
+  }
+
+  /** A handler that cannot start over throws from onRetry: the exchange fails with that, as in 3.0.11. */
+  @Test
+  void aHandlerThatRefusesTheRetryFailsTheExchangeWithItsException() throws Exception {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    startCuttingServer(Cut.AFTER_A_BODY_PART, seen);
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setMaxRequestRetry(1))) {
+      run(c, "GET", "/a", new RecordingHandler());
+      ByteArrayOutputStream received = new ByteArrayOutputStream();
+      BodyDeferringAsyncHandler deferring = new BodyDeferringAsyncHandler(received);
+      ExecutionException e = assertThrows(ExecutionException.class,
+          () -> c.prepareGet(raw.url("/b")).execute(deferring).get(10, TimeUnit.SECONDS));
+      assertInstanceOf(UnsupportedOperationException.class, e.getCause(), String.valueOf(e.getCause()));
+      assertEquals("abc", received.toString(StandardCharsets.UTF_8));
+    }
+    assertEquals(List.of("conn1:GET /a ", "conn1:GET /b "), seen, "refused before anything was sent again");
+  }
+
+  @Test
+  void requestCutAfterABodyPartReachedTheHandlerIsNotReplayedWhenStrict() throws Exception {
+    // A handler that streamed "abc" somewhere could not take it back.
+    List<String> seen = new CopyOnWriteArrayList<>();
+    startCuttingServer(Cut.AFTER_A_BODY_PART, seen);
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setStrictMidResponseRetry(true))) {
       run(c, "GET", "/a", new RecordingHandler());
       RecordingHandler h = new RecordingHandler();
       ExecutionException e = assertThrows(ExecutionException.class, () -> run(c, "GET", "/b", h));

@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.TooManyConnectionsException;
+import org.asynchttpclient.netty.channel.ConnectionSemaphore;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
@@ -63,6 +66,54 @@ class ConnectionLimitTest {
       assertEquals("a", body(c.prepareGet(a.url("/ok")).execute()));
       assertEquals(1, a.acceptedCount());
     }
+  }
+
+  /** A user's semaphore that grants every permit and records, per acquire, whether it may block. */
+  private static final class RecordingSemaphore implements ConnectionSemaphore {
+    final List<String> acquires = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void acquireChannelLock(Object partitionKey) {
+      acquires.add("blocking-only");
+    }
+
+    @Override
+    public void acquireChannelLock(Object partitionKey, boolean nonBlocking) {
+      acquires.add(nonBlocking ? "non-blocking" : "may-block");
+    }
+
+    @Override
+    public void releaseChannelLock(Object partitionKey) {}
+  }
+
+  @Test
+  void aUsersSemaphoreIsAskedNotToBlockOnTheClientsLoop() throws Exception {
+    a.route("/away", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", b.url("/ok")));
+    RecordingSemaphore semaphore = new RecordingSemaphore();
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config()
+        .setFollowRedirect(true).setConnectionSemaphoreFactory(config -> semaphore))) {
+      assertEquals("b", body(c.prepareGet(a.url("/away")).execute()));
+    }
+    // The first hop asks from the test's thread; the redirect, to another host, from the loop that
+    // read the 302, where a semaphore that waited would stall it (AHC 3.0.12, #2226).
+    assertEquals(List.of("may-block", "non-blocking"), semaphore.acquires);
+  }
+
+  @Test
+  void aSemaphoreWrittenFor3011IsAskedTheBlockingWayAsBefore() throws Exception {
+    List<Object> keys = new CopyOnWriteArrayList<>();
+    ConnectionSemaphore old = new ConnectionSemaphore() {
+      @Override
+      public void acquireChannelLock(Object partitionKey) {
+        keys.add(partitionKey);
+      }
+
+      @Override
+      public void releaseChannelLock(Object partitionKey) {}
+    };
+    old.acquireChannelLock("k", true);
+    old.acquireChannelLock("k", false);
+    assertEquals(List.of("k", "k"), keys);
   }
 
   @Test

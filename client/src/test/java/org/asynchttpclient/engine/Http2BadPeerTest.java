@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
 import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Error;
@@ -31,6 +32,7 @@ import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -224,5 +226,90 @@ class Http2BadPeerTest {
     assertTrue(namedTheFlood > 0, "the streams left open when the flood ended the connection name it");
     Channel connection = server.acceptedChannels().get(0);
     assertTrue(server.await(() -> !connection.isActive(), Duration.ofSeconds(5)), "connection closed");
+  }
+
+  // ---- header fields (AHC 3.0.12, #2275). Netty's decoder refuses a name that is no token, a
+  // value with CR, LF or NUL and a connection-specific field, as a stream error; StreamCodec checks
+  // the same again as it copies the fields, and drops what a trailer may not carry.
+
+  /** A response to the client's first stream, written by {@code answer}, on a fresh server. */
+  private ListenableFuture<Response> firstStreamAnsweredBy(Attack answer, RecordingHandler handler)
+      throws Exception {
+    server = attackingServer(1, answer, new CopyOnWriteArrayList<>());
+    client = newClient();
+    return client.prepareGet(server.url("/h")).execute(handler);
+  }
+
+  private static Http2Headers unvalidated() {
+    return new DefaultHttp2Headers(false);
+  }
+
+  @Test
+  void aResponseHeaderWithALineBreakInItsValueFailsTheRequestNamingIt() throws Exception {
+    ListenableFuture<Response> f =
+        firstStreamAnsweredBy(
+            (writer, ctx, streams) ->
+                writer.writeHeaders(
+                    ctx, streams.get(0), unvalidated().status("200").add("x-split", "a\r\nInjected: 1"),
+                    0, true, ctx.newPromise()),
+            new RecordingHandler());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+    assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
+    assertTrue(e.getCause().getMessage().contains("x-split"), e.getCause().getMessage());
+  }
+
+  @Test
+  void aResponseHeaderNameThatIsNoTokenFailsTheRequest() throws Exception {
+    ListenableFuture<Response> f =
+        firstStreamAnsweredBy(
+            (writer, ctx, streams) ->
+                writer.writeHeaders(
+                    ctx, streams.get(0), unvalidated().status("200").add("x(bad)", "v"), 0, true,
+                    ctx.newPromise()),
+            new RecordingHandler());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+    assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
+    assertTrue(e.getCause().getMessage().contains("x(bad)"), e.getCause().getMessage());
+  }
+
+  @Test
+  void aConnectionSpecificFieldNettyRefusesFailsTheStreamAtOnce() throws Exception {
+    // Netty's decoder treats transfer-encoding as malformed in HTTP/2 (RFC 9113 section 8.2.2): a
+    // stream error, which must reach the stream rather than leave it to its request timeout.
+    long start = System.nanoTime();
+    ListenableFuture<Response> f =
+        firstStreamAnsweredBy(
+            (writer, ctx, streams) ->
+                writer.writeHeaders(
+                    ctx, streams.get(0), unvalidated().status("200").add("transfer-encoding", "chunked"),
+                    0, true, ctx.newPromise()),
+            new RecordingHandler());
+    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    assertTrue(millis < 10_000, "failed after " + millis + " ms, not at the 30 s timeout");
+    assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
+    assertTrue(e.getCause().getMessage().contains("transfer-encoding"), e.getCause().getMessage());
+  }
+
+  @Test
+  void trailerFieldsATrailerMayNotCarryAreDroppedAndTheResponseCompletes() throws Exception {
+    RecordingHandler handler = new RecordingHandler();
+    ListenableFuture<Response> f =
+        firstStreamAnsweredBy(
+            (writer, ctx, streams) -> {
+              int id = streams.get(0);
+              writer.writeHeaders(ctx, id, unvalidated().status("200"), 0, false, ctx.newPromise());
+              writer.writeData(ctx, id, Unpooled.wrappedBuffer(new byte[] {'h', 'i'}), 0, false, ctx.newPromise());
+              writer.writeHeaders(
+                  ctx, id,
+                  unvalidated().add("x-checksum", "abc").add("content-length", "2")
+                      .add("trailer", "x-checksum"),
+                  0, true, ctx.newPromise());
+            },
+            handler);
+    assertEquals("hi", f.get(15, TimeUnit.SECONDS).getResponseBody());
+    HttpHeaders trailers = Objects.requireNonNull(handler.trailers(), "no trailers heard");
+    assertEquals("abc", trailers.get("x-checksum"));
+    assertEquals(1, trailers.size(), String.valueOf(trailers));
   }
 }

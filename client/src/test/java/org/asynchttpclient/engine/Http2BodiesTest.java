@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.security.MessageDigest;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -178,6 +179,35 @@ class Http2BodiesTest {
     Response res = client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS);
     assertEquals(HttpProtocol.HTTP_2, res.getProtocol());
     assertEquals(md5(PAYLOAD), md5(res.getResponseBodyAsBytes()));
+  }
+
+  @Test
+  void ourOwnAcceptEncodingTakesHpackSpellingAUsersIsSentAsWritten() throws Exception {
+    client.close();
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setCompressionEnforced(true));
+    Response ours = client.prepareGet(server.url("/hello")).execute().get(20, TimeUnit.SECONDS);
+    assertEquals(HttpProtocol.HTTP_2, ours.getProtocol());
+    // HPACK's static table spells it with a space (AHC 3.0.12); HTTP/1.1 keeps gzip,deflate
+    // (ContentEncodingTest).
+    assertEquals("gzip, deflate", server.received().get(0).headers.getAll(HttpHeaderNames.ACCEPT_ENCODING).get(0));
+    client.prepareGet(server.url("/hello")).setHeader(HttpHeaderNames.ACCEPT_ENCODING, "gzip,deflate")
+        .execute().get(20, TimeUnit.SECONDS);
+    assertEquals(List.of("gzip,deflate"), server.received().get(1).headers.getAll(HttpHeaderNames.ACCEPT_ENCODING));
+  }
+
+  @Test
+  void zeroLeavesOnlyTheGeneralInflationCap() throws Exception {
+    client.close();
+    // PAYLOAD inflates past 64 KiB: with the HTTP/2 cap off, only maxInflatedResponseBodySize counts.
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxDecompressedResponseSize(0));
+    Response res = client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS);
+    assertEquals(md5(PAYLOAD), md5(res.getResponseBodyAsBytes()));
+    client.close();
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxDecompressedResponseSize(0)
+        .setMaxInflatedResponseBodySize(64 * 1024));
+    ExecutionException e = assertThrows(ExecutionException.class,
+        () -> client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS));
+    assertTrue(e.getCause().getMessage().contains("maxInflatedResponseBodySize"), e.getCause().getMessage());
   }
 
   @Test

@@ -90,7 +90,7 @@ class IOExceptionFilterTest {
   }
 
   /**
-   * After body parts reached the handler the engine never retries by itself (a POST, here), but the
+   * After body parts reached the handler, with no built-in retry left (maxRequestRetry 0 here), the
    * filters still hear the failure, and one that explicitly asks for a replay gets it, as in 3.0.11.
    */
   @Test

@@ -12,7 +12,10 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -52,6 +55,55 @@ class NtlmAuthTest {
     server.route("/ntlm-paced", (ctx, req) -> TestServer.later(ctx, 300, () -> answer(ctx, req, false)));
     server.route("/slow", (ctx, req) -> TestServer.later(ctx, SLOW_MS, () -> answer(ctx, req, false)));
     server.route("http://origin.test:8080/via-proxy", (ctx, req) -> answer(ctx, req, true));
+    server.route("http://origin.test:8080/via-v1-proxy", this::answerAsV1OnlyProxy);
+  }
+
+  /**
+   * A proxy that speaks NTLMv1 only and knows, byte for byte, the Type 1 and the Type 3 AHC 3.0.11
+   * sends for user Zaphod, password Beeblebrox, domain Ursa-Minor, workstation LightCity: its Type 2
+   * (challenge "SrvNonce", flags Unicode, NTLM, always-sign) has no target information, so the
+   * Type 3 is deterministic.
+   */
+  private void answerAsV1OnlyProxy(ChannelHandlerContext ctx, FullHttpRequest req) {
+    String credentials = req.headers().get(HttpHeaderNames.PROXY_AUTHORIZATION);
+    String type1 = "NTLM " + b64("4e544c4d53535000 01000000 018208a2 0000000028000000 0000000028000000"
+        + " 0501280a0000000f");
+    String type3 = "NTLM " + b64("4e544c4d53535000 03000000"
+        + " 18001800 48000000 18001800 60000000 14001400 78000000 0c000c00 8c000000 12001200 98000000"
+        + " 00000000 aa000000 01820002 0501280a0000000f"
+        + " ad87ca6defe34685b9c43c477a8c42d600667d6892e7e897 e0e00de3104a1bf2053f07c7dda82d3c489ae989e1b000d3",
+        "URSA-MINORZaphodLIGHTCITY");
+    String challenge = null;
+    if (credentials == null) {
+      challenge = "NTLM";
+    } else if (credentials.equals(type1)) {
+      challenge = "NTLM " + b64("4e544c4d53535000 02000000 0000000028000000 01820000"
+          + " 5372764e6f6e6365 0000000000000000");
+    } else if (!credentials.equals(type3)) {
+      TestServer.respond(ctx, req, HttpResponseStatus.FORBIDDEN, "unexpected: " + credentials);
+      return;
+    }
+    if (challenge == null) {
+      TestServer.respond(ctx, req, HttpResponseStatus.OK, "v1 ok");
+    } else {
+      TestServer.respond(ctx, req, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, "", "Proxy-Authenticate", challenge);
+    }
+  }
+
+  /** Base64 of the bytes {@code hex} spells (spaces ignored), followed by {@code names} in UTF-16LE. */
+  private static String b64(String hex, String names) {
+    String h = hex.replace(" ", "");
+    byte[] tail = names.getBytes(StandardCharsets.UTF_16LE);
+    byte[] b = Arrays.copyOf(new byte[h.length() / 2], h.length() / 2 + tail.length);
+    for (int i = 0; i < h.length() / 2; i++) {
+      b[i] = (byte) Integer.parseInt(h.substring(2 * i, 2 * i + 2), 16);
+    }
+    System.arraycopy(tail, 0, b, h.length() / 2, tail.length);
+    return Base64.getEncoder().encodeToString(b);
+  }
+
+  private static String b64(String hex) {
+    return b64(hex, "");
   }
 
   @AfterEach
@@ -161,6 +213,28 @@ class NtlmAuthTest {
     assertTrue(auth.get(2).startsWith("NTLM TlRMTVNTUAAD"), auth.get(2));
     assertNull(server.received().get(2).headers.get(HttpHeaderNames.AUTHORIZATION));
     assertSame(server.received().get(1).channel, server.received().get(2).channel);
+  }
+
+  /**
+   * A server without target information gets NTLMv2 by default, never the NTLMv1 a server can ask
+   * for by leaving it out; with ntlmV2Only off, 3.0.11's messages byte for byte (upstream
+   * NTLMProxyTest.ntlmProxyTest, whose proxy compares them).
+   */
+  @Test
+  void aServerWithoutTargetInformationGetsNtlmV2UnlessV2OnlyIsOff() throws Exception {
+    Realm.Builder zaphod = new Realm.Builder("Zaphod", "Beeblebrox")
+        .setScheme(Realm.AuthScheme.NTLM).setNtlmDomain("Ursa-Minor").setNtlmHost("LightCity");
+    ProxyServer proxy = new ProxyServer.Builder("127.0.0.1", server.port()).setRealm(zaphod).build();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r = client.prepareGet("http://origin.test:8080/via-v1-proxy").setProxyServer(proxy).execute()
+          .get(5, TimeUnit.SECONDS);
+      assertEquals(403, r.getStatusCode(), "NTLMv2 to a v1-only proxy by default: " + r.getResponseBody());
+    }
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setNtlmV2Only(false))) {
+      Response r = client.prepareGet("http://origin.test:8080/via-v1-proxy").setProxyServer(proxy).execute()
+          .get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode(), r.getResponseBody());
+    }
   }
 
   @Test

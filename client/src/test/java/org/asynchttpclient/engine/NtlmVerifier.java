@@ -99,7 +99,8 @@ final class NtlmVerifier {
     byte[] nt = field(m, 20);
     String domain = new String(field(m, 28), StandardCharsets.UTF_16LE);
     String user = new String(field(m, 36), StandardCharsets.UTF_16LE);
-    if (nt.length < 16 + 28 + TARGET_INFO.length || !user.equalsIgnoreCase(USER) || !domain.equals(DOMAIN)) {
+    // Domain names are case-insensitive; the key is computed over the domain as the message sends it.
+    if (nt.length < 16 + 28 + TARGET_INFO.length || !user.equalsIgnoreCase(USER) || !domain.equalsIgnoreCase(DOMAIN)) {
       return false;
     }
     byte[] proof = Arrays.copyOf(nt, 16);

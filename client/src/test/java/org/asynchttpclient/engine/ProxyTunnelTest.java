@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.bootstrap.Bootstrap;
@@ -49,10 +48,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import org.asynchttpclient.AsyncCompletionHandlerBase;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpProtocol;
@@ -241,29 +240,56 @@ class ProxyTunnelTest {
     return proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION);
   }
 
-  /** Runs a GET through {@code p} to the TLS target and returns why it failed. */
-  private static Throwable tunnelFailure(TestServer target, ProxyServer.Builder p) {
+  /** Runs a GET through {@code p} to the TLS target and returns the proxy's answer as the response. */
+  private static Response refusedByProxy(TestServer target, ProxyServer.Builder p) throws Exception {
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  client
-                      .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
-                      .setProxyServer(p)
-                      .execute()
-                      .get(10, TimeUnit.SECONDS));
-      return e.getCause();
+      return client
+          .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+          .setProxyServer(p)
+          .execute()
+          .get(10, TimeUnit.SECONDS);
     }
+  }
+
+  /** As 3.0.11 (upstream HttpsProxyTest.testFailedConnectWithProxy). */
+  @Test
+  void connectAnswered403IsTheResponseAndItsConnectionIsNeverPooled() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    proxy.refusal = "no tunnel for you";
+    ProxyServer p = Dsl.proxyServer("127.0.0.1", proxy.port()).build();
+    List<String> heard = new CopyOnWriteArrayList<>();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true).setKeepAlive(true))) {
+      for (int i = 0; i < 3; i++) {
+        Response r = client.prepareGet("https://127.0.0.1:" + target.port() + "/secure").setProxyServer(p)
+            .execute(new AsyncCompletionHandlerBase() {
+              @Override
+              public State onStatusReceived(org.asynchttpclient.HttpResponseStatus status) throws Exception {
+                heard.add("status " + status.getStatusCode());
+                return super.onStatusReceived(status);
+              }
+            })
+            .get(10, TimeUnit.SECONDS);
+        assertEquals(403, r.getStatusCode());
+        assertEquals("no tunnel for you", r.getResponseBody());
+        assertEquals("refused", r.getHeader("X-Proxy"));
+        assertEquals(target.port(), r.getUri().getPort(), "the response is the request's");
+      }
+    }
+    assertEquals(List.of("status 403", "status 403", "status 403"), heard);
+    assertEquals(3, proxy.server.acceptedCount(), "each refused CONNECT's connection is closed, not pooled");
+    assertEquals(0, target.acceptedCount(), "connections at the target");
   }
 
   @Test
   void connectAnswered407WithoutRealmIsNotRepeated() throws Exception {
     TestServer target = tlsTarget();
     ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));
-    Throwable t = tunnelFailure(target, Dsl.proxyServer("127.0.0.1", proxy.port()));
-    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    Response r = refusedByProxy(target, Dsl.proxyServer("127.0.0.1", proxy.port()));
+    assertEquals(407, r.getStatusCode());
+    assertEquals("Basic realm=\"p\"", r.getHeader(HttpHeaderNames.PROXY_AUTHENTICATE));
     assertEquals(1, proxy.connectTargets.size(), "CONNECTs at the proxy");
     assertEquals(0, target.acceptedCount(), "connections at the target");
   }
@@ -272,12 +298,12 @@ class ProxyTunnelTest {
   void connectRefusingTheCredentialsEndsAfterOneReplay() throws Exception {
     TestServer target = tlsTarget();
     ConnectProxy proxy = closeLater(new ConnectProxy(USER_SECRET));
-    Throwable t =
-        tunnelFailure(
+    Response r =
+        refusedByProxy(
             target,
             Dsl.proxyServer("127.0.0.1", proxy.port())
                 .setRealm(Dsl.basicAuthRealm("user", "wrong")));
-    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    assertEquals(407, r.getStatusCode());
     assertEquals(2, proxy.connectTargets.size(), "CONNECTs at the proxy");
     assertEquals(
         "Basic dXNlcjp3cm9uZw==",
@@ -322,7 +348,7 @@ class ProxyTunnelTest {
   @Test
   void connectRefusingTheDigestEndsAfterOneReplay() throws Exception {
     ConnectProxy proxy = digestProxy("secret");
-    assertEquals(2, connectsBefore407Failure(proxy, Dsl.digestAuthRealm("user", "wrong")));
+    assertEquals(2, connectsBefore407Response(proxy, Dsl.digestAuthRealm("user", "wrong")));
     assertTrue(
         proxy.connectHeaders.get(1).get(HttpHeaderNames.PROXY_AUTHORIZATION).startsWith("Digest "),
         String.valueOf(proxy.connectHeaders.get(1)));
@@ -331,18 +357,17 @@ class ProxyTunnelTest {
   @Test
   void connectBasicRealmDoesNotAnswerADigestChallenge() throws Exception {
     ConnectProxy proxy = digestProxy("secret");
-    assertEquals(1, connectsBefore407Failure(proxy, Dsl.basicAuthRealm("user", "secret")));
+    assertEquals(1, connectsBefore407Response(proxy, Dsl.basicAuthRealm("user", "secret")));
   }
 
   /**
-   * Runs a GET through {@code proxy} with {@code realm}, checks that it failed on the proxy's 407
+   * Runs a GET through {@code proxy} with {@code realm}, checks that it ended with the proxy's 407
    * without reaching the target, and returns how many CONNECTs the proxy saw.
    */
-  private int connectsBefore407Failure(ConnectProxy proxy, Realm.Builder realm) throws Exception {
+  private int connectsBefore407Response(ConnectProxy proxy, Realm.Builder realm) throws Exception {
     TestServer target = tlsTarget();
-    Throwable t =
-        tunnelFailure(target, Dsl.proxyServer("127.0.0.1", proxy.port()).setRealm(realm));
-    assertTrue(String.valueOf(t.getMessage()).contains("407"), String.valueOf(t));
+    Response r = refusedByProxy(target, Dsl.proxyServer("127.0.0.1", proxy.port()).setRealm(realm));
+    assertEquals(407, r.getStatusCode());
     assertEquals(0, target.acceptedCount(), "connections at the target");
     return proxy.connectTargets.size();
   }
@@ -614,6 +639,8 @@ class ProxyTunnelTest {
     final List<String> connectTargets = new CopyOnWriteArrayList<>();
     final List<HttpHeaders> connectHeaders = new CopyOnWriteArrayList<>();
     final RawServer server;
+    /** When set, every CONNECT is answered 403 with this body, the connection kept open. */
+    volatile String refusal;
 
     ConnectProxy(String wanted) throws InterruptedException {
       this(
@@ -663,6 +690,16 @@ class ProxyTunnelTest {
         server.signal();
         if (!HttpMethod.CONNECT.equals(req.method())) {
           answer(ctx, HttpResponseStatus.METHOD_NOT_ALLOWED, req, null);
+          return;
+        }
+        String body = refusal;
+        if (body != null) {
+          FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.FORBIDDEN,
+              Unpooled.copiedBuffer(body, StandardCharsets.US_ASCII));
+          res.headers().set("X-Proxy", "refused");
+          HttpUtil.setContentLength(res, body.length());
+          HttpUtil.setKeepAlive(res, true);
+          TestServer.send(ctx, res);
           return;
         }
         String challenge = gate.apply(ctx.channel(), req);

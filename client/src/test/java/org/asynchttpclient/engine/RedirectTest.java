@@ -7,31 +7,53 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.Param;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.handler.MaxRedirectException;
+import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
+import org.asynchttpclient.request.body.generator.FileBodyGenerator;
+import org.asynchttpclient.request.body.generator.InputStreamBodyGenerator;
+import org.asynchttpclient.request.body.multipart.ByteArrayPart;
+import org.asynchttpclient.request.body.multipart.FilePart;
+import org.asynchttpclient.request.body.multipart.StringPart;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class RedirectTest {
+  @TempDir static Path dir;
+
   private TestServer a;
   private TestServer b;
 
@@ -116,6 +138,133 @@ class RedirectTest {
       Response r = get(client.preparePut(redirect(a, code, "/target")).setBody("payload"));
       assertEquals(200, r.getStatusCode());
       assertEquals("PUT /target [payload]", r.getResponseBody());
+    }
+  }
+
+  /**
+   * Only POST turns into GET on a 301 or 302 (RFC 9110 15.4.2, 15.4.3); every other method keeps
+   * itself and its body, QUERY included (RFC 10008 2.5), and a GET that carries a body keeps it.
+   * AHC 3.0.11 turned PUT, PATCH, DELETE and QUERY into a GET without body.
+   */
+  @ParameterizedTest
+  @CsvSource({
+    "PUT, 301", "PUT, 302", "PATCH, 301", "PATCH, 302", "DELETE, 301", "DELETE, 302",
+    "QUERY, 301", "QUERY, 302", "QUERY, 307", "QUERY, 308", "GET, 301", "GET, 302"
+  })
+  void everyMethodButPostKeepsItselfAndItsBodyOn301And302(String method, int code) throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      Response r =
+          get(
+              client
+                  .prepare(method, redirect(a, code, "/target"))
+                  .setHeader(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                  .setBody("{\"q\":1}"));
+      assertEquals(method + " /target [{\"q\":1}]", r.getResponseBody());
+      TestServer.Received atTarget = a.received().get(1);
+      assertEquals("application/json", atTarget.headers.get(HttpHeaderNames.CONTENT_TYPE));
+    }
+  }
+
+  /** A 303 asks for a retrieval: every method but GET, HEAD and OPTIONS becomes GET, and no body is sent. */
+  @ParameterizedTest
+  @CsvSource({"PUT, GET", "PATCH, GET", "DELETE, GET", "QUERY, GET", "POST, GET", "GET, GET", "OPTIONS, OPTIONS"})
+  void aSeeOtherDropsTheBodyOfEveryMethod(String method, String followedWith) throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      Response r =
+          get(
+              client
+                  .prepare(method, redirect(a, 303, "/target"))
+                  .setHeader(HttpHeaderNames.CONTENT_TYPE, "text/plain")
+                  .setBody("payload"));
+      assertEquals(followedWith + " /target []", r.getResponseBody());
+      TestServer.Received atTarget = a.received().get(1);
+      assertFalse(atTarget.headers.contains(HttpHeaderNames.CONTENT_TYPE), atTarget.headers.toString());
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {301, 302, 303})
+  void optionsKeepsItsMethod(int code) throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      assertEquals("OPTIONS /target []", get(client.prepareOptions(redirect(a, code, "/target"))).getResponseBody());
+    }
+  }
+
+  static Stream<Arguments> bodies() throws IOException {
+    byte[] bytes = "payload".getBytes(StandardCharsets.UTF_8);
+    Path file = Files.write(dir.resolve("body.txt"), bytes);
+    return Stream.of(
+        body("bytes", rb -> rb.setBody(bytes)),
+        body("composite bytes", rb -> rb.setBody(List.of("pay".getBytes(StandardCharsets.UTF_8), "load".getBytes(StandardCharsets.UTF_8)))),
+        body("string", rb -> rb.setBody("payload")),
+        body("ByteBuffer", rb -> rb.setBody(ByteBuffer.wrap(bytes))),
+        body("ByteBuf", rb -> rb.setBody(Unpooled.wrappedBuffer(bytes))),
+        // A stream's length is the caller's Content-Length, which the next hop keeps (the stream
+        // cannot say it again).
+        body("mark/reset stream", rb -> rb.setBody(new ByteArrayInputStream(bytes)).setHeader(HttpHeaderNames.CONTENT_LENGTH, "7")),
+        body("file", rb -> rb.setBody(file.toFile())),
+        body("byte array generator", rb -> rb.setBody(new ByteArrayBodyGenerator(bytes))),
+        body("file generator", rb -> rb.setBody(new FileBodyGenerator(file.toFile()))),
+        body("mark/reset stream generator", rb -> rb.setBody(new InputStreamBodyGenerator(new ByteArrayInputStream(bytes), 7))));
+  }
+
+  private static Arguments body(String kind, Consumer<BoundRequestBuilder> setter) {
+    return Arguments.of(kind, setter);
+  }
+
+  /** Every kind of body that can be produced twice reaches the target of a 307 and of a 308 whole. */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("bodies")
+  void everyReplayableBodyIsKeptOn307And308(String kind, Consumer<BoundRequestBuilder> setter) throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      for (int code : new int[] {307, 308}) {
+        BoundRequestBuilder rb = client.preparePut(redirect(a, code, b.url("/target")));
+        setter.accept(rb);
+        assertEquals("PUT /target [payload]", get(rb).getResponseBody(), kind + " on " + code);
+      }
+      assertEquals(2, b.received().size());
+      for (TestServer.Received atTarget : b.received()) {
+        assertEquals("7", atTarget.headers.get(HttpHeaderNames.CONTENT_LENGTH), kind + ": " + atTarget.headers);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {307, 308})
+  void formParametersAreKept(int code) throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      Response r =
+          get(client.preparePost(redirect(a, code, b.url("/target")))
+              .setFormParams(List.of(new Param("k", "v 1"), new Param("x", "y"))));
+      assertEquals("POST /target [k=v+1&x=y]", r.getResponseBody());
+      assertEquals(
+          "application/x-www-form-urlencoded",
+          b.received().get(0).headers.get(HttpHeaderNames.CONTENT_TYPE));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {307, 308})
+  void multipartPartsAreKept(int code) throws Exception {
+    Path file = Files.write(dir.resolve("part-" + code + ".txt"), "from a file".getBytes(StandardCharsets.UTF_8));
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+      Response r =
+          get(client.preparePost(redirect(a, code, b.url("/target")))
+              .addBodyPart(new StringPart("s", "a string"))
+              .addBodyPart(new ByteArrayPart("b", "some bytes".getBytes(StandardCharsets.UTF_8)))
+              .addBodyPart(new FilePart("f", file.toFile())));
+      assertEquals(200, r.getStatusCode());
+      TestServer.Received atTarget = b.received().get(0);
+      assertTrue(atTarget.headers.get(HttpHeaderNames.CONTENT_TYPE).startsWith("multipart/form-data"));
+      for (String content : new String[] {"a string", "some bytes", "from a file"}) {
+        assertTrue(atTarget.body.contains(content), content + " missing at the target: " + atTarget.body);
+      }
     }
   }
 

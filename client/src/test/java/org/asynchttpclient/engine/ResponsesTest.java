@@ -397,9 +397,9 @@ class ResponsesTest {
     }
   }
 
-  @Test
-  void responseCutShortFailsWithAnIOException() throws Exception {
-    try (RawServer raw = RawServer.withPipeline(
+  /** A server that answers every request with a head announcing 100 bytes, 9 of them, then closes. */
+  private static RawServer cuttingServer() throws InterruptedException {
+    return RawServer.withPipeline(
         ch ->
             ch.pipeline()
                 .addLast(
@@ -413,15 +413,37 @@ class ResponsesTest {
                                 "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly-part",
                                 StandardCharsets.US_ASCII));
                       }
-                    }))) {
+                    }));
+  }
+
+  /** As 3.0.11: replayed within maxRequestRetry, then the exchange fails with an IOException. */
+  @Test
+  void responseCutShortIsReplayedThenFailsWithAnIOException() throws Exception {
+    try (RawServer raw = cuttingServer();
+        DefaultAsyncHttpClient retrying = ClientFixture.client(ClientFixture.config().setMaxRequestRetry(2))) {
       RecordingHandler h = new RecordingHandler();
-      ListenableFuture<Response> f = client.prepareGet(raw.url("/")).execute(h);
+      ListenableFuture<Response> f = retrying.prepareGet(raw.url("/")).execute(h);
+      java.util.concurrent.ExecutionException e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+      assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
+      assertEquals(3, raw.acceptedCount(), "the request and its two replays");
+      assertEquals(2, java.util.Collections.frequency(h.names(), "retry"), h.events().toString());
+    }
+  }
+
+  @Test
+  void responseCutShortFailsWithAnIOExceptionWithoutReplayWhenStrict() throws Exception {
+    try (RawServer raw = cuttingServer();
+        DefaultAsyncHttpClient strict = ClientFixture.client(ClientFixture.config().setStrictMidResponseRetry(true))) {
+      RecordingHandler h = new RecordingHandler();
+      ListenableFuture<Response> f = strict.prepareGet(raw.url("/")).execute(h);
       java.util.concurrent.ExecutionException e =
           org.junit.jupiter.api.Assertions.assertThrows(
               java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
       assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
       assertEquals("only-part", new String(h.bodyBytes(), StandardCharsets.UTF_8));
-      assertEquals(1, raw.acceptedCount(), "a response already started is never replayed");
+      assertEquals(1, raw.acceptedCount(), "a response whose body reached the handler is not replayed");
     }
   }
 }

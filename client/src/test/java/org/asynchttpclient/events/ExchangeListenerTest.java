@@ -24,10 +24,14 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The events an {@link ExchangeListener} hears, in order, per hop kind and per outcome. */
 class ExchangeListenerTest {
@@ -245,6 +249,8 @@ class ExchangeListenerTest {
         DefaultAsyncHttpClient client = client(rec)) {
       ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
       server.awaitReceived(1);
+      // The server may read the request before the client's write completes: cancel after it did.
+      Await.until(() -> rec.events.contains("requestWritten 0"), Duration.ofSeconds(5), rec.events::toString);
       assertTrue(f.cancel(true));
       List<String> events = rec.awaitEnd();
       assertEquals(
@@ -278,6 +284,98 @@ class ExchangeListenerTest {
       Response r = client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
       assertEquals("ok", r.getResponseBody());
       assertEquals("exchangeEnded COMPLETED", rec.awaitEnd().get(rec.events.size() - 1));
+    }
+  }
+  /** Records, per hop, the protocol version each event of the hop sees. */
+  static final class ProtocolRecording implements ExchangeListener {
+    final List<String> seen = new CopyOnWriteArrayList<>();
+
+    private void see(String event, HopView hop) {
+      seen.add(hop.number() + " " + event + " " + hop.protocolVersion());
+    }
+
+    @Override
+    public void hopStarted(HopView hop) {
+      see("hopStarted", hop);
+    }
+
+    @Override
+    public void connectionAcquired(HopView hop, boolean pooled) {
+      see(pooled ? "connectionAcquired pooled" : "connectionAcquired new", hop);
+    }
+
+    @Override
+    public void tlsHandshakeDone(HopView hop) {
+      see("tlsHandshakeDone", hop);
+    }
+
+    @Override
+    public void requestWritten(HopView hop) {
+      see("requestWritten", hop);
+    }
+
+    @Override
+    public void hopEnded(HopView hop, @Nullable Throwable failure) {
+      see("hopEnded", hop);
+    }
+  }
+
+  @Test
+  void theProtocolVersionIsKnownOnAPooledConnectionAndOnANewOneOnceWritten() throws Exception {
+    ProtocolRecording rec = new ProtocolRecording();
+    try (TestServer server =
+            new TestServer()
+                .route(
+                    "/redirect",
+                    (ctx, req) ->
+                        TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/final"))
+                .route("/final", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
+        DefaultAsyncHttpClient client = client(rec)) {
+      client.prepareGet(server.url("/redirect")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(
+          List.of(
+              "0 hopStarted null",
+              "0 connectionAcquired new null",
+              "0 requestWritten 1.1",
+              "0 hopEnded 1.1",
+              "1 hopStarted null",
+              "1 connectionAcquired pooled 1.1",
+              "1 requestWritten 1.1",
+              "1 hopEnded 1.1"),
+          rec.seen);
+    }
+  }
+
+  /** ALPN decides after connectionAcquired: null there, then what the handshake picked. */
+  @ParameterizedTest(name = "server offers {0}")
+  @ValueSource(strings = {"h2", "http/1.1"})
+  void overTlsTheVersionIsWhatAlpnPicked(String offered) throws Exception {
+    ProtocolRecording rec = new ProtocolRecording();
+    String expected = offered.equals("h2") ? "2" : "1.1";
+    try (H2TestServer server =
+            new H2TestServer(new H2TestServer.Options().alpn(offered))
+                .route("/ok", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "ok"));
+        DefaultAsyncHttpClient client =
+            new DefaultAsyncHttpClient(
+                ClientFixture.config()
+                    .setUseInsecureTrustManager(true)
+                    .addExchangeListener(rec)
+                    .build())) {
+      client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
+      client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(
+          List.of(
+              "0 hopStarted null",
+              "0 connectionAcquired new null",
+              "0 tlsHandshakeDone null",
+              "0 requestWritten " + expected,
+              "0 hopEnded " + expected,
+              "0 hopStarted null",
+              "0 connectionAcquired pooled " + expected,
+              "0 requestWritten " + expected,
+              "0 hopEnded " + expected),
+          rec.seen,
+          "the second request reuses the connection (a pooled HTTP/1.1 one, or a stream of the h2 one)");
     }
   }
 }

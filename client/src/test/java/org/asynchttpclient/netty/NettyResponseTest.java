@@ -16,7 +16,9 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.cookie.Cookie;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.List;
 import org.asynchttpclient.HandlerTestFixtures;
 import org.asynchttpclient.HttpProtocol;
@@ -151,6 +153,35 @@ class NettyResponseTest {
     assertEquals("dark", theme.value());
     assertEquals("example.com", theme.domain());
     assertEquals(3600, theme.maxAge());
+  }
+
+  @Test
+  void theBodyStreamHandsCopiesToTheCallersOutputStream() throws IOException {
+    byte[] big = new byte[20_000];
+    Arrays.fill(big, (byte) 'a');
+    NettyResponse r = response(null, big);
+    // A caller's stream that scribbles over what it is given (AHC 3.0.12's
+    // testGetResponseBodyAsStreamDoesNotShareTheBodyPartArray).
+    OutputStream vandal = new OutputStream() {
+      long seen;
+
+      @Override
+      public void write(int b) {
+        seen++;
+      }
+
+      @Override
+      public void write(byte[] b, int off, int len) {
+        Arrays.fill(b, off, off + len, (byte) 'X');
+        seen += len;
+      }
+    };
+    assertEquals(big.length, r.getResponseBodyAsStream().transferTo(vandal));
+    assertArrayEquals(big, r.getResponseBodyAsBytes());
+    assertEquals('a', r.getResponseBody(UTF_8).charAt(19_999));
+    InputStream partlyRead = r.getResponseBodyAsStream();
+    assertEquals('a', partlyRead.read());
+    assertEquals(big.length - 1, partlyRead.transferTo(OutputStream.nullOutputStream()));
   }
 
   @Test

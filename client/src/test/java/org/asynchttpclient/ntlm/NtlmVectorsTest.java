@@ -12,10 +12,11 @@ import java.util.Base64;
 import org.junit.jupiter.api.Test;
 
 /**
- * MS-NLMP section 4.2.4 (NTLMv2 authentication): user "User", domain "Domain", password
- * "Password", server challenge 0123456789abcdef, client challenge aa..aa, time 0, and the
- * CHALLENGE_MESSAGE of 4.2.4.3 with target information NbDomainName "Domain", NbComputerName
- * "Server".
+ * MS-NLMP section 4.2 (user "User", domain "Domain", password "Password", server challenge
+ * 0123456789abcdef, client challenge aa..aa): the NTLMv1 responses of 4.2.2, the NTLM2 session
+ * response of 4.2.3, and the NTLMv2 ones of 4.2.4 (time 0, the CHALLENGE_MESSAGE of 4.2.4.3 with
+ * target information NbDomainName "Domain", NbComputerName "Server"). Then whole messages as AHC
+ * 3.0.11 sends them.
  */
 class NtlmVectorsTest {
   private static final String TARGET_INFO =
@@ -73,58 +74,139 @@ class NtlmVectorsTest {
   }
 
   @Test
-  void type3CarriesTheVectorResponsesAndNames() {
-    byte[] m = NtlmMessages.type3("User", "Password", "Domain", "COMPUTER", challenge(), CLIENT_CHALLENGE, 0);
+  void ntlmV1ResponsesOf422() {
+    assertEquals("e52cac67419a9a224a3b108f3fa6cb6d", Hex.of(NtlmV1Responses.lmHash("Password")));
+    assertEquals("a4f49c406510bdcab6824ee7c30fd852", Hex.of(NtlmV1Responses.ntHash("Password")));
+    assertEquals("98def7b87f88aa5dafe2df779688a172def11c7d5ccdef13",
+        Hex.of(NtlmV1Responses.lmResponse("Password", SERVER_CHALLENGE)));
+    assertEquals("67c43011f30298a2ad35ece64f16331c44bdbed927841f94",
+        Hex.of(NtlmV1Responses.ntResponse("Password", SERVER_CHALLENGE)));
+  }
+
+  @Test
+  void ntlm2SessionResponseOf423() {
+    assertEquals("aaaaaaaaaaaaaaaa00000000000000000000000000000000",
+        Hex.of(NtlmV1Responses.sessionLmResponse(CLIENT_CHALLENGE)));
+    assertEquals("7537f803ae367128ca458204bde7caf81e97ed2683267232",
+        Hex.of(NtlmV1Responses.sessionNtResponse("Password", SERVER_CHALLENGE, CLIENT_CHALLENGE)));
+  }
+
+  @Test
+  void type3CarriesTheVectorResponsesAndNetbiosNames() {
+    byte[] m = NtlmMessages.type3("User", "Password", "domain.example.com", "computer.local", challenge(),
+        CLIENT_CHALLENGE, 0, false);
     assertEquals(3, NtlmChallenge.readInt(m, 8));
-    assertEquals("86c35097ac9cec102554764a57cccc19aaaaaaaaaaaaaaaa",
-        Hex.of(NtlmChallenge.securityBuffer(m, 12, "lm")));
-    assertEquals("68cd0ab851e51c96aabc927bebef6a1c", Hex.of(Arrays.copyOf(NtlmChallenge.securityBuffer(m, 20, "nt"), 16)));
-    assertEquals("Domain", new String(NtlmChallenge.securityBuffer(m, 28, "domain"), StandardCharsets.UTF_16LE));
+    assertEquals("DOMAIN", new String(NtlmChallenge.securityBuffer(m, 28, "domain"), StandardCharsets.UTF_16LE));
     assertEquals("User", new String(NtlmChallenge.securityBuffer(m, 36, "user"), StandardCharsets.UTF_16LE));
     assertEquals("COMPUTER", new String(NtlmChallenge.securityBuffer(m, 44, "ws"), StandardCharsets.UTF_16LE));
-    int flags = NtlmChallenge.readInt(m, 60);
-    assertTrue((flags & NtlmMessages.NEGOTIATE_UNICODE) != 0);
-    assertTrue((flags & NtlmMessages.NEGOTIATE_NTLM) != 0);
+    // NTLMv2, keyed with the domain as sent.
+    byte[] key = NtlmV2Responses.responseKey("User", "DOMAIN", "Password");
+    assertEquals(Hex.of(NtlmV2Responses.lmResponse(key, SERVER_CHALLENGE, CLIENT_CHALLENGE)),
+        Hex.of(NtlmChallenge.securityBuffer(m, 12, "lm")));
+    byte[] blob = NtlmV2Responses.blob(0, CLIENT_CHALLENGE, Hex.parse(TARGET_INFO));
+    assertEquals(Hex.of(NtlmV2Responses.ntResponse(key, SERVER_CHALLENGE, blob)),
+        Hex.of(NtlmChallenge.securityBuffer(m, 20, "nt")));
+    // The challenge's 0xe28a8233 less OEM, sign, seal, key exchange and target type, plus version.
+    assertEquals(0xa2888201, NtlmChallenge.readInt(m, 60));
+    assertEquals("0501280a0000000f", Hex.of(Arrays.copyOfRange(m, 64, 72)));
+    assertEquals(72, NtlmChallenge.readInt(m, 16), "the payload starts after the version");
+    assertEquals(0, NtlmChallenge.readShort(m, 52), "no session key");
+    assertEquals(m.length, NtlmChallenge.readInt(m, 56));
   }
 
   @Test
   void aServerTimestampIsUsedAndTheLmResponseIsZero() {
     // Target info: MsvAvTimestamp (7) = 0x0102030405060708, then MsvAvEOL.
     byte[] info = Hex.parse("07000800 0807060504030201 00000000");
-    byte[] msg = new byte[48 + info.length];
-    System.arraycopy(NtlmChallenge.SIGNATURE, 0, msg, 0, 8);
-    msg[8] = 2;
-    System.arraycopy(SERVER_CHALLENGE, 0, msg, 24, 8);
-    msg[40] = (byte) info.length;
-    msg[42] = (byte) info.length;
-    msg[44] = 48;
-    System.arraycopy(info, 0, msg, 48, info.length);
-    NtlmChallenge c = NtlmChallenge.parse(Base64.getEncoder().encodeToString(msg));
-    byte[] m = NtlmMessages.type3("User", "Password", "Domain", "", c, CLIENT_CHALLENGE, 42);
+    NtlmChallenge c = NtlmChallenge.parse(Base64.getEncoder().encodeToString(
+        challengeMessage(NtlmMessages.NEGOTIATE_UNICODE | NtlmMessages.NEGOTIATE_TARGET_INFO, info)));
+    byte[] m = NtlmMessages.type3("User", "Password", "Domain", "", c, CLIENT_CHALLENGE, 42, false);
     assertArrayEquals(new byte[24], NtlmChallenge.securityBuffer(m, 12, "lm"));
     byte[] nt = NtlmChallenge.securityBuffer(m, 20, "nt");
     assertEquals("0807060504030201", Hex.of(Arrays.copyOfRange(nt, 24, 32)));
   }
 
+  /** What 3.0.11 sends, byte for byte, for one NEGOTIATE and a Type 3 answering a v1-only server. */
   @Test
-  void type1IsANegotiateMessage() {
-    byte[] m = Base64.getDecoder().decode(NtlmEngine.INSTANCE.generateType1Msg());
-    assertArrayEquals(NtlmChallenge.SIGNATURE, Arrays.copyOf(m, 8));
-    assertEquals(1, NtlmChallenge.readInt(m, 8));
-    assertEquals(NtlmMessages.TYPE1_FLAGS, NtlmChallenge.readInt(m, 12));
+  void type1AndAnNtlmV1Type3AreThoseOfAhc3011() {
+    assertEquals("4e544c4d53535000 01000000 018208a2 0000000028000000 0000000028000000 0501280a0000000f"
+        .replace(" ", ""), Hex.of(Base64.getDecoder().decode(NtlmEngine.INSTANCE.generateType1Msg())));
+    // A Type 2 with flags Unicode, NTLM and always-sign, challenge "SrvNonce", no target info.
+    String type2 = Base64.getEncoder().encodeToString(
+        challengeMessage(0x8201, new byte[0], "SrvNonce".getBytes(StandardCharsets.US_ASCII)));
+    byte[] m = Base64.getDecoder().decode(
+        NtlmEngine.generateType3Msg("Zaphod", "Beeblebrox", "Ursa-Minor", "LightCity", type2));
+    String header = "4e544c4d53535000 03000000"
+        + " 18001800 48000000 18001800 60000000 14001400 78000000"
+        + " 0c000c00 8c000000 12001200 98000000 00000000 aa000000"
+        + " 01820002 0501280a0000000f";
+    String lmNt = "ad87ca6defe34685b9c43c477a8c42d600667d6892e7e897"
+        + "e0e00de3104a1bf2053f07c7dda82d3c489ae989e1b000d3";
+    String names = Hex.of("URSA-MINORZaphodLIGHTCITY".getBytes(StandardCharsets.UTF_16LE));
+    assertEquals(header.replace(" ", "") + lmNt + names, Hex.of(m));
+  }
+
+  @Test
+  void withoutTargetInfoExtendedSessionSecurityGetsTheNtlm2SessionResponse() {
+    int flags = NtlmMessages.NEGOTIATE_UNICODE | NtlmMessages.NEGOTIATE_NTLM
+        | NtlmMessages.NEGOTIATE_EXTENDED_SESSIONSECURITY;
+    NtlmChallenge c = NtlmChallenge.parse(Base64.getEncoder().encodeToString(
+        challengeMessage(flags, new byte[0], SERVER_CHALLENGE)));
+    byte[] m = NtlmMessages.type3("User", "Password", "Domain", "", c, CLIENT_CHALLENGE, 0, false);
+    assertEquals("aaaaaaaaaaaaaaaa00000000000000000000000000000000", Hex.of(NtlmChallenge.securityBuffer(m, 12, "lm")));
+    assertEquals("7537f803ae367128ca458204bde7caf81e97ed2683267232", Hex.of(NtlmChallenge.securityBuffer(m, 20, "nt")));
+  }
+
+  @Test
+  void v2OnlyAnswersAServerWithoutTargetInfoWithNtlmV2() {
+    NtlmChallenge c = NtlmChallenge.parse(Base64.getEncoder().encodeToString(
+        challengeMessage(0x8201, new byte[0], SERVER_CHALLENGE)));
+    byte[] m = NtlmMessages.type3("User", "Password", "Domain", "", c, CLIENT_CHALLENGE, 0, true);
+    byte[] key = NtlmV2Responses.responseKey("User", "DOMAIN", "Password");
+    byte[] blob = NtlmV2Responses.blob(0, CLIENT_CHALLENGE, new byte[0]);
+    assertEquals(Hex.of(NtlmV2Responses.ntResponse(key, SERVER_CHALLENGE, blob)),
+        Hex.of(NtlmChallenge.securityBuffer(m, 20, "nt")));
+    assertEquals(Hex.of(NtlmV2Responses.lmResponse(key, SERVER_CHALLENGE, CLIENT_CHALLENGE)),
+        Hex.of(NtlmChallenge.securityBuffer(m, 12, "lm")));
   }
 
   @Test
   void malformedChallengesFailWithoutTheirPassword() {
     String truncated = Base64.getEncoder().encodeToString(Arrays.copyOf(Hex.parse(CHALLENGE), 60));
-    RuntimeException e = assertThrows(RuntimeException.class,
+    NtlmEngineException e = assertThrows(NtlmEngineException.class,
         () -> NtlmEngine.generateType3Msg("User", "s3cret!", "Domain", "ws", truncated));
     assertTrue(e.getMessage().contains("target info"), e.getMessage());
     assertFalse(e.getMessage().contains("s3cret!"));
-    assertThrows(RuntimeException.class, () -> NtlmEngine.generateType3Msg("User", "s3cret!", null, null, "%%%"));
+    NtlmEngineException notBase64 = assertThrows(NtlmEngineException.class,
+        () -> NtlmEngine.generateType3Msg("User", "s3cret!", null, null, "%%%"));
+    assertTrue(notBase64.getMessage().contains("not base64"), notBase64.getMessage());
+    assertFalse(notBase64.getMessage().contains("s3cret!"));
     String type1 = NtlmEngine.INSTANCE.generateType1Msg();
-    RuntimeException wrongType = assertThrows(RuntimeException.class,
+    NtlmEngineException wrongType = assertThrows(NtlmEngineException.class,
         () -> NtlmEngine.generateType3Msg("User", "s3cret!", null, null, type1));
     assertTrue(wrongType.getMessage().contains("type 1"), wrongType.getMessage());
+  }
+
+  private static byte[] challengeMessage(int flags, byte[] info) {
+    return challengeMessage(flags, info, SERVER_CHALLENGE);
+  }
+
+  /** A CHALLENGE_MESSAGE with no target name and {@code info} as target information. */
+  private static byte[] challengeMessage(int flags, byte[] info, byte[] serverChallenge) {
+    byte[] msg = new byte[40 + (info.length == 0 ? 0 : 8 + info.length)];
+    System.arraycopy(NtlmChallenge.SIGNATURE, 0, msg, 0, 8);
+    msg[8] = 2;
+    msg[16] = (byte) msg.length;
+    for (int i = 0; i < 4; i++) {
+      msg[20 + i] = (byte) (flags >>> (8 * i));
+    }
+    System.arraycopy(serverChallenge, 0, msg, 24, 8);
+    if (info.length > 0) {
+      msg[40] = (byte) info.length;
+      msg[42] = (byte) info.length;
+      msg[44] = 48;
+      System.arraycopy(info, 0, msg, 48, info.length);
+    }
+    return msg;
   }
 }

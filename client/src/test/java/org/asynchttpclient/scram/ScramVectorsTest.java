@@ -107,15 +107,6 @@ class ScramVectorsTest {
   }
 
   @Test
-  void saslPrepMapsSpacesDropsInvisiblesAndRefusesControls() {
-    assertEquals("a b", ScramEngine.normalizePassword("a\u00A0b"));
-    assertEquals("ab", ScramEngine.normalizePassword("a\u00ADb"));
-    assertEquals("IX", ScramEngine.normalizePassword("\u2168")); // NFKC: ROMAN NUMERAL NINE
-    ScramException e = assertThrows(ScramException.class, () -> ScramEngine.normalizePassword("se\u0007cret"));
-    assertFalse(e.getMessage().contains("cret"), e.getMessage());
-  }
-
-  @Test
   void sessionCacheIsBoundedAndPrintsNoKeys() {
     ScramSessionCache cache = new ScramSessionCache(2);
     for (int i = 0; i < 3; i++) {

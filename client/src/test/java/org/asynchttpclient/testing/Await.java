@@ -17,12 +17,20 @@ public final class Await {
 
   /** Polls {@code condition} every millisecond for up to {@code timeout}; fails if it stays false. */
   public static void until(BooleanSupplier condition, Duration timeout, Supplier<String> what) {
+    if (!untilOrNot(condition, timeout)) {
+      throw new AssertionError("still false after " + timeout.toMillis() + " ms: " + what.get());
+    }
+  }
+
+  /** Polls {@code condition} every millisecond for up to {@code timeout}; says whether it held. */
+  public static boolean untilOrNot(BooleanSupplier condition, Duration timeout) {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("still false after " + timeout.toMillis() + " ms: " + what.get());
+        return false;
       }
       LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
     }
+    return true;
   }
 }

@@ -19,7 +19,8 @@ import javax.crypto.spec.SecretKeySpec;
  * The server side of SCRAM-SHA-256 over HTTP (RFC 7804 with RFC 5802's rules) for tests, written
  * apart from the client's code (its Hi is the JDK's PBKDF2). One user ({@value #USER} /
  * {@value #PASSWORD}); each handshake gets a session id. Knobs: the iteration count it asks for,
- * a forged server signature, an answer without {@code Authentication-Info}.
+ * a forged server signature, an answer without {@code Authentication-Info} or with data that is
+ * not base64, a server-first message whose data is not base64.
  *
  * <p>Thread-safe.
  */
@@ -58,6 +59,8 @@ public final class ScramServer {
   public volatile int iterations = 4096;
   public volatile boolean forgeSignature;
   public volatile boolean omitAuthenticationInfo;
+  public volatile boolean garbleAuthenticationInfo;
+  public volatile boolean garbleServerFirst;
   public final AtomicInteger verifiedProofs = new AtomicInteger();
   public final AtomicInteger refusedProofs = new AtomicInteger();
 
@@ -94,7 +97,8 @@ public final class ScramServer {
     String serverFirst = "r=" + nonce + ",s=" + Base64.getEncoder().encodeToString(salt) + ",i=" + iterations;
     String sid = token(12);
     sessions.put(sid, new Session(bare, serverFirst, nonce));
-    return new Answer(401, "SCRAM-SHA-256 sid=" + sid + ", data=\"" + b64(serverFirst) + "\"");
+    String data = garbleServerFirst ? "!!not-base64!!" : b64(serverFirst);
+    return new Answer(401, "SCRAM-SHA-256 sid=" + sid + ", data=\"" + data + "\"");
   }
 
   private Answer last(Session s, String sid, String clientFinal, String challenge) {
@@ -122,9 +126,10 @@ public final class ScramServer {
     if (forgeSignature) {
       serverSignature[0] ^= 1;
     }
-    String info = omitAuthenticationInfo
-        ? null
-        : "sid=" + sid + ", data=\"" + b64("v=" + Base64.getEncoder().encodeToString(serverSignature)) + "\"";
+    String data = garbleAuthenticationInfo
+        ? "#" + Base64.getEncoder().encodeToString(serverSignature)
+        : b64("v=" + Base64.getEncoder().encodeToString(serverSignature));
+    String info = omitAuthenticationInfo ? null : "sid=" + sid + ", data=\"" + data + "\"";
     return new Answer(200, info);
   }
 

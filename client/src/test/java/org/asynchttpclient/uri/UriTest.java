@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -211,8 +212,8 @@ class UriTest {
       "http://[::1/",
       "http://[zz::1]/",
       "http://[::1]x/",
-      "http://example.com/a b",
-      " http://example.com/",
+      "http://us er@example.com/",
+      "\thttp://example.com/",
       "http://example.com/\t",
       "http://example.com/\r\nX-Injected: 1",
       "http://example.com/?q=\n",
@@ -234,7 +235,34 @@ class UriTest {
     assertMessage("http:///path", "has no host");
     assertMessage("http://example.com:70000/", "port '70000' (expected 0 to 65535)");
     assertMessage("http://example.com/\r\nX: y", "contains CR at index 19");
-    assertMessage("http://example.com/a b", "contains a space at index 20");
+    assertMessage("http://exa mple.com/a", "contains a space at index 10");
+    assertMessage("  http://h/\u00a0", "contains character U+00A0 at index 11");
+  }
+
+  @Test
+  void aSpaceInThePathQueryOrFragmentIsKeptAs3011Does() {
+    Uri uri = Uri.create("http://example.com/a b?q=c d#e f");
+    assertEquals("/a b", uri.getPath());
+    assertEquals("q=c d", uri.getQuery());
+    assertEquals("e f", uri.getFragment());
+    assertEquals("/x y", Uri.create(uri, "x y").getPath());
+    assertEquals("/a b", new Uri("http", null, "h", -1, "/a b", null, null).getPath());
+    assertThrows(IllegalArgumentException.class, () -> new Uri("http", null, "h", -1, "/a\tb", null, null));
+    assertThrows(IllegalArgumentException.class, () -> new Uri("http", "u v", "h", -1, "/", null, null));
+  }
+
+  @Test
+  void spacesAroundTheUrlAreTrimmedAs3011Does() {
+    assertEquals("http://example.com/a", Uri.create("  http://example.com/a ").toUrl());
+  }
+
+  @Test
+  void urlWithoutUserInfoDropsItAndItsAtSignOnly() {
+    Uri withUser = Uri.create("http://user:secret@example.com:80/a?b=1#frag");
+    assertEquals("http://user:secret@example.com:80/a?b=1", withUser.toUrl());
+    assertEquals("http://example.com:80/a?b=1", withUser.toUrlWithoutUserInfo());
+    Uri withoutUser = Uri.create("http://example.com/a");
+    assertSame(withoutUser.toUrl(), withoutUser.toUrlWithoutUserInfo());
   }
 
   private static void assertMessage(String input, String fragment) {

@@ -112,6 +112,7 @@ class SmallHelpersTest {
     assertEquals("CONNECT", HttpConstants.Methods.CONNECT);
     assertEquals("PATCH", HttpConstants.Methods.PATCH);
     assertEquals("TRACE", HttpConstants.Methods.TRACE);
+    assertEquals("QUERY", HttpConstants.Methods.QUERY);
     assertEquals(100, HttpConstants.ResponseStatusCodes.CONTINUE_100);
     assertEquals(101, HttpConstants.ResponseStatusCodes.SWITCHING_PROTOCOLS_101);
     assertEquals(308, HttpConstants.ResponseStatusCodes.PERMANENT_REDIRECT_308);

@@ -30,6 +30,18 @@ class Utf8UrlEncoderTest {
   }
 
   @Test
+  void aWholeQueryIsEncodedAsTheAppendingFormDoes() {
+    String clean = "a=1&b=/two?c%20d%zz";
+    assertSame(clean, Utf8UrlEncoder.encodeQuery(clean));
+    assertEquals("a=one%20two", Utf8UrlEncoder.encodeQuery("a=one two"));
+    assertEquals("a=%C3%A9&b=%7C", Utf8UrlEncoder.encodeQuery("a=\u00e9&b=|"));
+    String mixed = "x=1&y=a b|%41%z#";
+    assertEquals(
+        Utf8UrlEncoder.encodeAndAppendQuery(new StringBuilder(), mixed).toString(),
+        Utf8UrlEncoder.encodeQuery(mixed));
+  }
+
+  @Test
   void queryAndFormElementsAreEncodedCompletely() {
     String element = "a b&c=d/\u00e9~*-._+";
     assertEquals("a%20b%26c%3Dd%2F%C3%A9%7E*-._%2B", Utf8UrlEncoder.encodeQueryElement(element));

@@ -23,6 +23,12 @@ import org.jetbrains.annotations.Nullable;
  * has been idle longer than the idle timeout, or when it outlived its time to live (TTL, counted
  * from the connect). The idle cleaner runs on the client's {@link Timer}, never on an event loop.
  *
+ * <p>A channel is in the pool at most once: its {@code POOLED} attribute holds its entry while it is
+ * pooled, set by {@link #offer} with a compare-and-set from null, and whoever takes the entry out
+ * (a poll, the cleaner, {@link #removeAll}, a flush) clears it. Offering a channel that is already
+ * pooled is a no-op that returns true, as AHC 3.0.12's pool does: a second entry would let two
+ * polls hand the same connection to two requests.
+ *
  * <p>Threads: every method may be called from any thread; partitions are concurrent deques.
  */
 public final class DefaultChannelPool implements ChannelPool {
@@ -33,6 +39,9 @@ public final class DefaultChannelPool implements ChannelPool {
   public static final AttributeKey<Long> CREATED_AT = AttributeKey.valueOf("ahc.createdAt");
 
   private static final AttributeKey<Object> PARTITION = AttributeKey.valueOf("ahc.partition");
+
+  /** The channel's entry while it is pooled, else null. */
+  private static final AttributeKey<IdleChannel> POOLED = AttributeKey.valueOf("ahc.pooled");
 
   private static final class IdleChannel {
     final Channel channel;
@@ -99,6 +108,7 @@ public final class DefaultChannelPool implements ChannelPool {
         boolean idleTooLong = idleTimeoutNanos > 0 && now - idle.idleSince >= idleTimeoutNanos;
         if (idleTooLong || isExpired(idle.channel, now) || !idle.channel.isActive()) {
           if (deque.remove(idle)) {
+            release(idle);
             ChannelClosing.close(idle.channel);
           }
         }
@@ -123,10 +133,13 @@ public final class DefaultChannelPool implements ChannelPool {
     if (isExpired(channel, now)) {
       return false;
     }
+    IdleChannel entry = new IdleChannel(channel, now);
+    if (!channel.attr(POOLED).compareAndSet(null, entry)) {
+      // Already pooled: it stays where it is, its idle clock untouched (AHC 3.0.12, #2298).
+      return true;
+    }
     channel.attr(PARTITION).set(partitionKey);
-    partitions
-        .computeIfAbsent(partitionKey, k -> new ConcurrentLinkedDeque<>())
-        .offerFirst(new IdleChannel(channel, now));
+    partitions.computeIfAbsent(partitionKey, k -> new ConcurrentLinkedDeque<>()).offerFirst(entry);
     if (!open) {
       // destroy() ran meanwhile and may have missed this entry
       removeAll(channel);
@@ -158,6 +171,7 @@ public final class DefaultChannelPool implements ChannelPool {
       Channel ch = idle.channel;
       // removeFirstOccurrence decides between pollers racing for the same entry.
       if (ch.eventLoop() == preferred && deque.removeFirstOccurrence(idle)) {
+        release(idle);
         if (ch.isActive() && !isExpired(ch, now)) {
           return ch;
         }
@@ -176,6 +190,7 @@ public final class DefaultChannelPool implements ChannelPool {
     long now = ticker.nanoTime();
     IdleChannel idle;
     while ((idle = deque.pollFirst()) != null) {
+      release(idle);
       Channel ch = idle.channel;
       if (ch.isActive() && !isExpired(ch, now)) {
         return ch;
@@ -192,7 +207,22 @@ public final class DefaultChannelPool implements ChannelPool {
       return false;
     }
     ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(key);
-    return deque != null && deque.removeIf(idle -> idle.channel == channel);
+    if (deque == null) {
+      return false;
+    }
+    boolean removed = false;
+    for (IdleChannel idle : deque) {
+      if (idle.channel == channel && deque.removeFirstOccurrence(idle)) {
+        release(idle);
+        removed = true;
+      }
+    }
+    return removed;
+  }
+
+  /** Marks the channel of an entry just taken out of a deque as no longer pooled. */
+  private static void release(IdleChannel idle) {
+    idle.channel.attr(POOLED).compareAndSet(idle, null);
   }
 
   @Override
@@ -207,6 +237,7 @@ public final class DefaultChannelPool implements ChannelPool {
     for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
       IdleChannel idle;
       while ((idle = deque.pollFirst()) != null) {
+        release(idle);
         ChannelClosing.close(idle.channel);
       }
     }
@@ -219,7 +250,11 @@ public final class DefaultChannelPool implements ChannelPool {
       if (predicate.test(e.getKey())) {
         ConcurrentLinkedDeque<IdleChannel> deque = partitions.remove(e.getKey());
         if (deque != null) {
-          deque.forEach(idle -> ChannelClosing.close(idle.channel));
+          IdleChannel idle;
+          while ((idle = deque.pollFirst()) != null) {
+            release(idle);
+            ChannelClosing.close(idle.channel);
+          }
         }
       }
     }

@@ -2,14 +2,14 @@ package org.asynchttpclient.netty.connect;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.util.concurrent.Promise;
-import java.io.IOException;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -34,6 +34,9 @@ import org.jetbrains.annotations.Nullable;
  * proxy keeps it open, which NTLM requires. Each CONNECT carries the proxy's custom headers ({@link
  * ProxyServer#getCustomHeaders()}), as in 3.0.11.
  *
+ * <p>A final answer other than 2xx (a 403, a 407 left unanswered) is the exchange's response, as
+ * in 3.0.11: the handler hears it ({@link RefusedConnect}) and the connection is closed.
+ *
  * <p>Threads: runs on the channel's loop. Holds only configuration.
  */
 final class ConnectTunnel {
@@ -49,12 +52,16 @@ final class ConnectTunnel {
   }
 
   // immutable
+  private final AsyncHttpClientConfig config;
   private final NettyRequestFactory requestFactory;
   private final Supplier<HttpClientCodec> codecs;
   private final TlsHandshake tls;
-  private final AuthHandshakes handshakes = new AuthHandshakes();
+  private final AuthHandshakes handshakes;
 
-  ConnectTunnel(NettyRequestFactory requestFactory, Supplier<HttpClientCodec> codecs, TlsHandshake tls) {
+  ConnectTunnel(AsyncHttpClientConfig config, NettyRequestFactory requestFactory,
+      Supplier<HttpClientCodec> codecs, TlsHandshake tls) {
+    this.config = config;
+    this.handshakes = new AuthHandshakes(config.isNtlmV2Only());
     this.requestFactory = requestFactory;
     this.codecs = codecs;
     this.tls = tls;
@@ -82,7 +89,7 @@ final class ConnectTunnel {
     }
     boolean sentCredentials =
         connect.getHttpRequest().headers().contains(HttpHeaderNames.PROXY_AUTHORIZATION);
-    Promise<HttpResponse> answered = ch.eventLoop().newPromise();
+    Promise<FullHttpResponse> answered = ch.eventLoop().newPromise();
     ch.pipeline().addBefore("ahc-handler", TunnelHandler.NAME, new TunnelHandler(answered));
     ch.writeAndFlush(connect.getHttpRequest())
         .addListener(
@@ -97,55 +104,59 @@ final class ConnectTunnel {
             Dialer.fail(attempt, ch, f.cause());
             return;
           }
-          HttpResponse head = (HttpResponse) f.getNow();
-          int status = head.status().code();
-          if (status == 407 && TunnelHandshakeRound.applies(proxy)) {
-            nextRound(attempt, target, proxy, ch, onReady, reconnect, round, head);
-            return;
-          }
-          AuthHandshake handshake = round != null ? round.handshake : null;
-          if (handshake != null && status >= 200 && status < 300) {
-            try {
-              handshake.finish(status, head.headers(), true);
-            } catch (Exception e) {
-              Dialer.fail(attempt, ch, e);
-              return;
-            }
-          }
-          ProxyServer withCredentials =
-              status == 407 && !sentCredentials ? answeredProxy(proxy, head.headers(), target) : null;
-          if (withCredentials != null) {
-            attempt.takeCarrier(ch);
-            ChannelClosing.close(ch);
-            reconnect.viaProxy(attempt, target, withCredentials, onReady, null);
-            return;
-          }
-          if (status < 200 || status >= 300) {
-            Dialer.fail(
-                attempt,
-                ch,
-                new IOException(
-                    "Proxy "
-                        + proxy.getHost()
-                        + " refused CONNECT to "
-                        + target.getHost()
-                        + ":"
-                        + target.getExplicitPort()
-                        + " with status "
-                        + status
-                        + " (expected 2xx)"));
-            return;
-          }
-          ChannelPipeline p = ch.pipeline();
-          p.remove(TunnelHandler.NAME);
-          // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
-          p.replace("http", "http", codecs.get());
-          if (target.isSecured()) {
-            tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
-          } else {
-            onReady.accept(ch); // a ws:// target is tunnelled too (as in 3.0.11), in clear text
+          FullHttpResponse answer = (FullHttpResponse) f.getNow();
+          try {
+            onAnswer(attempt, target, proxy, ch, onReady, reconnect, round, sentCredentials, answer);
+          } finally {
+            answer.release();
           }
         });
+  }
+
+  private void onAnswer(
+      Attempt attempt,
+      Uri target,
+      ProxyServer proxy,
+      Channel ch,
+      Consumer<Channel> onReady,
+      Reconnect reconnect,
+      @Nullable TunnelHandshakeRound round,
+      boolean sentCredentials,
+      FullHttpResponse answer) {
+    int status = answer.status().code();
+    if (status == 407 && TunnelHandshakeRound.applies(proxy)) {
+      nextRound(attempt, target, proxy, ch, onReady, reconnect, round, answer);
+      return;
+    }
+    AuthHandshake handshake = round != null ? round.handshake : null;
+    if (handshake != null && status >= 200 && status < 300) {
+      try {
+        handshake.finish(status, answer.headers(), true);
+      } catch (Exception e) {
+        Dialer.fail(attempt, ch, e);
+        return;
+      }
+    }
+    ProxyServer withCredentials =
+        status == 407 && !sentCredentials ? answeredProxy(proxy, answer.headers(), target) : null;
+    if (withCredentials != null) {
+      attempt.takeCarrier(ch);
+      ChannelClosing.close(ch);
+      reconnect.viaProxy(attempt, target, withCredentials, onReady, null);
+      return;
+    }
+    ch.pipeline().remove(TunnelHandler.NAME);
+    if (status < 200 || status >= 300) {
+      RefusedConnect.deliver(config, attempt, ch, answer);
+      return;
+    }
+    // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
+    ch.pipeline().replace("http", "http", codecs.get());
+    if (target.isSecured()) {
+      tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+    } else {
+      onReady.accept(ch); // a ws:// target is tunnelled too (as in 3.0.11), in clear text
+    }
   }
 
   private void nextRound(
@@ -156,13 +167,16 @@ final class ConnectTunnel {
       Consumer<Channel> onReady,
       Reconnect reconnect,
       @Nullable TunnelHandshakeRound previous,
-      HttpResponse head) {
+      FullHttpResponse head) {
     TunnelHandshakeRound next =
         TunnelHandshakeRound.decide(
-            handshakes, previous != null ? previous.handshake : null, proxy, target, head, ch.isActive());
+            handshakes, previous != null ? previous.handshake : null, proxy, head, ch.isActive());
     Throwable failure = next.failure;
     if (failure != null) {
       Dialer.fail(attempt, ch, failure);
+    } else if (next.handshake == null) {
+      ch.pipeline().remove(TunnelHandler.NAME);
+      RefusedConnect.deliver(config, attempt, ch, head);
     } else if (next.sameConnection) {
       ch.pipeline().remove(TunnelHandler.NAME);
       open(attempt, target, proxy, ch, onReady, reconnect, next);
@@ -175,7 +189,7 @@ final class ConnectTunnel {
 
   /**
    * The proxy with a realm that answers the CONNECT's 407, or null when its realm answers none of
-   * the challenges: the 407 then fails the exchange.
+   * the challenges: the 407 then goes to the handler.
    */
   private static @Nullable ProxyServer answeredProxy(
       ProxyServer proxy, HttpHeaders headers, Uri target) {

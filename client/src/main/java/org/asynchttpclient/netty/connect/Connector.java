@@ -48,7 +48,7 @@ public final class Connector {
       Supplier<HttpClientCodec> codecs) {
     this.dialer = new Dialer(config, bootstrap, scheduler);
     this.tls = new TlsHandshake(config, sslEngineFactory);
-    this.tunnel = new ConnectTunnel(requestFactory, codecs, tls);
+    this.tunnel = new ConnectTunnel(config, requestFactory, codecs, tls);
     this.socks = new SocksConnect(config, dialer, tls);
     this.pinning = new AddressPinning(config.getLoadBalance(), dialer);
   }

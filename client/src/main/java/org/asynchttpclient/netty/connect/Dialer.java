@@ -166,6 +166,19 @@ final class Dialer {
     return caller != null ? bootstrap.clone(caller) : bootstrap;
   }
 
+  /**
+   * The addresses of {@code host} for a SOCKS proxy to connect to: the request's fixed address if
+   * it has one, else those the resolver gives (the handler hears the resolution events).
+   */
+  void resolveTarget(Attempt attempt, String host, int port, Consumer<List<InetSocketAddress>> then) {
+    InetAddress fixed = attempt.request().getAddress();
+    if (fixed != null) {
+      then.accept(Collections.singletonList(new InetSocketAddress(fixed, port)));
+      return;
+    }
+    resolve(attempt, InetSocketAddress.createUnresolved(host, port), then);
+  }
+
   /** Resolves the proxy's address (its first one) for a SOCKS handler. */
   void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<InetSocketAddress> then) {
     resolve(
@@ -222,14 +235,15 @@ final class Dialer {
           @SuppressWarnings("unchecked")
           List<InetSocketAddress> addresses = (List<InetSocketAddress>) f.getNow();
           if (addresses == null || addresses.isEmpty()) {
-            // As 3.0.12 fails it: a resolver that found nothing did not find the host.
+            // RequestHostnameResolver already fails an empty answer this way; should one get here,
+            // it is an unknown host (AHC 3.0.12, #2254), not a connect failure.
             attempt
                 .exchange()
                 .fail(
                     new UnknownHostException(
-                        "No address for "
+                        "No address resolved for "
                             + unresolved.getHostString()
-                            + " (the resolver returned none; expected at least one)"));
+                            + " (expected at least one)"));
             return;
           }
           then.accept(addresses);

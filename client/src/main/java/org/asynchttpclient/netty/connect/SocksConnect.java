@@ -7,8 +7,11 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.handler.proxy.ProxyHandler;
 import io.netty.handler.proxy.Socks4ProxyHandler;
 import io.netty.handler.proxy.Socks5ProxyHandler;
+import java.net.Inet4Address;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.util.Collections;
+import java.util.List;
 import java.util.function.Consumer;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Realm;
@@ -16,13 +19,18 @@ import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.uri.Uri;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * Connects through a SOCKS 4 or 5 proxy: Netty's proxy handler, first in the pipeline of a channel
  * from a clone of the client's bootstrap, negotiates with the proxy; then TLS with the target for
- * {@code https}. The target's name is resolved here, by the bootstrap's resolver group, before the
- * negotiation (AHC 3.0.11 resolved it locally too), so a name that only the proxy can resolve
- * fails with UnknownHostException.
+ * {@code https}. As in AHC 3.0.11, the target's name is resolved here (the request's fixed address
+ * if it has one, else the configured resolver group or the request's name resolver, with the
+ * handler hearing the resolution events), then the proxy's; the proxy is asked for the target's
+ * first address, for SOCKS 4 its first IPv4 address (SOCKS 4 carries no other kind, and a name only
+ * with the 4a extension, which 3.0.11 does not send and plain SOCKS 4 servers refuse). A name that
+ * only the proxy can resolve therefore fails with an UnknownHostException. Both resolutions run
+ * inside the request timeout (or the exchange's deadline), armed before them.
  *
  * <p>Threads: called from any thread; listeners run on the channel's loop.
  */
@@ -39,37 +47,58 @@ final class SocksConnect {
   }
 
   void connect(Attempt attempt, Uri target, ProxyServer proxy, Consumer<Channel> onReady) {
-    dialer.resolveProxy(
+    String host = target.getHost();
+    dialer.resolveTarget(attempt, host, target.getExplicitPort(), addresses -> {
+      InetSocketAddress destination = destination(proxy, addresses);
+      if (destination == null) {
+        attempt.exchange().fail(new UnknownHostException("SOCKS4 proxy " + proxy.getHost()
+            + ": no IPv4 address for " + host + " (resolved to " + addresses
+            + "; SOCKS4 carries IPv4 addresses only)"));
+        return;
+      }
+      dialer.resolveProxy(attempt, proxy, proxyAddress -> dial(attempt, target, proxy, proxyAddress,
+          destination, onReady));
+    });
+  }
+
+  private void dial(Attempt attempt, Uri target, ProxyServer proxy, InetSocketAddress proxyAddress,
+      InetSocketAddress destination, Consumer<Channel> onReady) {
+    ProxyHandler socks = newSocksHandler(proxy, proxyAddress);
+    long connectMillis = config.getConnectTimeout().toMillis();
+    if (connectMillis > 0) {
+      socks.setConnectTimeoutMillis(connectMillis);
+    }
+    dialer.dialAddresses(
         attempt,
-        proxy,
-        proxyAddress -> {
-          ProxyHandler socks = newSocksHandler(proxy, proxyAddress);
-          long connectMillis = config.getConnectTimeout().toMillis();
-          if (connectMillis > 0) {
-            socks.setConnectTimeoutMillis(connectMillis);
-          }
-          InetSocketAddress unresolvedTarget =
-              InetSocketAddress.createUnresolved(target.getHost(), target.getExplicitPort());
-          dialer.dialAddresses(
-              attempt,
-              withSocks(dialer.bootstrap(), socks),
-              Collections.singletonList(unresolvedTarget),
-              0,
-              ch ->
-                  socks
-                      .connectFuture()
-                      .addListener(
-                          f -> {
-                            if (!f.isSuccess()) {
-                              Dialer.fail(attempt, ch, f.cause());
-                            } else if (target.isSecured()) {
-                              tls.secure(
-                                  attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
-                            } else {
-                              onReady.accept(ch);
-                            }
-                          }));
-        });
+        withSocks(dialer.bootstrap(), socks),
+        Collections.singletonList(destination),
+        0,
+        ch ->
+            socks
+                .connectFuture()
+                .addListener(
+                    f -> {
+                      if (!f.isSuccess()) {
+                        Dialer.fail(attempt, ch, f.cause());
+                      } else if (target.isSecured()) {
+                        tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+                      } else {
+                        onReady.accept(ch);
+                      }
+                    }));
+  }
+
+  /** The address the proxy is asked to connect to, or null when SOCKS4 has none it can carry. */
+  static @Nullable InetSocketAddress destination(ProxyServer proxy, List<InetSocketAddress> resolved) {
+    if (proxy.getProxyType() != ProxyType.SOCKS_V4) {
+      return resolved.get(0);
+    }
+    for (InetSocketAddress a : resolved) {
+      if (a.getAddress() instanceof Inet4Address) {
+        return a;
+      }
+    }
+    return null;
   }
 
   private static Bootstrap withSocks(Bootstrap bootstrap, ProxyHandler socks) {

@@ -8,14 +8,14 @@ import org.asynchttpclient.Realm;
 import org.asynchttpclient.netty.hop.AuthHandshake;
 import org.asynchttpclient.netty.hop.AuthHandshakes;
 import org.asynchttpclient.proxy.ProxyServer;
-import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
 /**
  * The answer to a CONNECT's 407 from a proxy whose realm runs a handshake (NTLM, SPNEGO, SCRAM):
  * the next CONNECT carries the handshake's next credentials, on the same connection when the proxy
  * keeps it open (NTLM requires that), else on a new one (SPNEGO and SCRAM allow it). A handshake
- * with no answer left, or an NTLM proxy that closes the connection, is a failure. The rounds stay
+ * with no answer left leaves the 407 to the exchange's handler (a round without handshake); an
+ * NTLM proxy that closes the connection is a failure. The rounds stay
  * within the exchange's current hop and its request timeout.
  *
  * <p>Immutable: one decision.
@@ -48,7 +48,7 @@ final class TunnelHandshakeRound {
    * @param open whether the 407's connection is still open
    */
   static TunnelHandshakeRound decide(AuthHandshakes handshakes, @Nullable AuthHandshake previous,
-      ProxyServer proxy, Uri target, HttpResponse head, boolean open) {
+      ProxyServer proxy, HttpResponse head, boolean open) {
     Realm realm = proxy.getRealm();
     AuthHandshake handshake = previous;
     if (handshake == null && realm != null) {
@@ -62,10 +62,7 @@ final class TunnelHandshakeRound {
       return new TunnelHandshakeRound(e, null, null, false);
     }
     if (handshake == null || credentials == null) {
-      return new TunnelHandshakeRound(new IOException("Proxy " + proxy.getHost() + " refused CONNECT to "
-          + target.getAuthority() + " with status 407 (expected 2xx; the "
-          + (realm == null ? "proxy" : realm.getScheme().toString()) + " handshake has no further answer)"),
-          null, null, false);
+      return new TunnelHandshakeRound(null, null, null, false);
     }
     boolean keptOpen = open && HttpUtil.isKeepAlive(head);
     if (!keptOpen && handshake.connectionBound()) {

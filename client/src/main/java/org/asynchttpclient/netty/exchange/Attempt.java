@@ -50,6 +50,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private static final int CURRENT = 0;
   private static final int ENDED = 1;
 
+  /** {@link #protocolVersion()} of a hop on a connection of its own (the wire request's). */
+  static final String HTTP_1_1 = "1.1";
+  /** {@link #protocolVersion()} of a hop carried by one stream of an HTTP/2 connection. */
+  static final String HTTP_2 = "2";
+
   private static final AtomicIntegerFieldUpdater<Attempt> STATE =
       AtomicIntegerFieldUpdater.newUpdater(Attempt.class, "state");
   private static final AtomicReferenceFieldUpdater<Attempt, Channel> CARRIER =
@@ -96,6 +101,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    * failures are replayed only when the server cannot have processed it. Written with the carrier.
    */
   private volatile boolean multiplexed;
+  /**
+   * {@link #HTTP_1_1} or {@link #HTTP_2} once the carrier's protocol is settled, else null. Written
+   * with the carrier, and when the request starts being written.
+   */
+  private volatile @Nullable String protocolVersion;
   /** Written when the carrier connects; read for a timeout's message. */
   private volatile @Nullable SocketAddress remoteAddress;
   /** Written by the hop as it proceeds (one thread at a time); read by an expiring timeout. */
@@ -167,6 +177,20 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   /** The hop moved on to {@code next}; the thread that does the work records it. */
   public void phase(Phase next) {
     this.phase = next;
+  }
+
+  /**
+   * The request starts being written on the carrier: its protocol is settled (a new connection
+   * has finished its handshakes, and an HTTP/2 one has handed the hop a stream).
+   */
+  public void writing() {
+    protocolVersion = multiplexed ? HTTP_2 : HTTP_1_1;
+    phase = Phase.WRITING;
+  }
+
+  @Override
+  public @Nullable String protocolVersion() {
+    return protocolVersion;
   }
 
   @Override
@@ -268,6 +292,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    */
   public boolean attachCarrier(Channel channel) {
     multiplexed = channel.parent() != null;
+    if (multiplexed || channel.isActive()) {
+      // A stream, or a connection already connected (pooled, or the previous hop's): its protocol
+      // is settled. A connection whose connect starts now may still negotiate HTTP/2 (ALPN).
+      protocolVersion = multiplexed ? HTTP_2 : HTTP_1_1;
+    }
     carrier = channel;
     SocketAddress remote = channel.remoteAddress();
     if (remote != null) {
@@ -337,7 +366,11 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   /** The last byte of the request was written: waiting for the response now. */
   public void written() {
     phase = Phase.WAITING_FOR_RESPONSE;
-    events().requestWritten(this);
+    // A write that completes after the hop or its exchange ended (a cancel while the bytes were
+    // in flight) is no news to a listener that already heard the end.
+    if (!isOver()) {
+      events().requestWritten(this);
+    }
   }
 
   /** The head of the final response arrived. Runs on the carrier's loop. */
@@ -472,6 +505,7 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
 
   @Override
   public String toString() {
-    return "Attempt{hop=" + number + ", uri=" + request.getUri() + ", carrier=" + carrier + '}';
+    // Logged at DEBUG: a URL's user info is a password.
+    return "Attempt{hop=" + number + ", uri=" + request.getUri().toUrlWithoutUserInfo() + ", carrier=" + carrier + '}';
   }
 }

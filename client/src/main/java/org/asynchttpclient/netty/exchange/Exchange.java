@@ -82,6 +82,13 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private volatile FollowUpState followUp = FollowUpState.INITIAL;
   /** Sticky: once a hop left the first origin, credentials are never re-derived from config. */
   private volatile boolean credentialsDropped;
+  /**
+   * Sticky: some hop's request asked to refuse redirects off TLS ({@link #foldRedirectRefusals});
+   * written by the hop driver, one hop at a time, only ever from false to true.
+   */
+  private volatile boolean refuseSchemeDowngrade;
+  /** Sticky, as {@link #refuseSchemeDowngrade}: redirects that resend the body to another origin. */
+  private volatile boolean refuseCrossOriginBody;
   /** Replays after connection failures; written by the failed hop's thread, one hop at a time. */
   private volatile int retries;
   /** Set when a hop starts sending the request body; written by the hops' loops, one at a time. */
@@ -101,6 +108,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       long budgetNanos) {
     super(services, request, absoluteDeadline, budgetNanos);
     this.handler = handler;
+    foldRedirectRefusals(request);
   }
 
   public AsyncHandler<T> handler() {
@@ -156,6 +164,35 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   /**
+   * Whether a request of this exchange (the submitted one or any hop's) asked to refuse redirects
+   * from {@code https}/{@code wss} to an unsecured scheme. The client's own setting is not in it:
+   * the redirect logic adds that.
+   */
+  public boolean refusesSchemeDowngrade() {
+    return refuseSchemeDowngrade;
+  }
+
+  /** Whether a request of this exchange asked to refuse redirects that resend the body elsewhere. */
+  public boolean refusesCrossOriginBody() {
+    return refuseCrossOriginBody;
+  }
+
+  /**
+   * Adds what {@code request} asks of redirects to what earlier hops asked: a refusal, once asked
+   * for, holds for the rest of the exchange. A hop's request may have been rebuilt from scratch (by
+   * a response or I/O exception filter, which the caller's settings do not reach), and it must not
+   * be able to relax the caller's posture; a request that asks for more still tightens it.
+   */
+  private void foldRedirectRefusals(Request request) {
+    if (Boolean.TRUE.equals(request.getRefuseSchemeDowngradeOnRedirect())) {
+      refuseSchemeDowngrade = true;
+    }
+    if (Boolean.TRUE.equals(request.getRefuseCrossOriginBodyOnRedirect())) {
+      refuseCrossOriginBody = true;
+    }
+  }
+
+  /**
    * Records that the current hop starts sending the request body and says whether an earlier hop
    * already did (the body must then be produced again: see {@code NettyBody#rewindForReplay}).
    */
@@ -189,6 +226,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   public @Nullable Attempt begin(AttemptBuilder next) {
     Attempt previous = current;
     Attempt attempt = next.number(previous == null ? 0 : previous.number() + 1).build();
+    foldRedirectRefusals(attempt.request());
     current = attempt;
     if (previous != null) {
       previous.wire().release();

@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.h2;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http2.Http2FrameStreamException;
 import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2PingFrame;
 import io.netty.handler.codec.http2.Http2SettingsFrame;
@@ -72,6 +73,13 @@ final class H2ConnectionHandler extends ChannelInboundHandlerAdapter {
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    if (cause instanceof Http2FrameStreamException) {
+      // A stream error Netty's codec raised for one stream (a response header its decoder refuses,
+      // say): the multiplexer behind this handler hands it to that stream, which fails its
+      // request and resets. Kept here, the stream would wait for its request timeout.
+      ctx.fireExceptionCaught(cause);
+      return;
+    }
     // Not a reason to close: Netty's codec answers a connection error itself (GOAWAY, then close),
     // a stream error ends only its stream, and an I/O error closes the channel anyway. What gets
     // here otherwise (a reset written for a stream a GOAWAY had already closed, say) must not

@@ -32,7 +32,10 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import org.asynchttpclient.util.HttpSyntaxChecks;
+import org.asynchttpclient.util.HttpUtils;
 
 /**
  * The HTTP/1.1 view of one HTTP/2 stream, so that the response reader and request writer of the
@@ -59,6 +62,10 @@ import java.util.Map;
  */
 final class StreamCodec extends ChannelDuplexHandler {
   static final HttpVersion HTTP_2 = new HttpVersion("HTTP", 2, 0, true);
+  private static final DefaultHttpHeadersFactory HEADERS =
+      DefaultHttpHeadersFactory.headersFactory().withValueValidation(true);
+  private static final DefaultHttpHeadersFactory TRAILERS =
+      DefaultHttpHeadersFactory.trailersFactory().withValueValidation(true);
 
   // immutable
   private final String scheme;
@@ -178,7 +185,25 @@ final class StreamCodec extends ChannelDuplexHandler {
     // Transfer-Encoding, Upgrade, Host) and lowercases names, as HTTP/2 requires.
     HttpConversionUtil.toHttp2Headers(in, out);
     out.remove(HttpHeaderNames.HOST);
+    useHpackSpellingOfOurAcceptEncoding(out);
     return out;
+  }
+
+  /**
+   * The client's own {@code gzip,deflate} (that very instance, never a user's value, which is sent as
+   * written) goes out as {@code gzip, deflate}: HPACK's static table has that spelling, so it costs
+   * one byte instead of fourteen (AHC 3.0.12 does the same).
+   */
+  private static void useHpackSpellingOfOurAcceptEncoding(Http2Headers out) {
+    List<CharSequence> values = out.getAll(HttpHeaderNames.ACCEPT_ENCODING);
+    if (values.isEmpty() || values.get(0) != HttpUtils.GZIP_DEFLATE) {
+      return;
+    }
+    out.remove(HttpHeaderNames.ACCEPT_ENCODING);
+    out.add(HttpHeaderNames.ACCEPT_ENCODING, HttpUtils.GZIP_DEFLATE_HPACK);
+    for (int i = 1; i < values.size(); i++) {
+      out.add(HttpHeaderNames.ACCEPT_ENCODING, values.get(i));
+    }
   }
 
   private static void writeContent(ChannelHandlerContext ctx, HttpContent content, ChannelPromise promise) {
@@ -223,9 +248,9 @@ final class StreamCodec extends ChannelDuplexHandler {
     Http2Headers in = frame.headers();
     if (finalResponseSeen) {
       ended = true;
-      LastHttpContent last = new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER);
-      copy(in, last.trailingHeaders());
-      ctx.fireChannelRead(last);
+      HttpHeaders trailers = TRAILERS.newHeaders();
+      copy(ctx, in, trailers, true);
+      ctx.fireChannelRead(new DefaultLastHttpContent(Unpooled.EMPTY_BUFFER, trailers));
       return;
     }
     CharSequence status = in.status();
@@ -238,8 +263,8 @@ final class StreamCodec extends ChannelDuplexHandler {
     if (parsed == null) {
       throw new IOException("HTTP/2 response without a valid :status (" + status + ") on " + ctx.channel());
     }
-    HttpHeaders headers = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
-    copy(in, headers);
+    HttpHeaders headers = HEADERS.newHeaders();
+    copy(ctx, in, headers, false);
     boolean interim = parsed.codeClass() == io.netty.handler.codec.http.HttpStatusClass.INFORMATIONAL;
     finalResponseSeen = !interim;
     ctx.fireChannelRead(new DefaultHttpResponse(HTTP_2, parsed, headers));
@@ -249,13 +274,38 @@ final class StreamCodec extends ChannelDuplexHandler {
     }
   }
 
-  private static void copy(Http2Headers in, HttpHeaders out) {
+  /**
+   * Copies the regular fields of a HEADERS frame into an HTTP/1.1 header table that validates them,
+   * as AHC 3.0.12 does (#2275): Netty's HTTP/2 decoder checks case and pseudo-headers, not that a
+   * name is a token nor that a value holds no CR, LF or NUL, and this is the last place to check
+   * before the handler sees them. An invalid field fails the stream with an IOException naming it.
+   * Pseudo-headers (carried by the response object) and empty names are skipped. In trailers, the
+   * fields a trailer may not carry ({@code content-length}, {@code transfer-encoding}, {@code
+   * trailer}) are dropped, as Netty's HTTP/1.1 decoder drops them: the body was already delivered,
+   * and the sender broke the rule, not the response.
+   */
+  private static void copy(ChannelHandlerContext ctx, Http2Headers in, HttpHeaders out, boolean trailers)
+      throws IOException {
     for (Map.Entry<CharSequence, CharSequence> e : in) {
       CharSequence name = e.getKey();
-      if (name.length() > 0 && name.charAt(0) == ':') {
-        continue; // pseudo-headers are carried by the response object
+      if (name.length() == 0 || name.charAt(0) == ':') {
+        continue;
       }
-      out.add(name, e.getValue());
+      if (trailers
+          && (HttpHeaderNames.CONTENT_LENGTH.contentEqualsIgnoreCase(name)
+              || HttpHeaderNames.TRANSFER_ENCODING.contentEqualsIgnoreCase(name)
+              || HttpHeaderNames.TRAILER.contentEqualsIgnoreCase(name))) {
+        continue;
+      }
+      try {
+        out.add(name, e.getValue());
+      } catch (IllegalArgumentException invalid) {
+        throw new IOException(
+            "HTTP/2 response " + (trailers ? "trailer" : "header") + " '" + HttpSyntaxChecks.printable(name)
+                + "' is not a valid field (expected a token name and a value without CR, LF or NUL) on "
+                + ctx.channel(),
+            invalid);
+      }
     }
   }
 
@@ -313,6 +363,25 @@ final class StreamCodec extends ChannelDuplexHandler {
       slot.connection().partition.refused(slot.connection());
     }
     return new UnprocessedStreamException(message);
+  }
+
+  /**
+   * A stream error Netty's decoder raised for this stream (a header field it refuses: not a token,
+   * a forbidden character, a connection-specific field) reaches the response handler as an
+   * IOException naming the server and the stream, Netty's exception its cause, as a malformed
+   * HTTP/1.1 response does.
+   */
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    if (cause instanceof Http2Exception) {
+      ctx.fireExceptionCaught(
+          new IOException(
+              "Server " + ctx.channel().remoteAddress() + " sent a malformed response on stream "
+                  + H2Streams.streamId(ctx.channel()) + ": " + cause.getMessage(),
+              cause));
+      return;
+    }
+    ctx.fireExceptionCaught(cause);
   }
 
   @Override

@@ -309,7 +309,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     Attempt a = attempt;
-    boolean replayable = replayableAfterFailure(a);
+    boolean replayable = replayableAfterFailure(a, true);
     NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {
@@ -335,14 +335,15 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   /** Whether the bound hop may be sent again after its connection failed; see {@link MidResponseRetry}. */
-  private boolean replayableAfterFailure(@Nullable Attempt a) {
-    return a != null && MidResponseRetry.mayReplay(a.request(), responseStarted, partDelivered);
+  private boolean replayableAfterFailure(@Nullable Attempt a, boolean connectionLost) {
+    return a != null && MidResponseRetry.mayReplay(
+            a.request(), responseStarted, partDelivered, config.isStrictMidResponseRetry(), connectionLost);
   }
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Attempt a = attempt;
-    boolean replayable = replayableAfterFailure(a);
+    boolean replayable = replayableAfterFailure(a, MidResponseRetry.isConnectionLoss(cause));
     NextHop next = drainingFor;
     unbind();
     if (a != null && next != null && !a.isOver()) {

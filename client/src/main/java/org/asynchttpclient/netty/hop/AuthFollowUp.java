@@ -33,10 +33,11 @@ import org.jetbrains.annotations.Nullable;
  */
 final class AuthFollowUp {
   private final AsyncHttpClientConfig config;
-  private final AuthHandshakes handshakes = new AuthHandshakes();
+  private final AuthHandshakes handshakes;
 
   AuthFollowUp(AsyncHttpClientConfig config) {
     this.config = config;
+    this.handshakes = new AuthHandshakes(config.isNtlmV2Only());
   }
 
   /** The replay answering a 401, or null to deliver the 401 to the handler. */

@@ -19,8 +19,7 @@ public abstract class AuthHandshake {
    * null when this handshake has no answer (its scheme was not offered, or the server refused
    * what was already sent): the challenge then goes to the handler.
    *
-   * @throws Exception to fail the exchange (a malformed challenge, a login that failed, a SCRAM
-   *     iteration count above the cap)
+   * @throws Exception to fail the exchange (a malformed challenge, a login that failed)
    */
   public abstract @Nullable String answer(List<String> challenges) throws Exception;
 

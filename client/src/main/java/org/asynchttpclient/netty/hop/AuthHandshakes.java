@@ -11,8 +11,16 @@ import org.jetbrains.annotations.Nullable;
  * <p>Thread-safe.
  */
 public final class AuthHandshakes {
+  // immutable
+  private final boolean ntlmV2Only;
+
   // any thread
   private final SessionKeys scramKeys = new SessionKeys();
+
+  /** @param ntlmV2Only see {@link org.asynchttpclient.AsyncHttpClientConfig#isNtlmV2Only()} */
+  public AuthHandshakes(boolean ntlmV2Only) {
+    this.ntlmV2Only = ntlmV2Only;
+  }
 
   /** Whether {@code scheme} is answered by a handshake rather than by {@link ChallengeAnswers}. */
   public static boolean isHandshakeScheme(@Nullable Realm.AuthScheme scheme) {
@@ -30,7 +38,7 @@ public final class AuthHandshakes {
     switch (realm.getScheme()) {
       case NTLM:
         return user == null || password == null
-            ? null : new NtlmHandshake(user, password, realm.getNtlmDomain(), realm.getNtlmHost());
+            ? null : new NtlmHandshake(user, password, realm.getNtlmDomain(), realm.getNtlmHost(), ntlmV2Only);
       case SPNEGO:
       case KERBEROS:
         SpnegoEngine engine = SpnegoEngine.instance(user, password, realm.getServicePrincipalName(),

@@ -96,11 +96,20 @@ final class NextHopRequests {
         || value.regionMatches(true, 0, "SCRAM-", 0, 6);
   }
 
-  /** Whether the current hop's body, if any, can be written again (a stream cannot). */
-  static boolean bodyReplayable(Exchange<?> ex) {
+  /**
+   * The body the current hop sent, or null when it sent none. Read from the wire request rather
+   * than the {@link Request}: the encoder chose it from the request's body fields, so every kind of
+   * body counts, and a field set to nothing (no form parameters, no parts) does not.
+   */
+  static @Nullable NettyBody sentBody(Exchange<?> ex) {
     Attempt current = ex.current();
     NettyRequest sent = current != null ? current.wire() : null;
-    NettyBody body = sent != null ? sent.getBody() : null;
+    return sent != null ? sent.getBody() : null;
+  }
+
+  /** Whether the current hop's body, if any, can be written again (a stream cannot). */
+  static boolean bodyReplayable(Exchange<?> ex) {
+    NettyBody body = sentBody(ex);
     return body == null || body.isReplayable();
   }
 

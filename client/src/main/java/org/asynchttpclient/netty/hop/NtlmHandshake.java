@@ -22,11 +22,14 @@ final class NtlmHandshake extends AuthHandshake {
   private final String password;
   private final @Nullable String domain;
   private final @Nullable String workstation;
+  private final boolean v2Only;
 
   // confined to the exchange's hops
   private State state = State.INITIAL;
 
-  NtlmHandshake(String user, String password, @Nullable String domain, @Nullable String workstation) {
+  NtlmHandshake(String user, String password, @Nullable String domain, @Nullable String workstation,
+      boolean v2Only) {
+    this.v2Only = v2Only;
     this.user = user;
     this.password = password;
     this.domain = domain;
@@ -52,7 +55,7 @@ final class NtlmHandshake extends AuthHandshake {
           return null; // the server forgot our Type 1: most likely a new connection
         }
         state = State.TYPE3_SENT;
-        return "NTLM " + NtlmEngine.generateType3Msg(user, password, domain, workstation, token);
+        return "NTLM " + NtlmEngine.generateType3Msg(user, password, domain, workstation, token, v2Only);
       default:
         return null; // the Type 3 was refused
     }

@@ -9,8 +9,12 @@ import java.util.List;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.handler.MaxRedirectException;
+import org.asynchttpclient.handler.RedirectRefusedException;
+import org.asynchttpclient.handler.RedirectRefusedException.Reason;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.uri.Uri;
+import org.asynchttpclient.util.HttpConstants.Methods;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -18,15 +22,29 @@ import org.jetbrains.annotations.Nullable;
  * Request#getFollowRedirect()}, else the client's {@code followRedirect}).
  *
  * <ul>
- *   <li>Method and body: 303 always becomes GET without body; 301 and 302 too, except that 302
- *       keeps method and body under {@code strict302Handling}; 307 and 308 keep both. GET and HEAD
- *       stay what they are.
+ *   <li>Method and body (RFC 9110 15.4, as upstream main after 3.0.12 has them): a 303 turns every
+ *       method but GET, HEAD and OPTIONS into GET, and drops the body of every method; a 301 or 302
+ *       turns only POST into GET without body (the historical rewrite RFC 9110 15.4.2 and 15.4.3
+ *       allow for POST alone), and keeps every other method with its body: PUT, PATCH, DELETE,
+ *       QUERY (RFC 10008 2.5) and extension methods; under {@code strict302Handling} a 302 keeps
+ *       POST too; 307 and 308 keep method and body. A kept body is the request's own, whatever its
+ *       kind (bytes, string, buffers, form, parts, file, stream, generator), and must be one that
+ *       can be produced again. AHC 3.0.11 turned every method but GET, HEAD and OPTIONS into GET on
+ *       a 301 or 302, and dropped a GET's body on those too.
  *   <li>Target: the {@code Location}, resolved against the current URI; its query replaces the old
  *       one. A redirect without {@code Location} goes to the handler as a normal response. A
  *       WebSocket upgrade sent to an {@code http} or {@code https} URL stays an upgrade, to
  *       {@code ws} or {@code wss} (see {@link #upgradeTarget}), before the origin checks below.
  *   <li>Limit: the redirect after {@code maxRedirects} followed ones fails the exchange with {@link
- *       MaxRedirectException}.
+ *       MaxRedirectException}, before the refusals below are considered.
+ *   <li>Refusals, off by default, each on when the client or any request of the exchange asks
+ *       (see {@link Exchange#refusesSchemeDowngrade()}): {@code refuseSchemeDowngradeOnRedirect}
+ *       refuses a hop from {@code https}/{@code wss} to an unsecured scheme; {@code
+ *       refuseCrossOriginBodyOnRedirect} refuses a hop that keeps a body the request carries to
+ *       another origin, except the same host moving onto TLS ({@link
+ *       Origins#upgradesToTlsOnSameHost}). Either fails the exchange with {@link
+ *       RedirectRefusedException} before the next request is built (so before the check that the
+ *       body can be produced again, whose IOException would otherwise be what the caller sees).
  *   <li>Credentials stay home: on a hop to another origin (scheme, host or port), from HTTPS to
  *       HTTP, or on every redirect under {@code stripAuthorizationOnRedirect}, the next request
  *       loses {@code Authorization}, {@code Proxy-Authorization}, explicit {@code Cookie} headers
@@ -73,10 +91,11 @@ final class RedirectFollowUp {
    * The request of the next hop, or null to deliver this response.
    *
    * @throws MaxRedirectException when the limit is reached
-   * @throws IOException when a 307/308 needs the body again and it cannot be produced twice
+   * @throws RedirectRefusedException when a refusal applies to this hop
+   * @throws IOException when the hop keeps a body that cannot be produced twice
    */
   @Nullable Request follow(Exchange<?> ex, int code, HttpHeaders headers)
-      throws MaxRedirectException, IOException {
+      throws MaxRedirectException, RedirectRefusedException, IOException {
     Request current = ex.request();
     Boolean perRequest = current.getFollowRedirect();
     boolean follow = perRequest != null ? perRequest : config.isFollowRedirect();
@@ -93,14 +112,11 @@ final class RedirectFollowUp {
     Uri next = upgradeTarget(from, Uri.create(from, location.trim()));
 
     String method = current.getMethod();
-    boolean toGet =
-        !"GET".equals(method)
-            && !"HEAD".equals(method)
-            && (code == 303
-                || code == 301
-                || (code == 302 && !config.isStrict302Handling()));
-    boolean keepBody = !toGet;
-    if (keepBody && !NextHopRequests.bodyReplayable(ex)) {
+    boolean toGet = switchesToGet(code, method);
+    boolean keepBody = code != 303 && !toGet;
+    NettyBody sent = NextHopRequests.sentBody(ex);
+    refuseIfAsked(ex, code, from, next, keepBody && sent != null);
+    if (keepBody && sent != null && !sent.isReplayable()) {
       throw new IOException(
           code
               + " redirect to "
@@ -123,5 +139,43 @@ final class RedirectFollowUp {
         NextHopRequests.redirect(current, next, toGet ? "GET" : method, keepBody, strip, cookies);
     ex.followUp(state.redirected(caller));
     return nextRequest;
+  }
+
+  /**
+   * Whether a redirect of {@code code} turns {@code method} into GET: a 303 does so for every
+   * method but GET, HEAD and OPTIONS (which it keeps, without their body); a 301, and a 302 unless
+   * {@code strict302Handling}, for POST alone.
+   */
+  private boolean switchesToGet(int code, String method) {
+    if (Methods.GET.equals(method) || Methods.HEAD.equals(method) || Methods.OPTIONS.equals(method)) {
+      return false;
+    }
+    if (code == 303) {
+      return true;
+    }
+    boolean historicalRewrite = code == 301 || (code == 302 && !config.isStrict302Handling());
+    return historicalRewrite && Methods.POST.equals(method);
+  }
+
+  /**
+   * Fails the exchange's redirect from {@code from} to {@code next} when a refusal the client or a
+   * request of the exchange asked for applies. Checked in this order: a downgrade is refused
+   * whether or not the hop carries a body.
+   *
+   * @param resendsBody whether the next hop would send a body this request carries
+   */
+  private void refuseIfAsked(Exchange<?> ex, int code, Uri from, Uri next, boolean resendsBody)
+      throws RedirectRefusedException {
+    boolean refuseDowngrade = config.isRefuseSchemeDowngradeOnRedirect() || ex.refusesSchemeDowngrade();
+    if (refuseDowngrade && Origins.downgradesTls(from, next)) {
+      throw new RedirectRefusedException(Reason.SCHEME_DOWNGRADE, code, from, next);
+    }
+    boolean refuseBody = config.isRefuseCrossOriginBodyOnRedirect() || ex.refusesCrossOriginBody();
+    if (refuseBody
+        && resendsBody
+        && !Origins.sameOrigin(from, next)
+        && !Origins.upgradesToTlsOnSameHost(from, next)) {
+      throw new RedirectRefusedException(Reason.CROSS_ORIGIN_BODY, code, from, next);
+    }
   }
 }

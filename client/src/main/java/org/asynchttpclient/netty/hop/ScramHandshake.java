@@ -13,25 +13,37 @@ import org.asynchttpclient.scram.ScramMessageParser;
 import org.asynchttpclient.scram.ScramSessionCache;
 import org.asynchttpclient.scram.ScramState;
 import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * SCRAM-SHA-256 over HTTP (RFC 7804): the client-first message answers the server's bare
  * challenge, the client-final message answers the server-first message, and the response that
- * follows must carry {@code Authentication-Info} (or {@code Proxy-Authentication-Info}) with the
- * server's signature, else the exchange fails: a server that cannot prove it knows the password is
- * not trusted with the response.
+ * follows is checked for the server's signature in {@code Authentication-Info} (or {@code
+ * Proxy-Authentication-Info}).
  *
  * <pre>
  *   INITIAL --challenge--&gt; CLIENT_FIRST_SENT --server-first--&gt; CLIENT_FINAL_SENT
+ *   CLIENT_FIRST_SENT --server-first it cannot answer--&gt; FAILED (handler gets the 401)
  *   CLIENT_FINAL_SENT --2xx/3xx with a valid signature--&gt; AUTHENTICATED (keys cached)
- *   CLIENT_FINAL_SENT --bad or missing signature--&gt; ScramException fails the exchange
+ *   CLIENT_FINAL_SENT --signature that does not verify or is not base64--&gt; ScramException fails
+ *   CLIENT_FINAL_SENT --2xx/3xx without a signature--&gt; delivered unverified (a warning is logged)
  *   CLIENT_FINAL_SENT --401--&gt; refused (handler gets the 401)
  * </pre>
+ *
+ * <p>As in AHC 3.0.11 and 3.0.12, a server-first message the client cannot answer (not base64, a
+ * nonce that does not extend ours, an iteration count above the realm's cap) ends the handshake
+ * like any other challenge the client cannot answer: the 401 goes to the handler. And a success
+ * without the signature is delivered: RFC 7804 lets the server send it in a trailer, which is not
+ * read here, so a missing signature cannot be told from a stripped one. The response is then not
+ * proven to come from a server that knows the password; only a signature that is present and
+ * wrong fails the exchange.
  *
  * <p>Not thread-safe: one exchange's hops use it in turn.
  */
 final class ScramHandshake extends AuthHandshake {
   static final String MECHANISM = "SCRAM-SHA-256";
+  private static final Logger LOGGER = LoggerFactory.getLogger(ScramHandshake.class);
 
   // immutable
   private final String host;
@@ -58,6 +70,19 @@ final class ScramHandshake extends AuthHandshake {
 
   @Override
   public @Nullable String answer(List<String> challenges) {
+    try {
+      return answerOrThrow(challenges);
+    } catch (ScramException | IllegalArgumentException e) {
+      ScramContext c = context;
+      if (c != null) {
+        c.setState(ScramState.FAILED);
+      }
+      LOGGER.warn("SCRAM with {}:{} ends at this challenge, which goes to the handler: {}", host, port, e.getMessage());
+      return null;
+    }
+  }
+
+  private @Nullable String answerOrThrow(List<String> challenges) {
     String challenge = ChallengeAnswers.challenge(challenges, MECHANISM);
     if (challenge == null) {
       return null;
@@ -93,21 +118,29 @@ final class ScramHandshake extends AuthHandshake {
     if (c == null || c.getState() != ScramState.CLIENT_FINAL_SENT) {
       return;
     }
-    String info = headers.get(proxy ? "Proxy-Authentication-Info" : "Authentication-Info");
-    if (info == null) {
-      if (status >= 400) {
-        return; // not an authenticated answer: nothing to verify, the handler sees the error
+    String name = proxy ? "Proxy-Authentication-Info" : "Authentication-Info";
+    String info = headers.get(name);
+    ScramMessageParser.ScramChallengeParams params =
+        info == null ? null : ScramMessageParser.parseWwwAuthenticateScram(info);
+    String data = params == null ? null : params.data;
+    if (params == null || data == null) {
+      if (status < 400) {
+        LOGGER.warn("SCRAM with {}:{}: the {} response carries no ServerSignature in {}; delivered unverified",
+            host, port, status, name);
       }
-      c.setState(ScramState.FAILED);
-      throw new ScramException("SCRAM: the " + status + " response carries no "
-          + (proxy ? "Proxy-Authentication-Info" : "Authentication-Info")
-          + " (expected the server's signature: a server that cannot prove the password is not trusted)");
+      return;
     }
-    ScramMessageParser.ScramChallengeParams params = ScramMessageParser.parseWwwAuthenticateScram(info);
-    String data = params.data;
-    if (data == null || !c.verifyServerFinal(decode(data, "server-final-message"))) {
-      throw new ScramException("SCRAM: the server signature in the " + status + " response does not verify"
-          + " (expected proof that the server knows the password)");
+    String serverFinal;
+    try {
+      serverFinal = new String(Base64.getDecoder().decode(data), StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      c.setState(ScramState.FAILED);
+      throw new ScramException("SCRAM: unparseable ServerSignature in the " + name + " of the " + status
+          + " response: data is not base64 (" + e.getMessage() + ")", e);
+    }
+    if (!c.verifyServerFinal(serverFinal)) {
+      throw new ScramException("SCRAM ServerSignature verification failed: the server signature in the "
+          + status + " response does not verify (expected proof that the server knows the password)");
     }
     cache.remember(cacheKey, c, params.sr, params.ttl);
   }

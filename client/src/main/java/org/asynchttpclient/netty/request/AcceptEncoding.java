@@ -6,6 +6,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.util.HttpUtils;
 
 /**
  * The {@code Accept-Encoding} a request carries, as 3.0.11 writes it. The response decompressor
@@ -15,7 +16,8 @@ import org.asynchttpclient.AsyncHttpClientConfig;
  * <ul>
  *   <li>With {@code compressionEnforced} and no {@code Accept-Encoding} of the user's: {@code
  *       gzip,deflate}, then one more {@code Accept-Encoding} line for {@code br} and one for {@code
- *       zstd} when each can be decoded (3.0.11's exact lines).
+ *       zstd} when each can be decoded (3.0.11's exact lines). Over HTTP/2 the first is sent as
+ *       {@code gzip, deflate}, HPACK's spelling, as 3.0.12 does ({@link HttpUtils#GZIP_DEFLATE_HPACK}).
  *   <li>With the user's own value and automatic decompression on: a trailing {@code , br} or {@code
  *       , zstd} the client cannot decode is dropped, so the server is not invited to send a body
  *       the handler would get still compressed. 3.0.11 does the same, except that when neither
@@ -25,7 +27,6 @@ import org.asynchttpclient.AsyncHttpClientConfig;
  * <p>Stateless; Netty checks each codec's availability once per class loader.
  */
 public final class AcceptEncoding {
-  static final String GZIP_DEFLATE = HttpHeaderValues.GZIP + "," + HttpHeaderValues.DEFLATE;
   private static final String BR_SUFFIX = ", " + HttpHeaderValues.BR;
   private static final String ZSTD_SUFFIX = ", " + HttpHeaderValues.ZSTD;
 
@@ -58,7 +59,8 @@ public final class AcceptEncoding {
         }
       }
     } else if (config.isCompressionEnforced()) {
-      headers.set(HttpHeaderNames.ACCEPT_ENCODING, GZIP_DEFLATE);
+      // This very instance tells the HTTP/2 stream codec that the value is the client's own.
+      headers.set(HttpHeaderNames.ACCEPT_ENCODING, HttpUtils.GZIP_DEFLATE);
       if (brotliDecoded()) {
         headers.add(HttpHeaderNames.ACCEPT_ENCODING, HttpHeaderValues.BR);
       }

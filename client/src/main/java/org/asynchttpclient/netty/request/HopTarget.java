@@ -79,8 +79,13 @@ final class HopTarget {
     return hasNonDefaultPort() ? origin + ':' + explicitPort : origin;
   }
 
-  /** The full URL without user info or fragment, for a request sent through an HTTP proxy. */
+  /**
+   * The full URL without user info or fragment, for a request sent through an HTTP proxy: what
+   * {@link Uri#toUrlWithoutUserInfo()} gives (the port as written, even the scheme's default, as AHC
+   * 3.0.12 sends it), except that an empty path is sent as {@code /}.
+   */
   String absoluteForm() {
-    return scheme + "://" + hostHeader() + originForm();
+    String authority = explicitPort != -1 ? hostInAuthority() + ':' + explicitPort : hostInAuthority();
+    return scheme + "://" + authority + originForm();
   }
 }

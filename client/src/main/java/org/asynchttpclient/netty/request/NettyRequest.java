@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.request;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
@@ -22,6 +23,7 @@ public final class NettyRequest {
   private final HttpRequest httpRequest;
   private final @Nullable NettyBody body;
   private final AtomicBoolean handedToChannel = new AtomicBoolean();
+  private final AtomicBoolean headContentReleased = new AtomicBoolean();
 
   /** A request without a body. */
   public NettyRequest(HttpRequest httpRequest) {
@@ -61,12 +63,20 @@ public final class NettyRequest {
   }
 
   /**
-   * Frees what the request still holds that no channel took over (a pre-built body source, a reactive
-   * subscription). Safe to call from any thread, more than once, including after the request was written.
+   * Frees what the request still holds that no channel took over: the body source (a pre-built
+   * buffer, a reactive subscription) and, once, the content of a {@link FullHttpRequest} head, as
+   * 3.0.12 does (a head a channel already wrote, which the channel freed, is left alone). Safe to
+   * call from any thread, more than once, including after the request was written.
    */
   public void release() {
     if (body != null) {
       body.release();
+    }
+    if (httpRequest instanceof FullHttpRequest && headContentReleased.compareAndSet(false, true)) {
+      ByteBuf content = ((FullHttpRequest) httpRequest).content();
+      if (content.refCnt() > 0) {
+        content.release();
+      }
     }
   }
 

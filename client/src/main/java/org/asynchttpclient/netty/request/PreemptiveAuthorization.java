@@ -1,8 +1,5 @@
 package org.asynchttpclient.netty.request;
 
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
@@ -36,9 +33,7 @@ final class PreemptiveAuthorization {
     }
     switch (realm.getScheme()) {
       case BASIC:
-        return realm.isUsePreemptiveAuth()
-            ? basic(realm.getPrincipal(), realm.getPassword(), charsetOf(realm))
-            : null;
+        return realm.isUsePreemptiveAuth() ? realm.getBasicAuthHeader() : null;
       case DIGEST:
         String nonce = realm.getNonce();
         if (nonce == null || nonce.isEmpty()) {
@@ -58,16 +53,6 @@ final class PreemptiveAuthorization {
       default:
         return null;
     }
-  }
-
-  private static Charset charsetOf(Realm realm) {
-    Charset charset = realm.getCharset();
-    return charset != null ? charset : StandardCharsets.UTF_8;
-  }
-
-  static String basic(@Nullable String principal, @Nullable String password, Charset charset) {
-    String credentials = (principal == null ? "" : principal) + ':' + (password == null ? "" : password);
-    return "Basic " + Base64.getEncoder().encodeToString(credentials.getBytes(charset));
   }
 
   /**

@@ -10,7 +10,6 @@ import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncHandler;
-import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.handler.TransferCompletionHandler;
 import org.asynchttpclient.netty.channel.ChannelClosing;
@@ -56,7 +55,7 @@ public final class RequestWriter {
     if (body != null && !rewindIfResent(ex, body)) {
       return;
     }
-    attempt.phase(Phase.WRITING);
+    attempt.writing();
     if (deadlineHeader != null && ex.hasAbsoluteDeadline()) {
       // Measured now, just before the write: whole milliseconds, rounded down.
       request

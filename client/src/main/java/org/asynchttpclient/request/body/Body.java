@@ -24,10 +24,15 @@ public interface Body extends Closeable {
    * Writes as many bytes as are available and fit into {@code target} (at most
    * {@code target.writableBytes()}), never growing the buffer.
    *
+   * <p>A body may return {@link BodyState#STOP} from the very call that wrote its last bytes (as
+   * AHC 3.0.12 documents, and as {@code MultipartBody} does): a writer sends whatever is in {@code
+   * target} before it acts on the state, whichever state it is.
+   *
    * @param target the buffer to fill
    * @return {@link BodyState#CONTINUE} if more may follow (bytes may or may not have been written),
-   *     {@link BodyState#SUSPEND} if nothing was written because no data is available yet, or
-   *     {@link BodyState#STOP} if the body is complete and nothing was written
+   *     {@link BodyState#SUSPEND} if no more data is available yet (bytes written by this call are
+   *     still sent), or {@link BodyState#STOP} if the body is complete (with its last bytes, if this
+   *     call wrote any)
    * @throws IOException if the source of the body fails
    */
   BodyState transferTo(ByteBuf target) throws IOException;
@@ -39,12 +44,12 @@ public interface Body extends Closeable {
     CONTINUE,
 
     /**
-     * Nothing could be written now; the writer waits until it is told that data arrived (for
-     * example through a {@code FeedListener}).
+     * No more data is available now; the writer sends what this call wrote, then waits until it
+     * is told that data arrived (for example through a {@code FeedListener}).
      */
     SUSPEND,
 
-    /** The body is complete; nothing was written by this call. */
+    /** The body is complete; bytes this call wrote are its last ones and are still sent. */
     STOP
   }
 }

@@ -3,14 +3,17 @@ package org.asynchttpclient.handler.resumable;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +50,45 @@ class StoresTest {
   @Test
   void missingFileMeansNoProgress() {
     assertTrue(new PropertiesBasedResumableProcessor(dir.resolve("none")).load().isEmpty());
+  }
+
+  private static void assumePosix(Path path) {
+    assumeTrue(path.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+  }
+
+  @Test
+  void theStoreAndTheDirectoryItCreatesAreTheOwnersOnly() throws IOException {
+    assumePosix(dir);
+    // AHC 3.0.12 (#2281): the file lists URLs being downloaded, in the shared temporary directory.
+    Path store = dir.resolve("ahc").resolve("ResumableAsyncHandler.properties");
+    PropertiesBasedResumableProcessor processor = new PropertiesBasedResumableProcessor(store);
+    processor.put("http://user:secret@h/a", 1);
+    processor.save(Map.of());
+    assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(store.getParent())));
+    assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(store)));
+  }
+
+  @Test
+  void saveReplacesALinkAtTheStoresPathAndNeverWritesThroughIt() throws IOException {
+    assumePosix(dir);
+    Path victim = Files.write(dir.resolve("victim"), "precious\n".getBytes(UTF_8));
+    Path store = dir.resolve("ResumableAsyncHandler.properties");
+    Files.createSymbolicLink(store, victim);
+    PropertiesBasedResumableProcessor processor = new PropertiesBasedResumableProcessor(store);
+    processor.put("http://h/a", 3);
+    processor.save(Map.of());
+    assertEquals(List.of("precious"), Files.readAllLines(victim, UTF_8));
+    assertFalse(Files.isSymbolicLink(store));
+    assertEquals(List.of("http://h/a=3"), Files.readAllLines(store, UTF_8));
+  }
+
+  @Test
+  void loadDoesNotFollowALinkAtTheStoresPath() throws IOException {
+    assumePosix(dir);
+    Path planted = Files.write(dir.resolve("planted"), "http://h/a=999\n".getBytes(UTF_8));
+    Path store = dir.resolve("ResumableAsyncHandler.properties");
+    Files.createSymbolicLink(store, planted);
+    assertTrue(new PropertiesBasedResumableProcessor(store).load().isEmpty());
   }
 
   @Test

@@ -43,6 +43,42 @@ class DefaultChannelPoolTest {
   }
 
   @Test
+  void offeringAPooledChannelAgainIsANoOp() {
+    // AHC 3.0.12 (#2298): a second entry would let two polls hand one connection to two requests.
+    DefaultChannelPool pool = pool(100, -1);
+    EmbeddedChannel a = new EmbeddedChannel();
+    assertTrue(pool.offer(a, "k"));
+    ticker.advance(60, TimeUnit.MILLISECONDS);
+    assertTrue(pool.offer(a, "k"));
+    assertTrue(pool.offer(a, "other"));
+    assertEquals(1L, pool.getIdleChannelCountPerHost().values().stream().mapToLong(Long::longValue).sum());
+    // The idle clock was not restarted by the second offer: 100 ms after the first, it is evicted.
+    ticker.advance(40, TimeUnit.MILLISECONDS);
+    pool.evictIdleAndExpired();
+    assertFalse(a.isOpen());
+    assertNull(pool.poll("k"));
+  }
+
+  @Test
+  void aPolledChannelCanBeOfferedAgainUnderAnyPartition() {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel a = new EmbeddedChannel();
+    assertTrue(pool.offer(a, "k"));
+    assertTrue(pool.offer(a, "k"));
+    assertSame(a, pool.poll("k"));
+    assertNull(pool.poll("k"), "offered twice, pooled once");
+    assertTrue(pool.offer(a, "other"));
+    assertSame(a, pool.poll("other"));
+    assertTrue(pool.offer(a, "k"));
+    assertTrue(pool.removeAll(a));
+    assertTrue(pool.offer(a, "k"), "removeAll leaves it free to be pooled again");
+    assertSame(a, pool.poll("k"));
+    pool.offer(a, "k");
+    pool.flushPartitions(key -> true);
+    assertFalse(a.isOpen());
+  }
+
+  @Test
   void idleChannelsAreEvictedAndClosed() {
     DefaultChannelPool pool = pool(100, -1);
     EmbeddedChannel a = new EmbeddedChannel();

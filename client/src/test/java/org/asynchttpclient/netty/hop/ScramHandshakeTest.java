@@ -44,7 +44,7 @@ class ScramHandshakeTest {
   @Test
   void verifiedKeysAreReusedForTheSameServerUserAndPasswordOnly() throws Exception {
     ScramServer server = new ScramServer();
-    AuthHandshakes handshakes = new AuthHandshakes();
+    AuthHandshakes handshakes = new AuthHandshakes(false);
     assertFalse(run(handshakes, server, realm(ScramServer.PASSWORD), 80).cachedKeysOffered());
     assertEquals(1, handshakes.cachedScramSessions());
     assertTrue(run(handshakes, server, realm(ScramServer.PASSWORD), 80).cachedKeysOffered());
@@ -57,7 +57,7 @@ class ScramHandshakeTest {
   @Test
   void keysOfARefusedOrUnverifiedExchangeAreNotCached() throws Exception {
     ScramServer server = new ScramServer();
-    AuthHandshakes handshakes = new AuthHandshakes();
+    AuthHandshakes handshakes = new AuthHandshakes(false);
     run(handshakes, server, realm("wrong"), 80);
     assertEquals(0, handshakes.cachedScramSessions());
     server.forgeSignature = true;

@@ -73,6 +73,23 @@ class NettyRequestFactoryPublicApiTest {
   }
 
   @Test
+  void absoluteFormNeverCarriesUserInfo() {
+    // RFC 9110 section 4.2.4; AHC 3.0.12 (#2258) stopped sending it to the proxy in the clear.
+    ProxyServer proxy = Dsl.proxyServer("proxy.example", 3128).build();
+    Request request = Dsl.get("http://user:secret@example.com:80/a?b=1").build();
+    String requestLine = wire(factory.newNettyRequest(request, false, proxy, null, null)).split("\r\n")[0];
+    assertEquals("GET http://example.com:80/a?b=1 HTTP/1.1", requestLine);
+    assertEquals("GET " + request.getUri().toUrlWithoutUserInfo() + " HTTP/1.1", requestLine);
+  }
+
+  @Test
+  void aSpaceInTheUrlGoesOutAsPercent20() {
+    Request request = Dsl.get("http://example.com/a b?c=d e").build();
+    assertEquals("GET /a%20b?c=d%20e HTTP/1.1\r\nhost: example.com\r\n" + DEFAULTS + "\r\n",
+        wire(factory.newNettyRequest(request, false, null, null, null)));
+  }
+
+  @Test
   void connectTunnelWithProxyBasicCredentials() {
     Request request = Dsl.get("https://example.com/a").build();
     Realm proxyRealm = Dsl.basicAuthRealm("proxy", "pw").setUsePreemptiveAuth(true).build();

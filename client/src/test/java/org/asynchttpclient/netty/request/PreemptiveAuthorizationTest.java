@@ -1,7 +1,5 @@
 package org.asynchttpclient.netty.request;
 
-import static java.nio.charset.StandardCharsets.ISO_8859_1;
-import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -13,14 +11,6 @@ import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.Test;
 
 class PreemptiveAuthorizationTest {
-
-  @Test
-  void basicEncodesUserColonPasswordInTheRealmCharset() {
-    assertEquals("Basic dXNlcjpwYXNz", PreemptiveAuthorization.basic("user", "pass", UTF_8));
-    // "j\u00fcrgen:pw": one byte for u-umlaut in ISO-8859-1, two in UTF-8.
-    assertEquals("Basic avxyZ2VuOnB3", PreemptiveAuthorization.basic("j\u00fcrgen", "pw", ISO_8859_1));
-    assertEquals("Basic asO8cmdlbjpwdw==", PreemptiveAuthorization.basic("j\u00fcrgen", "pw", UTF_8));
-  }
 
   @Test
   void digestWithQopCarriesEveryField() {

@@ -1,14 +1,13 @@
 package org.asynchttpclient.request.body.multipart;
 
-import static org.asynchttpclient.request.body.multipart.part.PartHeaders.requireNoLineBreak;
-
 import java.nio.charset.Charset;
 import org.jetbrains.annotations.Nullable;
 
 /**
  * A part carrying file-like content, sent with a {@code filename} parameter. When no content type is
  * given it is guessed from the file name's extension, defaulting to
- * {@code application/octet-stream}.
+ * {@code application/octet-stream}. The file name is sent as a quoted parameter with {@code "}, CR
+ * and LF percent-escaped ({@code %22}, {@code %0D}, {@code %0A}), as AHC 3.0.12 does.
  */
 public abstract class FileLikePart extends PartBase {
 
@@ -37,7 +36,7 @@ public abstract class FileLikePart extends PartBase {
         charset,
         contentId,
         transferEncoding);
-    this.fileName = requireNoLineBreak("fileName", fileName);
+    this.fileName = fileName;
   }
 
   /** The file name sent in Content-Disposition, or null for none. */

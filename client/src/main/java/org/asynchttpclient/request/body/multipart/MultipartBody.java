@@ -89,6 +89,12 @@ public class MultipartBody implements RandomAccessBody {
     return boundary.clone();
   }
 
+  /**
+   * {@inheritDoc}
+   *
+   * <p>Returns {@link BodyState#STOP} on the call that writes the body's last bytes, with those
+   * bytes in {@code target}, and on every call after that with nothing written.
+   */
   @Override
   public BodyState transferTo(ByteBuf target) throws IOException {
     if (isComplete()) {
@@ -104,7 +110,9 @@ public class MultipartBody implements RandomAccessBody {
         break;
       }
     }
-    return BodyState.CONTINUE;
+    // The call that finishes the last part says so (AHC 3.0.12): the writer then sends these bytes as
+    // the last chunk instead of asking again only to learn that nothing is left.
+    return isComplete() ? BodyState.STOP : BodyState.CONTINUE;
   }
 
   @Override

@@ -10,8 +10,11 @@ import org.asynchttpclient.Param;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The headers common to every part. Values containing CR or LF are refused with an
- * {@link IllegalArgumentException}, since they would let a value inject headers or parts.
+ * The headers common to every part. The content type, content id, transfer encoding, disposition
+ * type and custom headers are written into the part's head as they are, so values containing CR or
+ * LF are refused with an {@link IllegalArgumentException}: they would let a value inject headers or
+ * parts. The name is sent as a quoted parameter with {@code "}, CR and LF percent-escaped, as AHC
+ * 3.0.12 does, so any name is accepted.
  *
  * <p>Parts are configured by one thread before the request is built; the setters are not
  * thread-safe.
@@ -41,7 +44,7 @@ public abstract class PartBase implements Part {
       @Nullable Charset charset,
       @Nullable String contentId,
       @Nullable String transferEncoding) {
-    this.name = requireNoLineBreak("name", name);
+    this.name = name;
     this.contentType = requireNoLineBreak("contentType", contentType);
     this.charset = charset;
     this.contentId = requireNoLineBreak("contentId", contentId);

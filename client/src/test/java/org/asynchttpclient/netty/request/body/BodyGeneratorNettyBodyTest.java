@@ -35,15 +35,20 @@ class BodyGeneratorNettyBodyTest {
     channel.finishAndReleaseAll();
   }
 
-  /** A body that hands out fixed pieces, one per transferTo, then STOP. */
+  /**
+   * A body that hands out fixed pieces, one per transferTo, then STOP; or, if {@code stopWithLast},
+   * STOP together with the last piece, as AHC 3.0.12's contract allows.
+   */
   private static final class PiecesBody implements Body {
     private final Deque<String> pieces;
     private final long declaredLength;
+    private final boolean stopWithLast;
     boolean closed;
 
-    PiecesBody(long declaredLength, String... pieces) {
+    PiecesBody(long declaredLength, boolean stopWithLast, String... pieces) {
       this.pieces = new ArrayDeque<>(Arrays.asList(pieces));
       this.declaredLength = declaredLength;
+      this.stopWithLast = stopWithLast;
     }
 
     @Override
@@ -58,7 +63,7 @@ class BodyGeneratorNettyBodyTest {
         return BodyState.STOP;
       }
       target.writeBytes(piece.getBytes(US_ASCII));
-      return BodyState.CONTINUE;
+      return stopWithLast && pieces.isEmpty() ? BodyState.STOP : BodyState.CONTINUE;
     }
 
     @Override
@@ -70,16 +75,22 @@ class BodyGeneratorNettyBodyTest {
   private static final class PiecesGenerator implements BodyGenerator {
     final List<PiecesBody> created = new ArrayList<>();
     private final long declaredLength;
+    private final boolean stopWithLast;
     private final String[] pieces;
 
     PiecesGenerator(long declaredLength, String... pieces) {
+      this(declaredLength, false, pieces);
+    }
+
+    PiecesGenerator(long declaredLength, boolean stopWithLast, String... pieces) {
       this.declaredLength = declaredLength;
+      this.stopWithLast = stopWithLast;
       this.pieces = pieces;
     }
 
     @Override
     public Body createBody() {
-      PiecesBody body = new PiecesBody(declaredLength, pieces);
+      PiecesBody body = new PiecesBody(declaredLength, stopWithLast, pieces);
       created.add(body);
       return body;
     }
@@ -147,6 +158,23 @@ class BodyGeneratorNettyBodyTest {
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
     assertEquals("2\r\nab\r\n3\r\ncde\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));
     assertTrue(generator.created.get(0).closed);
+  }
+
+  @Test
+  void lastBytesThatComeWithStopAreSent() {
+    PiecesGenerator chunked = new PiecesGenerator(-1, true, "ab", "cde");
+    Wire.writeHead(channel, -1);
+    ChannelFuture done = new BodyGeneratorNettyBody(chunked, false, 16).write(channel);
+    channel.runPendingTasks();
+    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
+    assertEquals("2\r\nab\r\n3\r\ncde\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));
+
+    PiecesGenerator sized = new PiecesGenerator(5, true, "ab", "cde");
+    Wire.writeHead(channel, 5);
+    ChannelFuture sent = new BodyGeneratorNettyBody(sized, false, 16).write(channel);
+    channel.runPendingTasks();
+    assertTrue(sent.isSuccess(), () -> "write failed: " + sent.cause());
+    assertEquals("abcde", Wire.bodyOf(Wire.drain(channel)));
   }
 
   @Test

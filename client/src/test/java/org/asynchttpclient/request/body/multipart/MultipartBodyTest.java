@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -25,6 +27,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.asynchttpclient.Param;
+import org.asynchttpclient.request.body.Body.BodyState;
 import org.asynchttpclient.request.body.BodyDrain.SlowChannel;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -167,17 +170,71 @@ class MultipartBodyTest {
   }
 
   @Test
-  void refusesLineBreaksInNamesAndFileNames() {
+  void escapesQuotesAndLineBreaksInNamesAndFileNames() throws Exception {
+    // A name or file name often comes from outside (an uploaded file's name): escaped, it cannot
+    // close its quoted parameter nor start a header of its own.
+    Part part =
+        new ByteArrayPart(
+            "fi\"eld\r\nX-Injected: 1", "x".getBytes(UTF_8), "text/plain", null, "a\"b\r\n.txt");
+    try (MultipartBody body =
+        MultipartUtils.newMultipartBody(
+            List.of(part), contentType("multipart/form-data; boundary=B"))) {
+      assertEquals(
+          "--B\r\n"
+              + "Content-Disposition: form-data; name=\"fi%22eld%0D%0AX-Injected: 1\";"
+              + " filename=\"a%22b%0D%0A.txt\"\r\n"
+              + "Content-Type: text/plain\r\n"
+              + "\r\n"
+              + "x\r\n"
+              + "--B--\r\n",
+          new String(drain(body, 16), UTF_8));
+    }
+  }
+
+  @Test
+  void refusesLineBreaksInHeaderValuesWrittenAsTheyAre() {
     IllegalArgumentException e =
-        assertThrows(IllegalArgumentException.class, () -> new StringPart("a\r\nX-Evil: 1", "v"));
-    assertEquals("name: \"a\\r\\nX-Evil: 1\" (expected no CR or LF characters)", e.getMessage());
-    e =
         assertThrows(
             IllegalArgumentException.class,
-            () -> new ByteArrayPart("f", new byte[1], null, null, "x\n.txt"));
-    assertEquals("fileName: \"x\\n.txt\" (expected no CR or LF characters)", e.getMessage());
+            () -> new StringPart("a", "b", "text/plain\r\nX-Evil: 1"));
+    assertEquals(
+        "contentType: \"text/plain\\r\\nX-Evil: 1\" (expected no CR or LF characters)",
+        e.getMessage());
     StringPart part = new StringPart("a", "b");
     assertThrows(IllegalArgumentException.class, () -> part.setDispositionType("x\r"));
+    assertThrows(IllegalArgumentException.class, () -> part.addCustomHeader("X-Note", "v\n"));
+  }
+
+  @Test
+  void theCallThatWritesTheLastBytesSaysStop() throws Exception {
+    try (MultipartBody body =
+        MultipartUtils.newMultipartBody(
+            threeParts(), contentType("multipart/form-data; boundary=XyZ"))) {
+      ByteBuf whole = Unpooled.buffer(EXPECTED_THREE_PARTS.length() + 64);
+      try {
+        assertEquals(BodyState.STOP, body.transferTo(whole));
+        assertEquals(EXPECTED_THREE_PARTS, whole.toString(UTF_8));
+        assertEquals(body.getContentLength(), whole.readableBytes());
+        whole.clear();
+        assertEquals(BodyState.STOP, body.transferTo(whole));
+        assertEquals(0, whole.readableBytes());
+      } finally {
+        whole.release();
+      }
+    }
+    // A buffer the body fills exactly: the call that writes the closing delimiter's last byte says
+    // STOP, though the buffer has no room left to learn that from another call.
+    try (MultipartBody body =
+        MultipartUtils.newMultipartBody(
+            threeParts(), contentType("multipart/form-data; boundary=XyZ"))) {
+      ByteBuf chunk = Unpooled.buffer(EXPECTED_THREE_PARTS.length(), EXPECTED_THREE_PARTS.length());
+      try {
+        assertEquals(BodyState.STOP, body.transferTo(chunk));
+        assertEquals(EXPECTED_THREE_PARTS.length(), chunk.readableBytes());
+      } finally {
+        chunk.release();
+      }
+    }
   }
 
   @Test

@@ -148,6 +148,11 @@ public final class LoopbackServer implements AutoCloseable {
    * 127.0.0.1 made here): each stream is answered by the same routes.
    */
   public static LoopbackServer startH2(int ioThreads) throws Exception {
+    return start(ioThreads, h2ServerTls());
+  }
+
+  /** TLS for an h2-only server: ALPN {@code h2}, a self-signed certificate for 127.0.0.1. */
+  static SslContext h2ServerTls() throws Exception {
     X509Bundle cert =
         new CertificateBuilder()
             .subject("CN=localhost")
@@ -158,16 +163,14 @@ public final class LoopbackServer implements AutoCloseable {
             .addExtendedKeyUsageServerAuth()
             .ecp256()
             .buildSelfSigned();
-    SslContext tls =
-        SslContextBuilder.forServer(cert.toKeyManagerFactory())
-            .applicationProtocolConfig(
-                new ApplicationProtocolConfig(
-                    ApplicationProtocolConfig.Protocol.ALPN,
-                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                    ApplicationProtocolNames.HTTP_2))
-            .build();
-    return start(ioThreads, tls);
+    return SslContextBuilder.forServer(cert.toKeyManagerFactory())
+        .applicationProtocolConfig(
+            new ApplicationProtocolConfig(
+                ApplicationProtocolConfig.Protocol.ALPN,
+                ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                ApplicationProtocolNames.HTTP_2))
+        .build();
   }
 
   private static LoopbackServer start(int ioThreads, @Nullable SslContext h2Tls)

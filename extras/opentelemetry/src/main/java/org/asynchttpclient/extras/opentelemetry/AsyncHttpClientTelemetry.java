@@ -29,9 +29,9 @@ import org.jetbrains.annotations.Nullable;
  *       the method ({@code GET}, or {@code HTTP} for a method outside the known set), with {@code
  *       http.request.method}, {@code url.full} (user info and signature-like query values
  *       redacted), {@code server.address}, {@code server.port}, {@code network.peer.address}/{@code
- *       network.peer.port} once connected, and {@code http.response.status_code} once a response
- *       head arrived. Not {@code network.protocol.version}: the exchange events do not say whether
- *       a hop went over HTTP/1.1 or HTTP/2.
+ *       network.peer.port} once connected, {@code network.protocol.version} ({@code 1.1}, or
+ *       {@code 2} for an HTTP/2 stream) once the hop wrote its request, and {@code
+ *       http.response.status_code} once a response head arrived.
  *   <li>A hop that failed ends with status ERROR, the exception recorded, and {@code error.type}
  *       set to the exception's class name: {@code
  *       org.asynchttpclient.exception.RequestTimeoutException} or {@code
@@ -46,7 +46,8 @@ import org.jetbrains.annotations.Nullable;
  *       Builder#setPropagator} overrides both.
  *   <li>The histogram {@code http.client.request.duration} (seconds, one value per hop, with the
  *       conventions' advised buckets) with {@code http.request.method}, {@code server.address},
- *       {@code server.port}, {@code http.response.status_code} and {@code error.type} as above.
+ *       {@code server.port}, {@code network.protocol.version}, {@code http.response.status_code}
+ *       and {@code error.type} as above.
  * </ul>
  *
  * <p>Immutable and thread-safe; one instance may serve several clients.

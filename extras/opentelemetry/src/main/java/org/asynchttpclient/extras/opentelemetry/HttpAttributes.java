@@ -28,10 +28,7 @@ final class HttpAttributes {
       AttributeKey.stringKey("network.peer.address");
   static final AttributeKey<Long> NETWORK_PEER_PORT = AttributeKey.longKey("network.peer.port");
 
-  /**
-   * Not set: the exchange events do not say which HTTP version a hop used (HTTP/1.1, or HTTP/2
-   * negotiated by ALPN), and a guess would be wrong for some hops. Kept to test its absence.
-   */
+  /** {@code "1.1"} or {@code "2"}, as the hop reports it; absent for a hop that wrote nothing. */
   static final AttributeKey<String> NETWORK_PROTOCOL_VERSION =
       AttributeKey.stringKey("network.protocol.version");
 

@@ -116,6 +116,12 @@ final class TracingListener implements ExchangeListener {
     long elapsedNanos = System.nanoTime() - hopSpan.startNanos;
     Span span = hopSpan.span;
     AttributesBuilder metric = hopSpan.metricAttributes.toBuilder();
+    // Read at the end: on a new connection the protocol is settled only once the request is written.
+    String protocol = hop.protocolVersion();
+    if (protocol != null) {
+      span.setAttribute(HttpAttributes.NETWORK_PROTOCOL_VERSION, protocol);
+      metric.put(HttpAttributes.NETWORK_PROTOCOL_VERSION, protocol);
+    }
     int status = hop.statusCode();
     if (status > 0) {
       span.setAttribute(HttpAttributes.HTTP_RESPONSE_STATUS_CODE, (long) status);

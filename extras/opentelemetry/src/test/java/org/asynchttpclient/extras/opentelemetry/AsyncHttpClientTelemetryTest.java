@@ -175,9 +175,7 @@ class AsyncHttpClientTelemetryTest {
       assertEquals("127.0.0.1", attr(span, HttpAttributes.SERVER_ADDRESS));
       assertEquals((long) server.port(), attr(span, HttpAttributes.SERVER_PORT));
       assertEquals(200L, attr(span, HttpAttributes.HTTP_RESPONSE_STATUS_CODE));
-      assertNull(
-          attr(span, HttpAttributes.NETWORK_PROTOCOL_VERSION),
-          "unknown to the exchange events: HTTP/1.1 or HTTP/2");
+      assertEquals("1.1", attr(span, HttpAttributes.NETWORK_PROTOCOL_VERSION));
       assertEquals("127.0.0.1", attr(span, HttpAttributes.NETWORK_PEER_ADDRESS));
       assertEquals((long) server.port(), attr(span, HttpAttributes.NETWORK_PEER_PORT));
       assertNull(attr(span, HttpAttributes.ERROR_TYPE));
@@ -190,6 +188,7 @@ class AsyncHttpClientTelemetryTest {
     }
   }
 
+  /** The first request opens the connection (its protocol settled late), the second reuses it. */
   @Test
   void aHopOverHttp2IsASpanAndItsStreamCarriesTheTraceparent() throws Exception {
     OpenTelemetrySdk sdk = sdk(ContextPropagators.noop());
@@ -204,13 +203,21 @@ class AsyncHttpClientTelemetryTest {
                     .setHttp2CleartextEnabled(true)
                     .addExchangeListener(AsyncHttpClientTelemetry.create(sdk).exchangeListener())
                     .build())) {
-      Response r = client.prepareGet(server.url("/h2")).execute().get(5, TimeUnit.SECONDS);
-      assertEquals("h2", r.getResponseBody());
-      H2TestServer.Received received = server.received().get(0);
-      assertTrue(received.streamId > 0, "over HTTP/2: " + received.protocol);
-      SpanData span = onlyClientSpan();
-      assertEquals(200L, attr(span, HttpAttributes.HTTP_RESPONSE_STATUS_CODE));
-      assertEquals(traceparent(span), received.headers.get("traceparent"));
+      for (int i = 0; i < 2; i++) {
+        Response r = client.prepareGet(server.url("/h2")).execute().get(5, TimeUnit.SECONDS);
+        assertEquals("h2", r.getResponseBody());
+      }
+      assertEquals(1, server.connections().size(), "the second stream shares the connection");
+      List<SpanData> hops = clientSpans();
+      assertEquals(2, hops.size(), hops.toString());
+      for (int i = 0; i < 2; i++) {
+        H2TestServer.Received received = server.received().get(i);
+        assertTrue(received.streamId > 0, "over HTTP/2: " + received.protocol);
+        SpanData span = hops.get(i);
+        assertEquals(200L, attr(span, HttpAttributes.HTTP_RESPONSE_STATUS_CODE));
+        assertEquals("2", attr(span, HttpAttributes.NETWORK_PROTOCOL_VERSION));
+        assertEquals(traceparent(span), received.headers.get("traceparent"));
+      }
     }
   }
 
@@ -385,6 +392,8 @@ class AsyncHttpClientTelemetryTest {
       assertInstanceOf(ConnectException.class, e.getCause());
       SpanData span = onlyClientSpan();
       assertEquals(ConnectException.class.getName(), attr(span, HttpAttributes.ERROR_TYPE));
+      assertNull(
+          attr(span, HttpAttributes.NETWORK_PROTOCOL_VERSION), "no connection, no protocol");
       assertEquals((long) port, attr(span, HttpAttributes.SERVER_PORT));
       assertEquals(StatusCode.ERROR, span.getStatus().getStatusCode());
     }
@@ -447,6 +456,7 @@ class AsyncHttpClientTelemetryTest {
         assertTrue(p.getSum() > 0 && p.getSum() < 5, "seconds, not nanos: " + p.getSum());
         assertEquals("127.0.0.1", p.getAttributes().get(HttpAttributes.SERVER_ADDRESS));
         assertEquals((long) server.port(), p.getAttributes().get(HttpAttributes.SERVER_PORT));
+        assertEquals("1.1", p.getAttributes().get(HttpAttributes.NETWORK_PROTOCOL_VERSION));
         assertNull(p.getAttributes().get(HttpAttributes.URL_FULL), "no high-cardinality URL");
       }
       HistogramPointData broken =

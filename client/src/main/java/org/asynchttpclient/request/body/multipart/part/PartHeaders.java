@@ -13,10 +13,12 @@ import org.jetbrains.annotations.Nullable;
 /**
  * Encodes the delimiter and header block of a part, and checks header values.
  *
- * <p>Header injection: a CR or LF in any value would end the header early and let the value add
- * headers or even parts, so such values are refused with an {@link IllegalArgumentException}. In
- * quoted {@code name} and {@code filename} parameters a double quote is sent as {@code %22}, as
- * browsers do (HTML form submission, RFC 7578 section 4.2).
+ * <p>Header injection: a CR or LF would end a header early and let the value add headers or even
+ * parts. In the quoted {@code name} and {@code filename} parameters a double quote, CR and LF are
+ * percent-escaped ({@code %22}, {@code %0D}, {@code %0A}), as browsers do for form submission (RFC
+ * 7578 section 4.2) and as AHC 3.0.12 does; every other value (disposition type, content type,
+ * transfer encoding, content id, custom headers) is written as is, so one holding CR or LF is
+ * refused with an {@link IllegalArgumentException}.
  */
 public final class PartHeaders {
 
@@ -81,11 +83,9 @@ public final class PartHeaders {
     newHeader(out, "Content-Disposition", dispositionType != null ? dispositionType : "form-data");
     String name = part.getName();
     if (name != null) {
-      requireNoLineBreak("name", name);
       quotedParameter(out, "name", name, UTF_8);
     }
     if (fileName != null) {
-      requireNoLineBreak("fileName", fileName);
       Charset charset = part.getCharset();
       quotedParameter(out, "filename", fileName, charset != null ? charset : UTF_8);
     }
@@ -139,7 +139,7 @@ public final class PartHeaders {
   private static void quotedParameter(
       ByteArrayOutputStream out, String name, String value, Charset charset) {
     out.writeBytes(("; " + name + "=\"").getBytes(UTF_8));
-    out.writeBytes(value.replace("\"", "%22").getBytes(charset));
+    out.writeBytes(MultipartPart.escapeQuotedString(value).getBytes(charset));
     out.write('"');
   }
 }
