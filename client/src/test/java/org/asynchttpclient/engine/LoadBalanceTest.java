@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.HttpProtocol;
@@ -159,5 +160,63 @@ class LoadBalanceTest {
       client = null;
     }
     assertTrue(h2.received().size() >= 20);
+  }
+
+  @Test
+  void aRetryKeepsItsAddressAsIn3012() throws Exception {
+    startServer();
+    AtomicInteger seen = new AtomicInteger();
+    server.route(
+        "/drop-first",
+        (ctx, req) -> {
+          if (seen.getAndIncrement() == 0) {
+            ctx.close(); // before any response byte: the request is replayed on a new connection
+          } else {
+            TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok");
+          }
+        });
+    client =
+        ClientFixture.client(
+            ClientFixture.config().setLoadBalance(LoadBalance.ROUND_ROBIN).setMaxRequestRetry(1));
+    RecordingHandler h = new RecordingHandler();
+    client
+        .prepareGet("http://multi.test:" + server.port() + "/drop-first")
+        .setNameResolver(new AddressListResolver("127.0.0.1", "127.0.0.2"))
+        .execute(h)
+        .get(10, TimeUnit.SECONDS);
+    assertEquals(200, h.status(), h.events().toString());
+    assertEquals(
+        Map.of("127.0.0.1", 2),
+        byLocalAddress(server.received().stream().map(x -> x.channel).collect(java.util.stream.Collectors.toList())),
+        "the replay went to the address the first try was pinned to");
+  }
+
+  @Test
+  void aRedirectToAnotherPortOfTheSameHostIsResolvedAndPinnedAgain() throws Exception {
+    startServer();
+    TestServer target = new TestServer();
+    try {
+      target.route("/landing", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "landed"));
+      server.route(
+          "/moved",
+          (ctx, req) ->
+              TestServer.respond(
+                  ctx, req, HttpResponseStatus.FOUND, "", "Location",
+                  "http://multi.test:" + target.port() + "/landing"));
+      client =
+          ClientFixture.client(
+              ClientFixture.config().setLoadBalance(LoadBalance.ROUND_ROBIN).setFollowRedirect(true));
+      AddressListResolver resolver = new AddressListResolver("127.0.0.1");
+      Response r =
+          client
+              .prepareGet("http://multi.test:" + server.port() + "/moved")
+              .setNameResolver(resolver)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals("landed", r.getResponseBody());
+      assertEquals(2, resolver.lookups(), "each hop resolved its own host and port");
+    } finally {
+      target.close();
+    }
   }
 }
