@@ -12,7 +12,17 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.socksx.v4.DefaultSocks4CommandResponse;
+import io.netty.handler.codec.socksx.v4.Socks4CommandRequest;
+import io.netty.handler.codec.socksx.v4.Socks4CommandStatus;
+import io.netty.handler.codec.socksx.v4.Socks4ServerDecoder;
+import io.netty.handler.codec.socksx.v4.Socks4ServerEncoder;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
@@ -34,11 +44,13 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.testing.AddressListResolver;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.BlackHole;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
+import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
@@ -364,6 +376,70 @@ class HappyEyeballsTest {
       assertEquals(hole.port(), h2.port());
     } finally {
       h2.close();
+    }
+  }
+
+  @Test
+  void aRaceToASocksProxysAddressesNegotiatesOnTheWinnerOnly() throws Exception {
+    List<Channel> negotiated = new CopyOnWriteArrayList<>();
+    RawServer socks =
+        RawServer.withPipeline(ch -> ch.pipeline()
+            .addLast("encoder", Socks4ServerEncoder.INSTANCE)
+            .addLast("decoder", new Socks4ServerDecoder())
+            .addLast("socks", new SimpleChannelInboundHandler<Socks4CommandRequest>() {
+              @Override
+              protected void channelRead0(ChannelHandlerContext ctx, Socks4CommandRequest req) {
+                negotiated.add(ctx.channel());
+                ctx.pipeline().remove("decoder");
+                ctx.pipeline().replace("socks", "http", new AnswerItself());
+                ctx.writeAndFlush(new DefaultSocks4CommandResponse(Socks4CommandStatus.SUCCESS))
+                    .addListener(f -> ctx.pipeline().remove("encoder"));
+              }
+            }));
+    try (BlackHole hole = BlackHole.on("127.0.0.2", socks.port());
+        DefaultAsyncHttpClient client = ClientFixture.client(config(Duration.ofMillis(100)))) {
+      // The proxy's name (and the target's, which the proxy is asked for and ignores) resolves
+      // to the black hole first.
+      AddressListResolver resolver = new AddressListResolver("127.0.0.2", "127.0.0.1");
+      ProxyServer proxy =
+          new ProxyServer.Builder("socks.test", socks.port()).setProxyType(ProxyType.SOCKS_V4).build();
+      RecordingHandler h = new RecordingHandler();
+      long start = System.nanoTime();
+      Response r =
+          client
+              .prepareGet("http://origin.test:8080/via-socks")
+              .setProxyServer(proxy)
+              .setNameResolver(resolver)
+              .execute(h)
+              .get(10, TimeUnit.SECONDS);
+      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertEquals("answered by the proxy", r.getResponseBody());
+      assertTrue(ms < 1000, "took " + ms + " ms");
+      assertEquals(1, negotiated.size());
+      assertTrue(
+          h.events().containsAll(
+              List.of(
+                  "connectAttempt:" + at("127.0.0.2", socks.port()),
+                  "connectSuccess:" + at("127.0.0.1", socks.port()))),
+          h.events().toString());
+      assertEquals(hole.port(), socks.port());
+      awaitLoserClosed();
+    } finally {
+      socks.close();
+    }
+  }
+
+  /** After a SOCKS grant: answers the tunnelled HTTP request itself. */
+  private static final class AnswerItself extends SimpleChannelInboundHandler<FullHttpRequest> {
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+      ctx.pipeline().addBefore(ctx.name(), "codec", new HttpServerCodec());
+      ctx.pipeline().addBefore(ctx.name(), "aggregator", new HttpObjectAggregator(8192));
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
+      TestServer.respond(ctx, req, HttpResponseStatus.OK, "answered by the proxy");
     }
   }
 

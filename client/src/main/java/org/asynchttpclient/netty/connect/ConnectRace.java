@@ -8,6 +8,7 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -49,6 +50,10 @@ import org.jetbrains.annotations.Nullable;
  * Each arrow out of RACING is one compare-and-set on {@code state}: exactly one of them happens,
  * and only its winner acts. An attempt that connects after the race is decided is closed.
  *
+ * <p>The addresses raced are those of the host connected to: the target's, an HTTP proxy's, or a
+ * SOCKS proxy's (each attempt then has a SOCKS handler of its own, for its proxy address, and the
+ * SOCKS negotiation, like TLS, runs on the winner only).
+ *
  * <p>What bounds it: each attempt by {@code connectTimeout} (the bootstrap's connect timeout), all
  * of them by the hop's request timeout or the exchange's deadline, whose expiry abandons the race;
  * a hop with no budget left starts no further attempt. The hop holds one connection permit
@@ -71,9 +76,33 @@ final class ConnectRace implements Attempt.Racing {
   private static final AtomicIntegerFieldUpdater<ConnectRace> STATE =
       AtomicIntegerFieldUpdater.newUpdater(ConnectRace.class, "state");
 
+  /** How the channel of one attempt is made, and what it connects to. */
+  interface Dial {
+    /** A bootstrap bound to the race's loop, for the attempt to {@code address}. */
+    Bootstrap bootstrapFor(InetSocketAddress address);
+
+    /** What that attempt's channel connects to: the address itself, or a SOCKS proxy's target. */
+    SocketAddress remoteFor(InetSocketAddress address);
+  }
+
+  /** A direct connection: every attempt from one bootstrap, to its own address. */
+  static Dial direct(Bootstrap onLoop) {
+    return new Dial() {
+      @Override
+      public Bootstrap bootstrapFor(InetSocketAddress address) {
+        return onLoop;
+      }
+
+      @Override
+      public SocketAddress remoteFor(InetSocketAddress address) {
+        return address;
+      }
+    };
+  }
+
   // immutable
   private final Attempt attempt;
-  private final Bootstrap bootstrap;
+  private final Dial dial;
   private final EventLoop loop;
   private final List<InetSocketAddress> addresses;
   private final long delayNanos;
@@ -96,12 +125,12 @@ final class ConnectRace implements Attempt.Racing {
   private @Nullable Throwable lastFailure;
 
   /**
-   * {@code bootstrap} is bound to {@code loop}; {@code cooldown} (with its {@code host}) is fed
-   * the failures, or null.
+   * {@code dial}'s bootstraps are bound to {@code loop}; {@code cooldown} (with its {@code host})
+   * is fed the failures, or null.
    */
   ConnectRace(
       Attempt attempt,
-      Bootstrap bootstrap,
+      Dial dial,
       EventLoop loop,
       List<InetSocketAddress> addresses,
       long delayNanos,
@@ -110,7 +139,7 @@ final class ConnectRace implements Attempt.Racing {
       @Nullable String host,
       Consumer<Channel> onConnected) {
     this.attempt = attempt;
-    this.bootstrap = bootstrap;
+    this.dial = dial;
     this.loop = loop;
     this.addresses = addresses;
     this.delayNanos = delayNanos;
@@ -159,7 +188,7 @@ final class ConnectRace implements Attempt.Racing {
     attempt.dialing(addresses, next);
     running++;
     handler().onTcpConnectAttempt(address);
-    ChannelFuture registered = bootstrap.register();
+    ChannelFuture registered = dial.bootstrapFor(address).register();
     Channel ch = registered.channel();
     channels.set(index, ch);
     if (state != RACING) {
@@ -172,14 +201,15 @@ final class ConnectRace implements Attempt.Racing {
     connected.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
     connected.addListener((ChannelFuture f) -> onAttemptDone(index, address, f));
     InetAddress local = attempt.request().getLocalAddress();
+    SocketAddress remote = dial.remoteFor(address);
     registered.addListener(
         (ChannelFuture r) -> {
           if (!r.isSuccess()) {
             connected.tryFailure(r.cause());
           } else if (local != null) {
-            ch.connect(address, new InetSocketAddress(local, 0), connected);
+            ch.connect(remote, new InetSocketAddress(local, 0), connected);
           } else {
-            ch.connect(address, connected);
+            ch.connect(remote, connected);
           }
         });
     if (next < addresses.size()) {

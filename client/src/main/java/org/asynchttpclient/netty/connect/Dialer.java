@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
@@ -137,6 +138,25 @@ final class Dialer {
       dialAddresses(attempt, b, addresses, 0, cooldownHost, onConnected);
       return;
     }
+    race(attempt, b, addresses, ConnectRace::direct, cooldownHost, onConnected);
+  }
+
+  /** Whether connecting to {@code count} addresses is a race (a positive delay, several). */
+  boolean races(int count) {
+    return attemptDelayNanos > 0 && count > 1;
+  }
+
+  /**
+   * Races {@code addresses}; {@code dialOn} makes each attempt's channel from the bootstrap bound
+   * to the race's loop.
+   */
+  void race(
+      Attempt attempt,
+      Bootstrap b,
+      List<InetSocketAddress> addresses,
+      Function<Bootstrap, ConnectRace.Dial> dialOn,
+      @Nullable String cooldownHost,
+      Consumer<Channel> onConnected) {
     // Every attempt on one loop: the bootstrap's own when it is bound to one (the caller's),
     // else the one the group would give the first channel. It is the channels' loop, so the hop's
     // timeout and the race's timers may follow them there (E1).
@@ -145,7 +165,7 @@ final class Dialer {
     Bootstrap onLoop = group == loop ? b : b.clone(loop);
     new ConnectRace(
             attempt,
-            onLoop,
+            dialOn.apply(onLoop),
             loop,
             AddressFamilies.interleave(addresses),
             attemptDelayNanos,
@@ -179,12 +199,14 @@ final class Dialer {
     resolve(attempt, InetSocketAddress.createUnresolved(host, port), then);
   }
 
-  /** Resolves the proxy's address (its first one) for a SOCKS handler. */
-  void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<InetSocketAddress> then) {
-    resolve(
-        attempt,
-        InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort()),
-        addresses -> then.accept(addresses.get(0)));
+  /** Resolves a SOCKS proxy's addresses. */
+  void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<List<InetSocketAddress>> then) {
+    resolve(attempt, InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort()), then);
+  }
+
+  /** The bootstrap for a new connection (see {@link #onCallerLoop}). */
+  Bootstrap newConnectionBootstrap() {
+    return onCallerLoop();
   }
 
   private void resolve(
