@@ -60,7 +60,7 @@ import org.jetbrains.annotations.Nullable;
  * however many attempts run. The handler hears {@code onTcpConnectAttempt} for each address
  * started, {@code onTcpConnectFailure} for each that failed while the race was open, {@code
  * onTcpConnectSuccess} for the winner; an attempt closed because another won (or the hop ended)
- * hears nothing more. Each failure feeds the failed-IP cooldown.
+ * hears nothing more. Each failure of a target's address feeds the failed-IP cooldown.
  *
  * <p>Threads: every attempt's channel is registered on one loop, the race's, which runs the
  * attempts' listeners and the delay timer; the hop's request timeout moves onto it in event-loop
@@ -107,8 +107,8 @@ final class ConnectRace implements Attempt.Racing {
   private final List<InetSocketAddress> addresses;
   private final long delayNanos;
   private final TimeoutScheduler scheduler;
-  private final @Nullable FailedAddressCooldown cooldown;
-  private final @Nullable String host;
+  /** Told each address that failed while the race was open (the cooldown), or null. */
+  private final @Nullable Consumer<InetSocketAddress> failures;
   private final Consumer<Channel> onConnected;
   /** The channel of each started attempt, by address index, until it fails or is closed. */
   private final AtomicReferenceArray<Channel> channels;
@@ -124,10 +124,7 @@ final class ConnectRace implements Attempt.Racing {
   private @Nullable InetSocketAddress lastFailed;
   private @Nullable Throwable lastFailure;
 
-  /**
-   * {@code dial}'s bootstraps are bound to {@code loop}; {@code cooldown} (with its {@code host})
-   * is fed the failures, or null.
-   */
+  /** {@code dial}'s bootstraps are bound to {@code loop}. */
   ConnectRace(
       Attempt attempt,
       Dial dial,
@@ -135,8 +132,7 @@ final class ConnectRace implements Attempt.Racing {
       List<InetSocketAddress> addresses,
       long delayNanos,
       TimeoutScheduler scheduler,
-      @Nullable FailedAddressCooldown cooldown,
-      @Nullable String host,
+      @Nullable Consumer<InetSocketAddress> failures,
       Consumer<Channel> onConnected) {
     this.attempt = attempt;
     this.dial = dial;
@@ -144,8 +140,7 @@ final class ConnectRace implements Attempt.Racing {
     this.addresses = addresses;
     this.delayNanos = delayNanos;
     this.scheduler = scheduler;
-    this.cooldown = cooldown;
-    this.host = host;
+    this.failures = failures;
     this.onConnected = onConnected;
     this.channels = new AtomicReferenceArray<>(addresses.size());
   }
@@ -244,8 +239,8 @@ final class ConnectRace implements Attempt.Racing {
     }
     running--;
     handler().onTcpConnectFailure(address, f.cause());
-    if (cooldown != null && host != null) {
-      cooldown.failed(host, address);
+    if (failures != null) {
+      failures.accept(address);
     }
     lastFailed = address;
     lastFailure = f.cause();

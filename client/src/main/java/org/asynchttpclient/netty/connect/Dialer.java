@@ -141,6 +141,12 @@ final class Dialer {
     race(attempt, b, addresses, ConnectRace::direct, cooldownHost, onConnected);
   }
 
+  /** Where a race reports the failed addresses of {@code host}: its cooldown, or nowhere. */
+  private @Nullable Consumer<InetSocketAddress> failuresOf(@Nullable String host) {
+    FailedAddressCooldown c = cooldown;
+    return c == null || host == null ? null : address -> c.failed(host, address);
+  }
+
   /** Whether connecting to {@code count} addresses is a race (a positive delay, several). */
   boolean races(int count) {
     return attemptDelayNanos > 0 && count > 1;
@@ -170,8 +176,7 @@ final class Dialer {
             AddressFamilies.interleave(addresses),
             attemptDelayNanos,
             scheduler,
-            cooldownHost == null ? null : cooldown,
-            cooldownHost,
+            failuresOf(cooldownHost),
             onConnected)
         .start();
   }
