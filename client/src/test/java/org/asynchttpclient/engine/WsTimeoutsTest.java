@@ -164,7 +164,7 @@ class WsTimeoutsTest {
     WsRecorder events = new WsRecorder();
     CompletableFuture<Channel> upgraded = new CompletableFuture<>();
     try (DefaultAsyncHttpClient client = ClientFixture.client(config(false)
-        .setWebSocketIdleTimeout(Duration.ofMillis(400))
+        .setWebSocketIdleTimeout(Duration.ofMillis(1500))
         .setWsAdditionalChannelInitializer(upgraded::complete))) {
       NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
       assertEquals("open", events.next());

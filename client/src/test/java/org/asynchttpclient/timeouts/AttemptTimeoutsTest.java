@@ -139,11 +139,11 @@ class AttemptTimeoutsTest {
     RecordingTarget target = new RecordingTarget();
     EventLoop loop = group.next();
     AttemptTimeouts h = holder(target, true);
-    target.lastRead = Ticker.systemTicker().nanoTime();
     long armedAt = System.nanoTime();
+    // A read 30 ms in pushes the expiry to at least 80 ms after arming. Recorded up front (a loop
+    // task scheduled for 30 ms ran after 50 ms under load, and the timeout then rightly fired).
+    target.lastRead = Ticker.systemTicker().nanoTime() + TimeUnit.MILLISECONDS.toNanos(30);
     h.armRead(TimeUnit.MILLISECONDS.toNanos(50), loop);
-    // a read 30 ms in pushes the expiry to at least 80 ms after arming
-    loop.schedule(() -> target.lastRead = Ticker.systemTicker().nanoTime(), 30, TimeUnit.MILLISECONDS);
     Thread fired = target.firedOn.get(5, TimeUnit.SECONDS);
     long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - armedAt);
     assertTrue(loop.inEventLoop(fired));
