@@ -521,6 +521,21 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Happy Eyeballs (RFC 8305): when a host resolves to several addresses, how long a connect
+   * attempt may go unanswered before the next address is tried beside it. The first attempt to
+   * connect carries the request and the others are closed at once; an attempt that fails starts
+   * the next address without waiting; the addresses of the two families alternate when the
+   * resolver returns both. Every attempt is bounded by {@link #getConnectTimeout()}, and all of
+   * them by the hop's request timeout (or the exchange's deadline). {@link Duration#ZERO}, the
+   * default, turns it off: one address after the other, each only after the previous one failed,
+   * as AHC 3.0.11 does. Property {@code org.asynchttpclient.connectionAttemptDelay}. Not in AHC
+   * 3.0.11 or 3.0.12.
+   */
+  default Duration getConnectionAttemptDelay() {
+    return AsyncHttpClientConfigDefaults.defaultConnectionAttemptDelay();
+  }
+
+  /**
    * Whether a redirect that leaves a secured scheme ({@code https}, {@code wss}) for one that is not
    * ({@code http}, {@code ws}) is refused instead of followed: the exchange then fails with {@link
    * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code SCHEME_DOWNGRADE}) and the

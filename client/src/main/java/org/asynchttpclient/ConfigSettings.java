@@ -5,6 +5,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultAg
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultChunkedFileChunkSize;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultCompressionEnforced;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectTimeout;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionAttemptDelay;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionPoolCleanerPeriod;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultConnectionTtl;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader;
@@ -158,6 +159,7 @@ final class ConfigSettings implements Cloneable {
   LoadBalance loadBalance = defaultLoadBalance();
   boolean failedIpCooldownEnabled = defaultFailedIpCooldownEnabled();
   Duration failedIpCooldownPeriod = defaultFailedIpCooldownPeriod();
+  Duration connectionAttemptDelay = defaultConnectionAttemptDelay();
   @Nullable String deadlinePropagationHeader = defaultDeadlinePropagationHeader();
 
   // Proxy: proxyServerSelector wins; else the two flags choose how build() makes one.
@@ -291,6 +293,7 @@ final class ConfigSettings implements Cloneable {
     s.loadBalance = config.getLoadBalance();
     s.failedIpCooldownEnabled = config.isFailedIpCooldownEnabled();
     s.failedIpCooldownPeriod = config.getFailedIpCooldownPeriod();
+    s.connectionAttemptDelay = config.getConnectionAttemptDelay();
     s.deadlinePropagationHeader = config.getDeadlinePropagationHeader();
 
     // The copy's selector is the prototype's, already resolved: the flags no longer matter.

@@ -546,6 +546,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public Duration getConnectionAttemptDelay() {
+    return s.connectionAttemptDelay;
+  }
+
+  @Override
   public long getMaxInflatedResponseBodySize() {
     return s.maxInflatedResponseBodySize;
   }
@@ -1209,6 +1214,18 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
           failedIpCooldownPeriod == null
               ? AsyncHttpClientConfigDefaults.defaultFailedIpCooldownPeriod()
               : nonNegative("failedIpCooldownPeriod", failedIpCooldownPeriod);
+      return this;
+    }
+
+    /**
+     * See {@link AsyncHttpClientConfig#getConnectionAttemptDelay()}. Accepts zero (off) and more;
+     * null resets to the default (the property's value, PT0S unless set); negative is refused.
+     */
+    public Builder setConnectionAttemptDelay(@Nullable Duration connectionAttemptDelay) {
+      s.connectionAttemptDelay =
+          connectionAttemptDelay == null
+              ? AsyncHttpClientConfigDefaults.defaultConnectionAttemptDelay()
+              : nonNegative("connectionAttemptDelay", connectionAttemptDelay);
       return this;
     }
 

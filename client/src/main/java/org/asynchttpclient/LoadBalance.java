@@ -13,14 +13,19 @@ package org.asynchttpclient;
 public enum LoadBalance {
   /**
    * The addresses in the order the resolver gave them; each is tried only after the one before it
-   * failed to connect. Kept-alive traffic stays on the first reachable address.
+   * failed to connect (or, with a positive {@link
+   * AsyncHttpClientConfig#getConnectionAttemptDelay()}, also once the attempts before it went
+   * unanswered that long). Kept-alive traffic stays on the first reachable address.
    */
   DEFAULT,
   /**
    * Each request rotates which resolved address comes first (the others stay behind it, in
    * order, for failover), and connections are pooled per address rather than per host, so that
-   * consecutive requests spread evenly over the host's addresses. {@code maxConnectionsPerHost}
-   * still counts per host.
+   * consecutive requests spread evenly over the host's addresses: HTTP/1.1 connections, and
+   * HTTP/2 connections too (one per address, where {@link #DEFAULT} keeps one per origin). The
+   * host is resolved before a connection is looked for, inside the request timeout. {@code
+   * maxConnectionsPerHost} still counts per host: a request that finds no idle connection to its
+   * address and no permit takes an idle connection to another address of the host.
    */
   ROUND_ROBIN
 }

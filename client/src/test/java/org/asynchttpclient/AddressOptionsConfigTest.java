@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The options 3.0.12 added for a host's addresses (loadBalance, failedIpCooldownEnabled,
  * failedIpCooldownPeriod) and the default it changed (http2InitialWindowSize): defaults, the
- * builder's checks, system properties, the copy constructor, a 3.0.11-style implementation.
+ * builder's checks, system properties, the copy constructor, a 3.0.11-style implementation; and
+ * ours beside them, connectionAttemptDelay (Happy Eyeballs).
  */
 class AddressOptionsConfigTest {
 
@@ -23,6 +24,43 @@ class AddressOptionsConfigTest {
     assertTrue(config.isFailedIpCooldownEnabled());
     assertEquals(Duration.ofSeconds(10), config.getFailedIpCooldownPeriod());
     assertEquals(16 * 1024 * 1024, config.getHttp2InitialWindowSize());
+    assertEquals(Duration.ZERO, config.getConnectionAttemptDelay(), "Happy Eyeballs is off by default");
+  }
+
+  @Test
+  void theAttemptDelaySetsResetsAndRefusesNegative() {
+    assertEquals(
+        Duration.ofMillis(250),
+        ConfigOptions.builder().setConnectionAttemptDelay(Duration.ofMillis(250)).build().getConnectionAttemptDelay());
+    assertEquals(
+        Duration.ZERO,
+        ConfigOptions.builder()
+            .setConnectionAttemptDelay(Duration.ofMillis(250))
+            .setConnectionAttemptDelay(null)
+            .build()
+            .getConnectionAttemptDelay());
+    IllegalArgumentException e =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> ConfigOptions.builder().setConnectionAttemptDelay(Duration.ofMillis(-5)));
+    assertTrue(e.getMessage().startsWith("connectionAttemptDelay: PT-0.005S"), e.getMessage());
+    DefaultAsyncHttpClientConfig copy =
+        new DefaultAsyncHttpClientConfig.Builder(
+                ConfigOptions.builder().setConnectionAttemptDelay(Duration.ofMillis(100)).build())
+            .build();
+    assertEquals(Duration.ofMillis(100), copy.getConnectionAttemptDelay());
+  }
+
+  @Test
+  void theAttemptDelayPropertyReachesBuiltConfigsAndCustomImplementations() {
+    AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder().build());
+    System.setProperty("org.asynchttpclient.connectionAttemptDelay", "PT0.3S");
+    try {
+      assertEquals(Duration.ofMillis(300), ConfigOptions.builder().build().getConnectionAttemptDelay());
+      assertEquals(Duration.ofMillis(300), custom.getConnectionAttemptDelay());
+    } finally {
+      System.clearProperty("org.asynchttpclient.connectionAttemptDelay");
+    }
   }
 
   @Test

@@ -103,6 +103,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String LOAD_BALANCE_CONFIG = "loadBalance";
   public static final String FAILED_IP_COOLDOWN_ENABLED_CONFIG = "failedIpCooldownEnabled";
   public static final String FAILED_IP_COOLDOWN_PERIOD_CONFIG = "failedIpCooldownPeriod";
+  public static final String CONNECTION_ATTEMPT_DELAY_CONFIG = "connectionAttemptDelay";
   public static final String REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG = "refuseSchemeDowngradeOnRedirect";
   public static final String REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG = "refuseCrossOriginBodyOnRedirect";
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
@@ -518,6 +519,15 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static Duration defaultFailedIpCooldownPeriod() {
     return duration(FAILED_IP_COOLDOWN_PERIOD_CONFIG);
+  }
+
+  /**
+   * How long a connect attempt may go unanswered before the next address starts beside it;
+   * property {@code org.asynchttpclient.connectionAttemptDelay}, PT0S (off) unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getConnectionAttemptDelay()}.
+   */
+  public static Duration defaultConnectionAttemptDelay() {
+    return duration(CONNECTION_ATTEMPT_DELAY_CONFIG);
   }
 
   /**

@@ -2,6 +2,7 @@ package org.asynchttpclient.exception;
 
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeoutException;
 import org.jetbrains.annotations.Nullable;
@@ -63,6 +64,7 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
   private final long elapsedMillis;
   private final int hop;
   private final @Nullable SocketAddress remoteAddress;
+  private final List<InetSocketAddress> addressesTried;
   private final long lateNanos;
 
   ExchangeTimeoutException(Kind kind, Builder b) {
@@ -73,6 +75,7 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     this.elapsedMillis = b.elapsedMillis;
     this.hop = b.hop;
     this.remoteAddress = b.remoteAddress;
+    this.addressesTried = b.addressesTried;
     this.lateNanos = b.lateNanos;
   }
 
@@ -93,6 +96,7 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
         .append(b.hop)
         .append(", ")
         .append(b.phase.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+        .append(b.phase == Phase.CONNECTING && !b.addressesTried.isEmpty() ? " to " + b.addressesTried : "")
         .append(", fired ")
         .append((b.lateNanos / 1_000) / 1000.0)
         .append(" ms after its deadline)")
@@ -127,6 +131,7 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     private int hop;
     private @Nullable SocketAddress remoteAddress;
     private String target = "unknown:0";
+    private List<InetSocketAddress> addressesTried = List.of();
     private boolean beforeSend;
     private long lateNanos;
 
@@ -156,6 +161,12 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
 
     public Builder remoteAddress(@Nullable SocketAddress remoteAddress) {
       this.remoteAddress = remoteAddress;
+      return this;
+    }
+
+    /** The addresses the hop's connect started, in order (several when they raced). */
+    public Builder addressesTried(List<InetSocketAddress> addressesTried) {
+      this.addressesTried = List.copyOf(addressesTried);
       return this;
     }
 
@@ -207,6 +218,16 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
 
   public @Nullable SocketAddress getRemoteAddress() {
     return remoteAddress;
+  }
+
+  /**
+   * The addresses the hop opened a connection to, in the order they were started; empty when it
+   * opened none (it waited for a connection, or used a pooled one). Several when a connect failed
+   * over to the next address, or when addresses raced ({@code connectionAttemptDelay}); a timeout
+   * in the {@link Phase#CONNECTING} phase names them in its message.
+   */
+  public List<InetSocketAddress> getAddressesTried() {
+    return addressesTried;
   }
 
   /** How long after its deadline the expiry actually ran, in nanoseconds. */

@@ -143,7 +143,7 @@ public final class ClientEngine implements ExchangeServices {
     NettyRequestFactory requestFactory = new NettyRequestFactory(config);
     this.connector =
         new Connector(
-            config, channels.bootstrap(), sslEngineFactory, ticker, requestFactory,
+            config, channels.bootstrap(), sslEngineFactory, timeoutScheduler, requestFactory,
             channels::newCodec);
     this.hops = new HopDriver(new Parts(this, requestFactory));
   }

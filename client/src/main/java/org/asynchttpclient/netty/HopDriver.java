@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
@@ -11,6 +12,7 @@ import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.netty.carrier.Carriers;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
@@ -68,9 +70,13 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   private final H2Registry h2;
   private final Http1Carriers http1;
   private final Carriers carriers;
+  private final Connector connector;
+  /** A pinned hop goes on here (one object for every hop, not a lambda per hop). */
+  private final Consumer<Attempt> afterPin = attempt -> dispatch(attempt, true);
 
   HopDriver(ClientEngine.Parts parts) {
     this.config = parts.config;
+    this.connector = parts.connector;
     this.hopRequests = new HopRequests(config, parts.requestFactory);
     this.hopDecider = parts.hopDecider;
     this.clientClosed = parts.clientClosed;
@@ -138,8 +144,9 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
    * pooled channels.
    */
   void send(Exchange<?> ex, Request request, HopKind kind, boolean fresh) {
+    Attempt previous = ex.current();
     Attempt attempt = begin(ex, request, kind, fresh);
-    if (attempt != null) {
+    if (attempt != null && !connector.pinAddress(attempt, previous, afterPin)) {
       dispatch(attempt, true);
     }
   }

@@ -143,6 +143,9 @@ public final class H2TestServer implements AutoCloseable {
   private final Options options;
   private final EventLoopGroup group;
   private final Channel server;
+  private final ServerBootstrap bootstrap;
+  /** Listeners added by {@link #alsoListenOn}, on other loopback addresses and the same port. */
+  private final List<Channel> extraListeners = new CopyOnWriteArrayList<>();
   private final Map<String, Route> routes = new ConcurrentHashMap<>();
   private final List<Channel> connections = new CopyOnWriteArrayList<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
@@ -159,7 +162,7 @@ public final class H2TestServer implements AutoCloseable {
     this.options = options;
     SslContext ssl = options.tls ? serverContext(options.alpn) : null;
     group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("h2-server", true), NioIoHandler.newFactory());
-    server =
+    bootstrap =
         new ServerBootstrap()
             .group(group)
             .channel(NioServerSocketChannel.class)
@@ -188,10 +191,17 @@ public final class H2TestServer implements AutoCloseable {
                       }
                     });
                   }
-                })
-            .bind("127.0.0.1", 0)
-            .sync()
-            .channel();
+                });
+    server = bootstrap.bind("127.0.0.1", 0).sync().channel();
+  }
+
+  /**
+   * Listens on {@code ip} too (another 127.0.0.x: Linux routes all of 127/8 to loopback), on the
+   * same port, so a host resolving to several addresses reaches this one server through each.
+   * A connection's {@code localAddress()} tells which address it came in on.
+   */
+  public void alsoListenOn(String ip) throws InterruptedException {
+    extraListeners.add(bootstrap.bind(ip, port()).sync().channel());
   }
 
   /** A certificate for 127.0.0.1 and localhost, made once per test JVM. */
@@ -387,6 +397,9 @@ public final class H2TestServer implements AutoCloseable {
   @Override
   public void close() {
     server.close().syncUninterruptibly();
+    for (Channel l : extraListeners) {
+      l.close().syncUninterruptibly();
+    }
     for (Channel ch : connections) {
       ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     }

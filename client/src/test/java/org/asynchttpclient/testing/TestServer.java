@@ -73,6 +73,9 @@ public final class TestServer implements AutoCloseable {
 
   private final EventLoopGroup group;
   private final Channel server;
+  private final ServerBootstrap bootstrap;
+  /** Listeners added by {@link #alsoListenOn}, on other loopback addresses and the same port. */
+  private final List<Channel> extraListeners = new CopyOnWriteArrayList<>();
   private final Map<String, Route> routes = new ConcurrentHashMap<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final List<Channel> accepted = new CopyOnWriteArrayList<>();
@@ -85,7 +88,7 @@ public final class TestServer implements AutoCloseable {
     group =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("test-server", true), NioIoHandler.newFactory());
-    server =
+    bootstrap =
         new ServerBootstrap()
             .group(group)
             .channel(NioServerSocketChannel.class)
@@ -109,10 +112,17 @@ public final class TestServer implements AutoCloseable {
                         .addLast(new HttpObjectAggregator(16 * 1024 * 1024))
                         .addLast(new Dispatcher(heads));
                   }
-                })
-            .bind("127.0.0.1", 0)
-            .sync()
-            .channel();
+                });
+    server = bootstrap.bind("127.0.0.1", 0).sync().channel();
+  }
+
+  /**
+   * Listens on {@code ip} too (another 127.0.0.x: Linux routes all of 127/8 to loopback), on the
+   * same port, so a host resolving to several addresses reaches this one server through each.
+   * A connection's {@code localAddress()} tells which address it came in on.
+   */
+  public void alsoListenOn(String ip) throws InterruptedException {
+    extraListeners.add(bootstrap.bind(ip, port()).sync().channel());
   }
 
   /**
@@ -324,6 +334,9 @@ public final class TestServer implements AutoCloseable {
   @Override
   public void close() {
     server.close().syncUninterruptibly();
+    for (Channel l : extraListeners) {
+      l.close().syncUninterruptibly();
+    }
     for (Channel ch : accepted) {
       ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
     }

@@ -4,11 +4,14 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.netty.channel.CallerLoop;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
@@ -146,11 +149,14 @@ public final class Http1Carriers implements CarrierProtocol {
   /** A new connection needs a permit of its own (maxConnections counts open connections). */
   private void openWithPermit(Attempt attempt, boolean fresh) {
     Exchange<?> ex = attempt.exchange();
-    Object key = attempt.partitionKey();
+    Object key = attempt.permitKey();
     if (permits.tryAcquire(key)) {
       if (ex.attachPermit(key)) {
         connectAndWrite(attempt);
       }
+      return;
+    }
+    if (!fresh && takePooledSibling(attempt)) {
       return;
     }
     // No permit free: waiting for one is part of the hop, so its request timeout (on the timer,
@@ -162,7 +168,7 @@ public final class Http1Carriers implements CarrierProtocol {
       // Idle connections to other partitions hold the permits: closing them gives their permits to
       // the waiters. (3.0.11 waits out acquireFreeChannelTimeout beside them, then fails.) Without
       // a wait the request is refused at once, as in 3.0.11.
-      pool.flushPartitions(other -> !other.equals(key));
+      pool.flushPartitions(other -> !AddressPartitionKey.baseOf(other).equals(key));
     }
     permits.acquire(key, new PermitWait(attempt, fresh));
   }
@@ -183,7 +189,7 @@ public final class Http1Carriers implements CarrierProtocol {
       Exchange<?> ex = attempt.exchange();
       if (failure != null) {
         ex.fail(failure);
-      } else if (ex.attachPermit(attempt.partitionKey())) {
+      } else if (ex.attachPermit(attempt.permitKey())) {
         connectAndWrite(attempt);
       }
     }
@@ -193,9 +199,9 @@ public final class Http1Carriers implements CarrierProtocol {
       if (attempt.isOver()) {
         return;
       }
-      if (fresh || !takePooled(attempt)) {
+      if (fresh || !(takePooled(attempt) || takePooledSibling(attempt))) {
         // Not for this hop, or another hop took it first: wait again.
-        permits.acquire(attempt.partitionKey(), this);
+        permits.acquire(attempt.permitKey(), this);
       }
     }
   }
@@ -205,11 +211,34 @@ public final class Http1Carriers implements CarrierProtocol {
    * writes on it. Returns false when the pool has none.
    */
   private boolean takePooled(Attempt attempt) {
+    return takePooled(attempt, attempt.partitionKey());
+  }
+
+  /**
+   * A ROUND_ROBIN hop with no idle connection to its own address and no permit: the limit per
+   * host wins over the spreading, so it takes an idle connection to another address of its host
+   * (in its dialing order) rather than wait for a permit those connections hold.
+   */
+  private boolean takePooledSibling(Attempt attempt) {
+    List<InetSocketAddress> addresses = attempt.pinnedAddresses();
+    if (addresses == null || !(attempt.partitionKey() instanceof AddressPartitionKey)) {
+      return false;
+    }
+    Object base = attempt.permitKey();
+    for (int i = 1; i < addresses.size(); i++) {
+      if (takePooled(attempt, new AddressPartitionKey(base, addresses.get(i).getAddress()))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean takePooled(Attempt attempt, Object key) {
     EventLoop caller = CallerLoop.in(group);
     Channel pooled =
         caller != null && pool instanceof DefaultChannelPool
-            ? ((DefaultChannelPool) pool).poll(attempt.partitionKey(), caller)
-            : pool.poll(attempt.partitionKey());
+            ? ((DefaultChannelPool) pool).poll(key, caller)
+            : pool.poll(key);
     if (pooled == null) {
       return false;
     }
@@ -284,7 +313,7 @@ public final class Http1Carriers implements CarrierProtocol {
       ChannelClosing.close(carrier);
       releasePermit(permit);
     } else {
-      pool(carrier, last.partitionKey(), permit);
+      pool(carrier, AddressPartitionKey.poolKey(last.partitionKey(), carrier), permit);
     }
   }
 
@@ -293,7 +322,7 @@ public final class Http1Carriers implements CarrierProtocol {
     if (blocksNextHop(done, next)) {
       return false;
     }
-    pool(carrier, done.partitionKey(), permit);
+    pool(carrier, AddressPartitionKey.poolKey(done.partitionKey(), carrier), permit);
     return true;
   }
 
@@ -318,7 +347,7 @@ public final class Http1Carriers implements CarrierProtocol {
       return;
     }
     if (parked != null) {
-      permits.connectionIdle(partitionKey);
+      permits.connectionIdle(parked); // the permit's key: the host's, whatever the partition
     }
   }
 
@@ -340,6 +369,6 @@ public final class Http1Carriers implements CarrierProtocol {
       return false;
     }
     Object nextKey = HopRequests.partitionKey(next, ProxySelection.select(config, next));
-    return !nextKey.equals(done.partitionKey());
+    return !nextKey.equals(done.permitKey());
   }
 }

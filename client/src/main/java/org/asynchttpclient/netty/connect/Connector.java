@@ -3,13 +3,13 @@ package org.asynchttpclient.netty.connect;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.util.concurrent.Ticker;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.uri.Uri;
@@ -37,18 +37,30 @@ public final class Connector {
   private final TlsHandshake tls;
   private final ConnectTunnel tunnel;
   private final SocksConnect socks;
+  private final AddressPinning pinning;
 
   public Connector(
       AsyncHttpClientConfig config,
       Bootstrap bootstrap,
       SslEngineFactory sslEngineFactory,
-      Ticker ticker,
+      TimeoutScheduler scheduler,
       NettyRequestFactory requestFactory,
       Supplier<HttpClientCodec> codecs) {
-    this.dialer = new Dialer(config, bootstrap, ticker);
+    this.dialer = new Dialer(config, bootstrap, scheduler);
     this.tls = new TlsHandshake(config, sslEngineFactory);
     this.tunnel = new ConnectTunnel(config, requestFactory, codecs, tls);
     this.socks = new SocksConnect(config, dialer, tls);
+    this.pinning = new AddressPinning(config.getLoadBalance(), dialer);
+  }
+
+  /**
+   * Under {@code LoadBalance.ROUND_ROBIN}, resolves the hop's host and pins the hop to one of its
+   * addresses before it looks for a carrier, then runs {@code then}; returns false, having done
+   * nothing, for a hop that is not pinned (another mode, a proxy, a fixed address, a literal IP).
+   * {@code previous}: the exchange's hop before this one, or null. See {@link AddressPinning}.
+   */
+  public boolean pinAddress(Attempt attempt, @Nullable Attempt previous, Consumer<Attempt> then) {
+    return pinning.pin(attempt, previous, then);
   }
 
   /**

@@ -11,14 +11,15 @@ import io.netty.resolver.AddressResolver;
 import io.netty.resolver.AddressResolverGroup;
 import io.netty.resolver.NameResolver;
 import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.Ticker;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
@@ -26,36 +27,63 @@ import org.asynchttpclient.netty.channel.CallerLoop;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.resolver.RequestHostnameResolver;
+import org.jetbrains.annotations.Nullable;
 
 /**
- * Resolves a host and opens a TCP connection to it for an attempt: each resolved address in turn,
- * each within the connect timeout (the bootstrap's), until one connects. The channel is published
- * to the attempt as soon as its connect starts ({@link Attempt#attachCarrier}), so a cancel or
- * timeout during the connect or any handshake after it closes the channel, and in event-loop mode
- * the request timeout moves onto that channel's loop at once.
+ * Resolves a host and opens a TCP connection to it for an attempt, each attempt within the
+ * connect timeout (the bootstrap's), until one connects:
+ *
+ * <ul>
+ *   <li>the order: the resolver's, or the one a ROUND_ROBIN hop was pinned to ({@link
+ *       AddressPinning}); with the failed-IP cooldown, addresses whose connect failed lately go
+ *       to the back ({@link FailedAddressCooldown}: direct connections only, as in AHC 3.0.12);
+ *   <li>one address after the other, each only after the previous one failed (AHC 3.0.11's way,
+ *       and the only one for a single address); or, with a positive {@code
+ *       connectionAttemptDelay} and several addresses, a race ({@link ConnectRace}).
+ * </ul>
+ *
+ * One after the other, the channel is published to the attempt as soon as its connect starts
+ * ({@link Attempt#attachCarrier}), so a cancel or timeout during the connect or any handshake
+ * after it closes the channel, and in event-loop mode the request timeout moves onto that
+ * channel's loop at once. A race publishes itself instead ({@link Attempt#attachRacing}).
  *
  * <p>Threads: called from any thread; the connect listeners run on the new channel's loop. Holds
- * only configuration.
+ * configuration and the cooldown's table.
  */
 final class Dialer {
   // immutable
   private final AsyncHttpClientConfig config;
   private final Bootstrap bootstrap;
-  private final Ticker ticker;
+  private final TimeoutScheduler scheduler;
+  private final long attemptDelayNanos;
+  /** Null when the cooldown is off (disabled, or a zero period). */
+  private final @Nullable FailedAddressCooldown cooldown;
 
-  Dialer(AsyncHttpClientConfig config, Bootstrap bootstrap, Ticker ticker) {
+  Dialer(AsyncHttpClientConfig config, Bootstrap bootstrap, TimeoutScheduler scheduler) {
     this.config = config;
     this.bootstrap = bootstrap;
-    this.ticker = ticker;
+    this.scheduler = scheduler;
+    Duration delay = config.getConnectionAttemptDelay();
+    this.attemptDelayNanos = delay == null ? 0 : delay.toNanos();
+    Duration period = config.getFailedIpCooldownPeriod();
+    // A user's config may say enabled with a null period: then off, rather than fail to start.
+    this.cooldown =
+        config.isFailedIpCooldownEnabled() && period != null && !period.isZero() && !period.isNegative()
+            ? new FailedAddressCooldown(period.toNanos(), scheduler.ticker())
+            : null;
   }
 
   Bootstrap bootstrap() {
     return bootstrap;
   }
 
-  /** Connects to {@code host:port}; the request's fixed address, if any, skips resolution. */
+  /**
+   * Connects to the target {@code host:port} directly (no proxy): the request's fixed address, if
+   * any, skips resolution, as do the addresses a ROUND_ROBIN hop was pinned to.
+   */
   void dial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
     InetAddress fixed = attempt.request().getAddress();
     if (fixed != null) {
@@ -67,18 +95,90 @@ final class Dialer {
           onConnected);
       return;
     }
-    resolveAndDial(attempt, host, port, onConnected);
+    List<InetSocketAddress> pinned = attempt.pinnedAddresses();
+    if (pinned != null) {
+      connect(attempt, onCallerLoop(), pinned, host, onConnected); // ordered when pinned
+      return;
+    }
+    Bootstrap b = onCallerLoop(); // chosen now: the resolver's callback may run elsewhere
+    resolve(
+        attempt,
+        InetSocketAddress.createUnresolved(host, port),
+        addresses -> connect(attempt, b, inCooldownOrder(host, addresses), host, onConnected));
   }
 
   /**
-   * Resolves {@code host} with the configured {@code AddressResolverGroup} when there is one, else
-   * with the request's name resolver, then connects to each address in turn. Either way the
-   * handler hears the hostname-resolution events, as in 3.0.11.
+   * Resolves a proxy's {@code host} and connects to its addresses (in resolver order: the
+   * cooldown concerns a target's addresses, as in 3.0.12).
    */
   void resolveAndDial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
     InetSocketAddress unresolved = InetSocketAddress.createUnresolved(host, port);
     Bootstrap b = onCallerLoop(); // chosen now: the resolver's callback may run elsewhere
-    resolve(attempt, unresolved, addresses -> dialAddresses(attempt, b, addresses, 0, onConnected));
+    resolve(attempt, unresolved, addresses -> connect(attempt, b, addresses, null, onConnected));
+  }
+
+  /** {@code addresses} with those of {@code host} in cooldown moved to the back. */
+  List<InetSocketAddress> inCooldownOrder(String host, List<InetSocketAddress> addresses) {
+    FailedAddressCooldown c = cooldown;
+    return c == null ? addresses : c.order(host, addresses);
+  }
+
+  /**
+   * Connects to {@code addresses}: a race with a positive attempt delay and several addresses,
+   * else one after the other. {@code cooldownHost} names the host whose failures feed the
+   * cooldown, or is null.
+   */
+  private void connect(
+      Attempt attempt,
+      Bootstrap b,
+      List<InetSocketAddress> addresses,
+      @Nullable String cooldownHost,
+      Consumer<Channel> onConnected) {
+    if (attemptDelayNanos <= 0 || addresses.size() < 2) {
+      dialAddresses(attempt, b, addresses, 0, cooldownHost, onConnected);
+      return;
+    }
+    race(attempt, b, addresses, ConnectRace::direct, cooldownHost, onConnected);
+  }
+
+  /** Where a race reports the failed addresses of {@code host}: its cooldown, or nowhere. */
+  private @Nullable Consumer<InetSocketAddress> failuresOf(@Nullable String host) {
+    FailedAddressCooldown c = cooldown;
+    return c == null || host == null ? null : address -> c.failed(host, address);
+  }
+
+  /** Whether connecting to {@code count} addresses is a race (a positive delay, several). */
+  boolean races(int count) {
+    return attemptDelayNanos > 0 && count > 1;
+  }
+
+  /**
+   * Races {@code addresses}; {@code dialOn} makes each attempt's channel from the bootstrap bound
+   * to the race's loop.
+   */
+  void race(
+      Attempt attempt,
+      Bootstrap b,
+      List<InetSocketAddress> addresses,
+      Function<Bootstrap, ConnectRace.Dial> dialOn,
+      @Nullable String cooldownHost,
+      Consumer<Channel> onConnected) {
+    // Every attempt on one loop: the bootstrap's own when it is bound to one (the caller's),
+    // else the one the group would give the first channel. It is the channels' loop, so the hop's
+    // timeout and the race's timers may follow them there (E1).
+    EventLoopGroup group = b.config().group();
+    EventLoop loop = group.next();
+    Bootstrap onLoop = group == loop ? b : b.clone(loop);
+    new ConnectRace(
+            attempt,
+            dialOn.apply(onLoop),
+            loop,
+            AddressFamilies.interleave(addresses),
+            attemptDelayNanos,
+            scheduler,
+            failuresOf(cooldownHost),
+            onConnected)
+        .start();
   }
 
   /**
@@ -104,33 +204,52 @@ final class Dialer {
     resolve(attempt, InetSocketAddress.createUnresolved(host, port), then);
   }
 
-  /** Resolves the proxy's address (its first one) for a SOCKS handler. */
-  void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<InetSocketAddress> then) {
-    resolve(
-        attempt,
-        InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort()),
-        addresses -> then.accept(addresses.get(0)));
+  /** Resolves a SOCKS proxy's addresses. */
+  void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<List<InetSocketAddress>> then) {
+    resolve(attempt, InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort()), then);
+  }
+
+  /** The bootstrap for a new connection (see {@link #onCallerLoop}). */
+  Bootstrap newConnectionBootstrap() {
+    return onCallerLoop();
   }
 
   private void resolve(
       Attempt attempt, InetSocketAddress unresolved, Consumer<List<InetSocketAddress>> then) {
+    Future<List<InetSocketAddress>> resolved = lookUp(attempt, unresolved);
+    if (resolved != null) {
+      whenResolved(attempt, unresolved, resolved, then);
+    }
+  }
+
+  /**
+   * Starts resolving {@code unresolved}; null when it could not start (the exchange failed).
+   * Either way the handler hears the hostname-resolution events, as in 3.0.11.
+   */
+  @Nullable Future<List<InetSocketAddress>> lookUp(Attempt attempt, InetSocketAddress unresolved) {
     attempt.phase(Phase.RESOLVING);
     AsyncHandler<?> handler = attempt.exchange().handler();
     AddressResolverGroup<InetSocketAddress> group = config.getAddressResolverGroup();
-    Future<List<InetSocketAddress>> resolved;
     if (group != null) {
       AddressResolver<InetSocketAddress> resolver;
       try {
         resolver = group.getResolver(resolverLoop());
       } catch (RuntimeException e) {
         attempt.exchange().fail(e); // the group is closed, or the loop is shutting down
-        return;
+        return null;
       }
-      resolved = RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, handler);
-    } else {
-      NameResolver<InetAddress> resolver = attempt.request().getNameResolver();
-      resolved = RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, handler);
+      return RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, handler);
     }
+    NameResolver<InetAddress> resolver = attempt.request().getNameResolver();
+    return RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, handler);
+  }
+
+  /** Hands the addresses {@code resolved} finds to {@code then}, or fails the exchange. */
+  void whenResolved(
+      Attempt attempt,
+      InetSocketAddress unresolved,
+      Future<List<InetSocketAddress>> resolved,
+      Consumer<List<InetSocketAddress>> then) {
     resolved.addListener(
         f -> {
           if (attempt.isOver()) {
@@ -170,18 +289,29 @@ final class Dialer {
     return caller != null ? caller : group.next();
   }
 
-  /** Connects to {@code addresses[index]}, then to the next one if that fails. */
+  /** Connects to {@code addresses[index]}, then to the next one if that fails; no cooldown. */
   void dialAddresses(
       Attempt attempt,
       Bootstrap b,
       List<InetSocketAddress> addresses,
       int index,
       Consumer<Channel> onConnected) {
+    dialAddresses(attempt, b, addresses, index, null, onConnected);
+  }
+
+  private void dialAddresses(
+      Attempt attempt,
+      Bootstrap b,
+      List<InetSocketAddress> addresses,
+      int index,
+      @Nullable String cooldownHost,
+      Consumer<Channel> onConnected) {
     if (attempt.isOver()) {
       return;
     }
     InetSocketAddress address = addresses.get(index);
     attempt.phase(Phase.CONNECTING);
+    attempt.dialing().started(addresses, index + 1);
     AsyncHandler<?> handler = attempt.exchange().handler();
     handler.onTcpConnectAttempt(address);
     InetAddress local = attempt.request().getLocalAddress();
@@ -208,19 +338,19 @@ final class Dialer {
           }
           if (!f.isSuccess()) {
             handler.onTcpConnectFailure(address, f.cause());
+            FailedAddressCooldown c = cooldown;
+            if (c != null && cooldownHost != null) {
+              c.failed(cooldownHost, address);
+            }
             attempt.takeCarrier(ch);
             if (index + 1 < addresses.size()) {
-              dialAddresses(attempt, b, addresses, index + 1, onConnected);
+              dialAddresses(attempt, b, addresses, index + 1, cooldownHost, onConnected);
             } else {
-              ConnectException e =
-                  new ConnectException(
-                      "Connection to " + address + " failed: " + f.cause().getMessage());
-              e.initCause(f.cause());
-              attempt.exchange().fail(e);
+              attempt.exchange().fail(connectFailure(address, f.cause()));
             }
             return;
           }
-          ch.attr(DefaultChannelPool.CREATED_AT).set(ticker.nanoTime());
+          ch.attr(DefaultChannelPool.CREATED_AT).set(scheduler.ticker().nanoTime());
           handler.onTcpConnectSuccess(address, ch);
           attempt.connected(ch);
           onConnected.accept(ch);
@@ -235,6 +365,18 @@ final class Dialer {
             channel.connect(address, cf);
           }
         });
+  }
+
+  /** The failure of a connect whose last address, {@code address}, failed with {@code cause}. */
+  static ConnectException connectFailure(
+      @Nullable InetSocketAddress address, @Nullable Throwable cause) {
+    ConnectException e =
+        new ConnectException(
+            "Connection to " + address + " failed: " + (cause == null ? "" : cause.getMessage()));
+    if (cause != null) {
+      e.initCause(cause);
+    }
+    return e;
   }
 
   /** Closes {@code ch} and fails the attempt's exchange with {@code cause}. */

@@ -9,6 +9,7 @@ import io.netty.handler.proxy.Socks4ProxyHandler;
 import io.netty.handler.proxy.Socks5ProxyHandler;
 import java.net.Inet4Address;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.util.Collections;
 import java.util.List;
@@ -30,7 +31,10 @@ import org.jetbrains.annotations.Nullable;
  * first address, for SOCKS 4 its first IPv4 address (SOCKS 4 carries no other kind, and a name only
  * with the 4a extension, which 3.0.11 does not send and plain SOCKS 4 servers refuse). A name that
  * only the proxy can resolve therefore fails with an UnknownHostException. Both resolutions run
- * inside the request timeout (or the exchange's deadline), armed before them.
+ * inside the request timeout (or the exchange's deadline), armed before them. The proxy is dialled
+ * at its first address, as in 3.0.11, unless {@code connectionAttemptDelay} is positive and it
+ * has several: then they race ({@link ConnectRace}), each attempt with a SOCKS handler of its own,
+ * and the negotiation runs on the winner only.
  *
  * <p>Threads: called from any thread; listeners run on the channel's loop.
  */
@@ -56,36 +60,76 @@ final class SocksConnect {
             + "; SOCKS4 carries IPv4 addresses only)"));
         return;
       }
-      dialer.resolveProxy(attempt, proxy, proxyAddress -> dial(attempt, target, proxy, proxyAddress,
-          destination, onReady));
+      dialer.resolveProxy(attempt, proxy, proxyAddresses -> {
+        if (dialer.races(proxyAddresses.size())) {
+          race(attempt, target, proxy, proxyAddresses, destination, onReady);
+        } else {
+          dial(attempt, target, proxy, proxyAddresses.get(0), destination, onReady);
+        }
+      });
     });
+  }
+
+  /**
+   * Happy Eyeballs to the proxy's addresses: each attempt has a SOCKS handler of its own, for its
+   * proxy address; the negotiation runs on the winner only.
+   */
+  private void race(Attempt attempt, Uri target, ProxyServer proxy,
+      List<InetSocketAddress> proxyAddresses, InetSocketAddress destination,
+      Consumer<Channel> onReady) {
+    dialer.race(
+        attempt,
+        dialer.newConnectionBootstrap(),
+        proxyAddresses,
+        onLoop -> new ConnectRace.Dial() {
+          @Override
+          public Bootstrap bootstrapFor(InetSocketAddress proxyAddress) {
+            return withSocks(onLoop, newSocksHandler(proxy, proxyAddress));
+          }
+
+          @Override
+          public SocketAddress remoteFor(InetSocketAddress proxyAddress) {
+            return destination;
+          }
+        },
+        null,
+        ch -> {
+          ProxyHandler socks = ch.pipeline().get(ProxyHandler.class);
+          if (socks == null) {
+            Dialer.fail(attempt, ch, new IllegalStateException(
+                "SOCKS connection " + ch + " has no proxy handler (expected the race's own)"));
+            return;
+          }
+          afterNegotiation(attempt, target, socks, ch, onReady);
+        });
   }
 
   private void dial(Attempt attempt, Uri target, ProxyServer proxy, InetSocketAddress proxyAddress,
       InetSocketAddress destination, Consumer<Channel> onReady) {
     ProxyHandler socks = newSocksHandler(proxy, proxyAddress);
-    long connectMillis = config.getConnectTimeout().toMillis();
-    if (connectMillis > 0) {
-      socks.setConnectTimeoutMillis(connectMillis);
-    }
     dialer.dialAddresses(
         attempt,
         withSocks(dialer.bootstrap(), socks),
         Collections.singletonList(destination),
         0,
-        ch ->
-            socks
-                .connectFuture()
-                .addListener(
-                    f -> {
-                      if (!f.isSuccess()) {
-                        Dialer.fail(attempt, ch, f.cause());
-                      } else if (target.isSecured()) {
-                        tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
-                      } else {
-                        onReady.accept(ch);
-                      }
-                    }));
+        ch -> afterNegotiation(attempt, target, socks, ch, onReady));
+  }
+
+  /** Once {@code socks} negotiated on {@code ch}: TLS with the target for https, then onReady. */
+  private void afterNegotiation(
+      Attempt attempt, Uri target, ProxyHandler socks, Channel ch, Consumer<Channel> onReady) {
+    socks
+        .connectFuture()
+        .addListener(
+            f -> {
+              if (!f.isSuccess()) {
+                Dialer.fail(attempt, ch, f.cause());
+              } else if (target.isSecured()) {
+                tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+              } else {
+                onReady.accept(ch);
+              }
+            });
   }
 
   /** The address the proxy is asked to connect to, or null when SOCKS4 has none it can carry. */
@@ -117,15 +161,23 @@ final class SocksConnect {
     return b;
   }
 
-  private static ProxyHandler newSocksHandler(ProxyServer proxy, InetSocketAddress address) {
+  /** A SOCKS handler for the proxy at {@code address}, its handshake bounded by connectTimeout. */
+  private ProxyHandler newSocksHandler(ProxyServer proxy, InetSocketAddress address) {
     Realm realm = proxy.getRealm();
+    ProxyHandler socks;
     if (proxy.getProxyType() == ProxyType.SOCKS_V4) {
-      return realm != null
+      socks = realm != null
           ? new Socks4ProxyHandler(address, realm.getPrincipal())
           : new Socks4ProxyHandler(address);
+    } else {
+      socks = realm != null
+          ? new Socks5ProxyHandler(address, realm.getPrincipal(), realm.getPassword())
+          : new Socks5ProxyHandler(address);
     }
-    return realm != null
-        ? new Socks5ProxyHandler(address, realm.getPrincipal(), realm.getPassword())
-        : new Socks5ProxyHandler(address);
+    long connectMillis = config.getConnectTimeout().toMillis();
+    if (connectMillis > 0) {
+      socks.setConnectTimeoutMillis(connectMillis);
+    }
+    return socks;
   }
 }

@@ -2,7 +2,9 @@ package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -14,7 +16,6 @@ import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.AttemptTimeouts;
-import org.asynchttpclient.netty.timeout.PendingTimeout;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
@@ -60,7 +61,8 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private final int number;
   private final Request request;
   private final NettyRequest wire;
-  private final Object partitionKey;
+  /** The request's own partition key (per host): what connection permits are counted by. */
+  private final Object permitKey;
   private final @Nullable ProxyServer proxy;
   private final boolean freshConnection;
   private final HopKind kind;
@@ -71,6 +73,13 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
 
   // any thread
   private volatile int state = CURRENT;
+  /**
+   * The pool partition: the permit key, or under ROUND_ROBIN the key of the address the hop was
+   * pinned to ({@link #pin}), written once by the hop before it looks for a carrier.
+   */
+  private volatile Object partitionKey;
+  /** Made by the first pin or dial of the hop ({@link #dialing()}), which then writes it. */
+  private volatile @Nullable Dialing dialing;
   /** Set by whoever connects or polls the channel; taken (set to null) exactly once. */
   private volatile @Nullable Channel carrier;
   /** Written by the channel's loop on each read; read by the read timeout. */
@@ -94,6 +103,7 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     this.number = b.number;
     this.request = b.request;
     this.wire = b.wire;
+    this.permitKey = b.partitionKey;
     this.partitionKey = b.partitionKey;
     this.proxy = b.proxy;
     this.freshConnection = b.freshConnection;
@@ -190,8 +200,63 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     return wire;
   }
 
+  /** The pool partition the hop looks for a carrier in (see {@link #pin}). */
   public Object partitionKey() {
     return partitionKey;
+  }
+
+  /** The key connection permits are counted by: per host, whatever the pool partition. */
+  public Object permitKey() {
+    return permitKey;
+  }
+
+  /**
+   * ROUND_ROBIN pinned the hop to the partition {@code key} (an {@link AddressPartitionKey}, or the
+   * permit key for a host of one address), with {@code addresses} (the pinned one first) to dial
+   * should it open a connection. Called once, before the hop looks for a carrier.
+   */
+  public void pin(Object key, List<InetSocketAddress> addresses) {
+    dialing().pinned(addresses);
+    this.partitionKey = key;
+  }
+
+  /** The addresses {@link #pin} gave, or null when the hop resolves when it connects. */
+  public @Nullable List<InetSocketAddress> pinnedAddresses() {
+    Dialing d = dialing;
+    return d == null ? null : d.pinned();
+  }
+
+  /** The addresses this hop's connect started, in order; empty when it opened none. */
+  public List<InetSocketAddress> addressesTried() {
+    Dialing d = dialing;
+    return d == null ? List.of() : d.addressesTried();
+  }
+
+  /**
+   * Publishes the connect race of this hop, as soon as it starts, so that the hop's end (a
+   * timeout, a cancel, the exchange's end) closes every attempt. Returns false, having abandoned
+   * it, when the hop is already over.
+   */
+  public boolean attachRacing(Dialing.Racing race) {
+    dialing().racing(race);
+    if (isOver()) {
+      race.abandon();
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * What the hop's connect knows (pinned and dialed addresses, its race); made on first use by the
+   * hop's own steps, which follow one another. Readers on other threads use the methods above.
+   */
+  public Dialing dialing() {
+    Dialing d = dialing;
+    if (d == null) {
+      d = new Dialing();
+      dialing = d;
+    }
+    return d;
   }
 
   /** The proxy carrying this hop (HTTP or SOCKS), null when direct. */
@@ -291,6 +356,10 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    */
   void release(boolean reusable) {
     timeouts.cancel();
+    Dialing d = dialing;
+    if (d != null) {
+      d.abandonRace();
+    }
     Channel ch = takeCarrier();
     if (ch != null) {
       if (reusable && ch.isActive()) {
@@ -341,27 +410,10 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
    * must not be sent (D3).
    */
   public boolean armRequestTimeout(@Nullable EventLoop loop) {
-    if (timeouts.request() != PendingTimeout.NONE) {
-      // Armed already (the hop waited for a permit or an HTTP/2 connection, or its pooled channel
-      // was found dead): the hop's timeout is never restarted, only its place may change.
-      if (loop != null) {
-        timeouts.moveTo(loop);
-      }
-      return !isOver();
-    }
     ExchangeDeadline deadline = exchange.deadline();
-    long now = exchange.services().timeouts().ticker().nanoTime();
     long at = deadline.hopDeadline(number, startNanos, requestTimeoutNanos);
-    if (at == ExchangeDeadline.NEVER) {
-      return !isOver();
-    }
-    long budget = deadline.reportedBudget(at, requestTimeoutNanos);
-    if (at <= now) {
-      onExpired(ExchangeTimeoutException.Kind.REQUEST, budget, at, now);
-      return false;
-    }
-    timeouts.armRequest(budget, at, loop);
-    return !isOver();
+    return timeouts.armRequestOnce(
+        at == ExchangeDeadline.NEVER, deadline.reportedBudget(at, requestTimeoutNanos), at, loop);
   }
 
   /** Arms the read timeout once the request is written; on the carrier's loop in event-loop mode. */

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.exchange;
 
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
@@ -37,6 +38,7 @@ final class TimeoutFailures {
         .hop(attempt == null ? 0 : attempt.number())
         .phase(attempt == null ? Phase.WAITING_FOR_CONNECTION : attempt.phase())
         .remoteAddress(attempt == null ? null : attempt.remoteAddress())
+        .addressesTried(attempt == null ? List.of() : attempt.addressesTried())
         .target(named == null ? "unknown:0" : hostAndPort(named.request().getUri()))
         .beforeSend(beforeSend)
         .lateNanos(Math.max(0, lateNanos))

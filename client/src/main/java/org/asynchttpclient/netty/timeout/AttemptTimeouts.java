@@ -83,6 +83,33 @@ public final class AttemptTimeouts {
   }
 
   /**
+   * Arms the hop's request timeout to expire at {@code deadlineNanos} reporting {@code budgetNanos},
+   * on {@code loop} (the carrier's, once the hop has one: E3) or on the timer (while waiting for a
+   * permit or connecting: E2); {@code never} arms nothing. Called again once armed, it only moves
+   * the timeout onto {@code loop}: a hop's timeout is never restarted. Returns false, having
+   * expired it, when the deadline has already passed (such a hop must not be sent: D3), else
+   * whether the attempt goes on.
+   */
+  public boolean armRequestOnce(boolean never, long budgetNanos, long deadlineNanos, @Nullable EventLoop loop) {
+    if (request() != PendingTimeout.NONE) {
+      if (loop != null) {
+        moveTo(loop);
+      }
+      return !owner.isOver();
+    }
+    if (never) {
+      return !owner.isOver();
+    }
+    long now = scheduler.ticker().nanoTime();
+    if (deadlineNanos <= now) {
+      owner.onExpired(Kind.REQUEST, budgetNanos, deadlineNanos, now);
+      return false;
+    }
+    armRequest(budgetNanos, deadlineNanos, loop);
+    return !owner.isOver();
+  }
+
+  /**
    * The attempt has a channel now (connecting, or a later address of the same attempt): in
    * event-loop mode the request timeout leaves the timer, or a previous channel's loop, for this
    * one, keeping its deadline. Nothing happens in timer mode or when nothing is armed.

@@ -47,6 +47,30 @@ public final class ClientFlags {
     }
   }
 
+  /** How long an unanswered connect attempt waits before the next address starts (Happy Eyeballs). */
+  public static final String CONNECTION_ATTEMPT_DELAY = "setConnectionAttemptDelay";
+
+  /**
+   * Calls {@code builder.<setter>(value)} if the builder has such a {@code Duration} setter.
+   *
+   * @return true if the setter exists and was called, false if this client has no such setter
+   */
+  public static boolean set(
+      DefaultAsyncHttpClientConfig.Builder builder, String setter, java.time.Duration value) {
+    Method method;
+    try {
+      method = builder.getClass().getMethod(setter, java.time.Duration.class);
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+    try {
+      method.invoke(builder, value);
+      return true;
+    } catch (IllegalAccessException | InvocationTargetException e) {
+      throw new IllegalStateException(setter + "(" + value + ") failed", e);
+    }
+  }
+
   /** True if this client's config builder has {@code setter(boolean)}. */
   public static boolean isSupported(String setter) {
     try {
