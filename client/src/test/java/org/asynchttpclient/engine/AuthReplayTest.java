@@ -23,23 +23,21 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class AuthReplayTest {
+class AuthReplayTest extends HelloFixture {
   private static final String BASIC_OK = "Basic dXNlcjpwYXNz"; // user:pass
 
-  private TestServer server;
   /** The Digest nonce counts the server received, in order (null: no Authorization). */
   private final List<String> nonceCounts = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route(
         "/basic",
         (ctx, req) -> {
@@ -51,11 +49,6 @@ class AuthReplayTest {
                 ctx, req, HttpResponseStatus.UNAUTHORIZED, "who?", "WWW-Authenticate", "Basic realm=\"test\"");
           }
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private static Response run(BoundRequestBuilder rb) throws Exception {

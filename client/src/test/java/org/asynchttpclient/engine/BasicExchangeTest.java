@@ -26,19 +26,16 @@ import java.util.zip.GZIPOutputStream;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class BasicExchangeTest {
-  private TestServer server;
-
+class BasicExchangeTest extends HelloFixture {
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
     server.route(
         "/echo",
         (ctx, req) ->
@@ -47,12 +44,6 @@ class BasicExchangeTest {
                 req,
                 HttpResponseStatus.OK,
                 req.method().name() + ":" + req.content().toString(StandardCharsets.UTF_8)));
-    server.route("/never", (ctx, req) -> {});
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @Test
@@ -172,9 +163,7 @@ class BasicExchangeTest {
     }
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> client.prepareGet("http://127.0.0.1:" + port + "/").execute().get(5, TimeUnit.SECONDS));
+          Await.failed(client.prepareGet("http://127.0.0.1:" + port + "/").execute(), 5);
       assertInstanceOf(ConnectException.class, e.getCause());
     }
   }
@@ -185,7 +174,7 @@ class BasicExchangeTest {
     ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
     server.awaitReceived(1);
     client.close();
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 2);
     assertInstanceOf(IOException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains("closed"), e.getCause().getMessage());
     assertTrue(client.isClosed());

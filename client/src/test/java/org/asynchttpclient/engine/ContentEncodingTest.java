@@ -30,10 +30,9 @@ import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,24 +41,12 @@ import org.junit.jupiter.api.Test;
  * Accept-Encoding} only then. The test class path has both; one test runs the client in a class
  * loader that lacks them. {@code maxInflatedResponseBodySize} bounds every coding.
  */
-class ContentEncodingTest {
+class ContentEncodingTest extends HelloFixture {
   private static final String TEXT = "brotli and zstd, decoded as in 3.0.11. ".repeat(50);
-
-  private TestServer server;
 
   @BeforeAll
   static void codecs() {
     Brotli4jLoader.ensureAvailability();
-  }
-
-  @BeforeEach
-  void start() throws Exception {
-    server = new TestServer();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   static byte[] brotli(byte[] plain) throws IOException {

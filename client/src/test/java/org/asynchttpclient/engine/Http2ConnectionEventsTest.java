@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -21,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
@@ -123,7 +123,7 @@ class Http2ConnectionEventsTest {
 
     long start = System.nanoTime();
     ListenableFuture<Response> f = client.prepareGet(server.url("/stall")).execute();
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 8);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
     assertInstanceOf(IOException.class, e.getCause());
@@ -149,9 +149,7 @@ class Http2ConnectionEventsTest {
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxRequestRetry(0));
 
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () -> client.prepareGet(server.url("/huge-headers")).execute().get(8, TimeUnit.SECONDS));
+        Await.failed(client.prepareGet(server.url("/huge-headers")).execute(), 8);
     String message = String.valueOf(e.getCause());
     assertTrue(message.toLowerCase(java.util.Locale.ROOT).contains("header"), message);
     // Whether Netty ends only the stream or the whole connection, the next request is served.
@@ -177,7 +175,7 @@ class Http2ConnectionEventsTest {
       futures.add(client.prepareGet(server.url("/stall")).execute());
     }
     for (ListenableFuture<Response> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 8);
       assertInstanceOf(IOException.class, e.getCause());
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);

@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -21,6 +20,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.h2.UnprocessedStreamException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
@@ -93,7 +93,7 @@ class Http2ReplayTest {
       throws Exception {
     long start = System.nanoTime();
     for (ListenableFuture<Response> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 8);
       assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
       assertFalse(
           e.getCause() instanceof UnprocessedStreamException,
@@ -197,7 +197,7 @@ class Http2ReplayTest {
 
     long start = System.nanoTime();
     for (ListenableFuture<Response> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 8);
       assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);

@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -18,6 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
@@ -92,7 +92,7 @@ class Http2StreamResetTest {
     ListenableFuture<Response> stalled =
         client.prepareGet(server.url("/stall")).setRequestTimeout(Duration.ofMillis(300)).execute();
 
-    ExecutionException e = assertThrows(ExecutionException.class, () -> stalled.get(5, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(stalled, 5);
     assertInstanceOf(TimeoutException.class, e.getCause());
     assertCancelled(streamOf("/stall"));
 
@@ -109,7 +109,7 @@ class Http2StreamResetTest {
     ListenableFuture<Response> stalled =
         client.prepareGet(server.url("/stall")).setReadTimeout(Duration.ofMillis(300)).execute();
 
-    ExecutionException e = assertThrows(ExecutionException.class, () -> stalled.get(5, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(stalled, 5);
     assertInstanceOf(TimeoutException.class, e.getCause());
     assertCancelled(streamOf("/stall"));
     assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
@@ -167,7 +167,7 @@ class Http2StreamResetTest {
 
     CompletableFuture<Response> timedOut =
         client.prepareGet(server.url("/stall")).execute().toCompletableFuture().orTimeout(300, TimeUnit.MILLISECONDS);
-    assertThrows(ExecutionException.class, () -> timedOut.get(5, TimeUnit.SECONDS));
+    Await.failed(timedOut, 5);
     assertTrue(server.await(() -> server.resets().size() >= 2, Duration.ofSeconds(5)), "resets: " + server.resets());
     assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
     assertEquals(1, server.connections().size());

@@ -33,45 +33,18 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Response framing, bodiless responses, decompression, trailers and handler ABORT. */
-class ResponsesTest {
+class ResponsesTest extends HelloFixture {
   private static final String TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(200);
 
-  private static DefaultAsyncHttpClient client;
-  private TestServer server;
-
-  @BeforeAll
-  static void newClient() {
-    client = ClientFixture.client();
-  }
-
-  @AfterAll
-  static void closeClient() {
-    client.close();
-  }
-
-  @BeforeEach
-  void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
   private Response get(String path) throws Exception {
-    return client.prepareGet(server.url(path)).execute().get(10, TimeUnit.SECONDS);
+    return client().prepareGet(server.url(path)).execute().get(10, TimeUnit.SECONDS);
   }
 
   private static FullHttpResponse full(HttpResponseStatus status, byte[] body) {
@@ -151,7 +124,7 @@ class ResponsesTest {
           res.headers().set(HttpHeaderNames.ETAG, "\"v1\"");
           TestServer.send(ctx, res);
         });
-    Response head = client.prepareHead(server.url("/head")).execute().get(10, TimeUnit.SECONDS);
+    Response head = client().prepareHead(server.url("/head")).execute().get(10, TimeUnit.SECONDS);
     assertEquals(200, head.getStatusCode());
     assertEquals("1000", head.getHeader(HttpHeaderNames.CONTENT_LENGTH));
     assertEquals(0, head.getResponseBodyAsBytes().length);
@@ -243,7 +216,7 @@ class ResponsesTest {
           TestServer.send(ctx, last);
         });
     RecordingHandler h = new RecordingHandler();
-    Response value = client.prepareGet(server.url("/trailers")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/trailers")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     assertNotNull(h.trailers());
     assertEquals("abc123", h.trailers().get("X-Checksum"));
@@ -271,7 +244,7 @@ class ResponsesTest {
   void abortAtStatusClosesAndCompletesWithTheHandlersValue() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.STATUS);
-    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     server.awaitClosed(1);
     assertFalse(h.names().contains("headers"), h.events().toString());
@@ -283,7 +256,7 @@ class ResponsesTest {
   void abortAtHeadersClosesAndCompletesWithTheHandlersValue() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.HEADERS);
-    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     server.awaitClosed(1);
     assertTrue(h.names().contains("headers"));
@@ -294,7 +267,7 @@ class ResponsesTest {
   void abortAtBodyPartClosesAndIsNeverPooled() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.BODY);
-    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     assertEquals("first", new String(h.bodyBytes(), StandardCharsets.UTF_8));
     server.awaitClosed(1);
@@ -313,7 +286,7 @@ class ResponsesTest {
             throw new IllegalStateException("handler bug");
           }
         };
-    ListenableFuture<Response> f = client.prepareGet(server.url("/endless")).execute(h);
+    ListenableFuture<Response> f = client().prepareGet(server.url("/endless")).execute(h);
     java.util.concurrent.ExecutionException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
@@ -376,7 +349,7 @@ class ResponsesTest {
             "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
                 + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfinal")) {
       RecordingHandler h = new RecordingHandler();
-      assertEquals(200, client.prepareGet(raw.url("/")).execute(h).get(10, TimeUnit.SECONDS).getStatusCode());
+      assertEquals(200, client().prepareGet(raw.url("/")).execute(h).get(10, TimeUnit.SECONDS).getStatusCode());
       assertEquals("final", new String(h.bodyBytes(), StandardCharsets.UTF_8));
       assertEquals(1, h.names().stream().filter("status"::equals).count(), h.events().toString());
     }
@@ -387,13 +360,13 @@ class ResponsesTest {
     // Two different Content-Length values: the framing cannot be trusted (request smuggling).
     try (RawServer raw =
         rawResponder("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!")) {
-      ListenableFuture<Response> f = client.prepareGet(raw.url("/")).execute();
+      ListenableFuture<Response> f = client().prepareGet(raw.url("/")).execute();
       java.util.concurrent.ExecutionException e =
           org.junit.jupiter.api.Assertions.assertThrows(
               java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
       assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
       assertTrue(raw.await(() -> raw.closedCount() == raw.acceptedCount(), java.time.Duration.ofSeconds(5)));
-      assertEquals(0, client.getClientStats().getTotalIdleConnectionCount());
+      assertEquals(0, client().getClientStats().getTotalIdleConnectionCount());
     }
   }
 

@@ -16,20 +16,18 @@ import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Replays of a hop whose connection failed before any response byte. */
-class RetryTest {
-  private TestServer server;
+class RetryTest extends HelloFixture {
   private final Map<Channel, Integer> requestsPerConnection = new ConcurrentHashMap<>();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     // answers the first request of a connection (keep-alive), then closes the connection when the
     // next request arrives on it: a server that dropped the idle connection as the request came
     server.route(
@@ -51,11 +49,6 @@ class RetryTest {
           ctx.channel().eventLoop().execute(ctx::close);
         });
     server.route("/always-drop", (ctx, req) -> ctx.close());
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private static long retries(RecordingHandler h) {

@@ -1,7 +1,6 @@
 package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -9,11 +8,10 @@ import io.netty.handler.ssl.DelegatingSslContext;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.CertificateBuilder.KeyUsage;
+import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCounted;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
@@ -24,6 +22,7 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
 import org.asynchttpclient.netty.ssl.JsseSslEngineFactory;
 import org.asynchttpclient.netty.ssl.SslEngineFactoryBase;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -82,7 +81,7 @@ class SslEngineFactoriesTest {
 
   private static Throwable failure(DefaultAsyncHttpClientConfig.Builder b, String url) {
     try (DefaultAsyncHttpClient c = ClientFixture.client(b)) {
-      return assertThrows(ExecutionException.class, () -> c.prepareGet(url).execute().get(10, TimeUnit.SECONDS))
+      return Await.failed(c.prepareGet(url).execute(), 10)
           .getCause();
     }
   }

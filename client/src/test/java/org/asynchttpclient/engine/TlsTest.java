@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -32,6 +31,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.SslEngineFactory;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
@@ -113,7 +113,7 @@ class TlsTest {
   private static Throwable failure(DefaultAsyncHttpClientConfig.Builder b, String url) {
     try (DefaultAsyncHttpClient c = ClientFixture.client(b)) {
       ExecutionException e =
-          assertThrows(ExecutionException.class, () -> c.prepareGet(url).execute().get(10, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet(url).execute(), 10);
       return e.getCause();
     }
   }
@@ -252,12 +252,7 @@ class TlsTest {
               ClientFixture.config().setUseInsecureTrustManager(true).setHandshakeTimeout(300))) {
         long start = System.nanoTime();
         ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () ->
-                    c.prepareGet("https://127.0.0.1:" + silent.port() + "/")
-                        .execute(h)
-                        .get(10, TimeUnit.SECONDS));
+            Await.failed(c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute(h), 10);
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(causedBy(e.getCause(), SSLHandshakeException.class), String.valueOf(e.getCause()));
         assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
