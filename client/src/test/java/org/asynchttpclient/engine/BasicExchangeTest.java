@@ -48,33 +48,27 @@ class BasicExchangeTest extends HelloFixture {
 
   @Test
   void getReturnsStatusBodyAndUri() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("hi", r.getResponseBody());
-      assertEquals(server.url("/hello"), r.getUri().toUrl());
-    }
+    Response r = client().prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+    assertEquals(200, r.getStatusCode());
+    assertEquals("hi", r.getResponseBody());
+    assertEquals(server.url("/hello"), r.getUri().toUrl());
   }
 
   @Test
   void postSendsBody() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          client.preparePost(server.url("/echo")).setBody("payload").execute().get(5, TimeUnit.SECONDS);
-      assertEquals("POST:payload", r.getResponseBody());
-    }
+    Response r =
+        client().preparePost(server.url("/echo")).setBody("payload").execute().get(5, TimeUnit.SECONDS);
+    assertEquals("POST:payload", r.getResponseBody());
   }
 
   @Test
   void keepAliveReusesOneConnection() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      for (int i = 0; i < 5; i++) {
-        assertEquals(
-            200,
-            client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
-      }
-      assertEquals(1, server.acceptedCount());
+    for (int i = 0; i < 5; i++) {
+      assertEquals(
+          200,
+          client().prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
     }
+    assertEquals(1, server.acceptedCount());
   }
 
   @Test
@@ -97,26 +91,22 @@ class BasicExchangeTest extends HelloFixture {
           TestServer.sendAndClose(
               ctx, new DefaultLastHttpContent(Unpooled.copiedBuffer("till-close", StandardCharsets.UTF_8)));
         });
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(
-          "abcd",
-          client.prepareGet(server.url("/chunked")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-      assertEquals(
-          "till-close",
-          client.prepareGet(server.url("/close")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-    }
+    assertEquals(
+        "abcd",
+        client().prepareGet(server.url("/chunked")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(
+        "till-close",
+        client().prepareGet(server.url("/close")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
   }
 
   @Test
   void headHasNoBody() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = client.prepareHead(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("", r.getResponseBody());
-      // the connection stays usable after a bodiless response
-      assertEquals(
-          "hi", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-    }
+    Response r = client().prepareHead(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+    assertEquals(200, r.getStatusCode());
+    assertEquals("", r.getResponseBody());
+    // the connection stays usable after a bodiless response
+    assertEquals(
+        "hi", client().prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
   }
 
   @Test
@@ -135,24 +125,20 @@ class BasicExchangeTest extends HelloFixture {
           res.headers().set(HttpHeaderNames.CONTENT_LENGTH, bytes.size());
           TestServer.send(ctx, res);
         });
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(
-          "compressed body",
-          client.prepareGet(server.url("/gzip")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-    }
+    assertEquals(
+        "compressed body",
+        client().prepareGet(server.url("/gzip")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
   }
 
   @Test
   void cancelClosesTheConnection() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
-      assertTrue(f.cancel(true));
-      assertTrue(f.isCancelled());
-      server.awaitClosed(1);
-      assertEquals(1, server.closedCount(), "connections closed as seen by the server");
-      assertFalse(f.cancel(true), "a second cancel must lose");
-    }
+    ListenableFuture<Response> f = client().prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    assertTrue(f.cancel(true));
+    assertTrue(f.isCancelled());
+    server.awaitClosed(1);
+    assertEquals(1, server.closedCount(), "connections closed as seen by the server");
+    assertFalse(f.cancel(true), "a second cancel must lose");
   }
 
   @Test
@@ -161,11 +147,9 @@ class BasicExchangeTest extends HelloFixture {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ExecutionException e =
-          Await.failed(client.prepareGet("http://127.0.0.1:" + port + "/").execute(), 5);
-      assertInstanceOf(ConnectException.class, e.getCause());
-    }
+    ExecutionException e =
+        Await.failed(client().prepareGet("http://127.0.0.1:" + port + "/").execute(), 5);
+    assertInstanceOf(ConnectException.class, e.getCause());
   }
 
   @Test
@@ -182,11 +166,9 @@ class BasicExchangeTest extends HelloFixture {
 
   @Test
   void headerWithCrLfIsRefusedAndNothingIsSent() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertThrows(
-          IllegalArgumentException.class,
-          () -> client.prepareGet(server.url("/hello")).addHeader("X-Bad", "a\r\nInjected: 1"));
-      assertEquals(0, server.acceptedCount());
-    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> client().prepareGet(server.url("/hello")).addHeader("X-Bad", "a\r\nInjected: 1"));
+    assertEquals(0, server.acceptedCount());
   }
 }

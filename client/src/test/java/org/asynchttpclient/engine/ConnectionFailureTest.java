@@ -19,11 +19,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.ssl.NotSslRecordException;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.pkitesting.CertificateBuilder.KeyUsage;
-import io.netty.pkitesting.CertificateBuilder;
-import io.netty.pkitesting.X509Bundle;
 import java.io.ByteArrayOutputStream;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +32,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.handler.BodyDeferringAsyncHandler;
 import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.RawServer;
@@ -261,21 +257,8 @@ class ConnectionFailureTest {
 
   // ---------------------------------------------------------------- TLS
 
-  private static X509Bundle selfSigned() throws Exception {
-    return new CertificateBuilder()
-        .subject("CN=localhost")
-        .addSanIpAddress("127.0.0.1")
-        .setIsCertificateAuthority(true)
-        .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
-        .addExtendedKeyUsageServerAuth()
-        .ecp256()
-        .buildSelfSigned();
-  }
-
   private void startTlsServer() throws Exception {
-    SslContext ctx = SslContextBuilder.forServer(selfSigned().toKeyManagerFactory()).build();
-    server = new TestServer();
-    server.onAccept(ch -> ch.pipeline().addLast(ctx.newHandler(ch.alloc())));
+    server = new TestServer().tls(Certificates.serverContext(Certificates.localhost()));
     server.route("/hello", (c, req) -> TestServer.respond(c, req, HttpResponseStatus.OK, "secure"));
   }
 

@@ -26,6 +26,7 @@ import org.asynchttpclient.filter.IOExceptionFilter;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

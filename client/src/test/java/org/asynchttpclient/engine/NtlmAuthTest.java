@@ -27,6 +27,7 @@ import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.NtlmVerifier;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

@@ -12,10 +12,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.pkitesting.CertificateBuilder.KeyUsage;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -48,7 +45,9 @@ import org.asynchttpclient.handler.RedirectRefusedException;
 import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
 import org.asynchttpclient.request.body.multipart.StringPart;
 import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.uri.Uri;
@@ -80,15 +79,7 @@ class RedirectRefusalTest {
 
   @BeforeAll
   static void certificate() throws Exception {
-    cert =
-        new CertificateBuilder()
-            .subject("CN=localhost")
-            .addSanIpAddress("127.0.0.1")
-            .setIsCertificateAuthority(true)
-            .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
-            .addExtendedKeyUsageServerAuth()
-            .ecp256()
-            .buildSelfSigned();
+    cert = Certificates.localhost();
   }
 
   @BeforeEach
@@ -96,7 +87,7 @@ class RedirectRefusalTest {
     a = new TestServer();
     b = new TestServer();
     dual = new TestServer();
-    SslContext serverTls = SslContextBuilder.forServer(cert.toKeyManagerFactory()).build();
+    SslContext serverTls = Certificates.serverContext(cert);
     // Ahead of the HTTP codec: a connection that starts with a TLS record gets TLS.
     dual.onAccept(ch -> ch.pipeline().addLast(new OptionalSslHandler(serverTls)));
     AtomicBoolean retried = new AtomicBoolean();
@@ -142,7 +133,7 @@ class RedirectRefusalTest {
   private static DefaultAsyncHttpClientConfig.Builder following() throws Exception {
     return ClientFixture.config()
         .setFollowRedirect(true)
-        .setSslContext(SslContextBuilder.forClient().trustManager(cert.toTrustManagerFactory()).build());
+        .setSslContext(Certificates.trusting(cert));
   }
 
   private static String enc(String s) {

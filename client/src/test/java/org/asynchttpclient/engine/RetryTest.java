@@ -17,6 +17,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,54 +62,48 @@ class RetryTest extends HelloFixture {
 
   @Test
   void stalePooledConnectionIsReplayedOnAFreshOne() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(
-          200,
-          run(client.prepareGet(server.url("/once-per-connection")), new RecordingHandler()).getStatusCode());
-      assertEquals(1, server.acceptedCount());
+    assertEquals(
+        200,
+        run(client().prepareGet(server.url("/once-per-connection")), new RecordingHandler()).getStatusCode());
+    assertEquals(1, server.acceptedCount());
 
-      RecordingHandler h = new RecordingHandler();
-      Response r = run(client.preparePost(server.url("/once-per-connection")).setBody("again"), h);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("ok again", r.getResponseBody());
-      assertEquals(1L, retries(h));
-      assertEquals(2, server.acceptedCount());
-      assertEquals(3, server.received().size());
-    }
+    RecordingHandler h = new RecordingHandler();
+    Response r = run(client().preparePost(server.url("/once-per-connection")).setBody("again"), h);
+    assertEquals(200, r.getStatusCode());
+    assertEquals("ok again", r.getResponseBody());
+    assertEquals(1L, retries(h));
+    assertEquals(2, server.acceptedCount());
+    assertEquals(3, server.received().size());
   }
 
   @Test
   void connectionClosedRightAfterTheResponseNeverSurfaces() throws Exception {
     // Whether the client sees the close before reusing the connection or only when the write
     // fails, the caller must get a response every time.
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      for (int i = 0; i < 5; i++) {
-        Response r = run(client.prepareGet(server.url("/answer-then-close")), new RecordingHandler());
-        assertEquals(200, r.getStatusCode(), "request " + i);
-      }
-      assertEquals(5, server.received().size());
+    for (int i = 0; i < 5; i++) {
+      Response r = run(client().prepareGet(server.url("/answer-then-close")), new RecordingHandler());
+      assertEquals(200, r.getStatusCode(), "request " + i);
     }
+    assertEquals(5, server.received().size());
   }
 
   @Test
   void streamBodyIsNotReplayed() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      run(client.prepareGet(server.url("/once-per-connection")), new RecordingHandler());
-      RecordingHandler h = new RecordingHandler();
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  run(
-                      client
-                          .preparePost(server.url("/once-per-connection"))
-                          .setBody(OneShotStream.of("once")),
-                      h));
-      assertInstanceOf(IOException.class, e.getCause());
-      assertEquals(0L, retries(h));
-      assertEquals(2, server.received().size());
-      assertEquals(1, server.acceptedCount());
-    }
+    run(client().prepareGet(server.url("/once-per-connection")), new RecordingHandler());
+    RecordingHandler h = new RecordingHandler();
+    ExecutionException e =
+        assertThrows(
+            ExecutionException.class,
+            () ->
+                run(
+                    client()
+                        .preparePost(server.url("/once-per-connection"))
+                        .setBody(OneShotStream.of("once")),
+                    h));
+    assertInstanceOf(IOException.class, e.getCause());
+    assertEquals(0L, retries(h));
+    assertEquals(2, server.received().size());
+    assertEquals(1, server.acceptedCount());
   }
 
   @Test

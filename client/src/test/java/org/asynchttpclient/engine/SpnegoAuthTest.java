@@ -26,6 +26,7 @@ import org.asynchttpclient.spnego.SpnegoEngineException;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.TestKdc;
 import org.asynchttpclient.testing.TestServer;
 import org.ietf.jgss.GSSContext;
 import org.ietf.jgss.GSSCredential;
@@ -127,9 +128,7 @@ class SpnegoAuthTest extends HelloFixture {
     Realm.Builder realm = new Realm.Builder(TestKdc.USER, TestKdc.PASSWORD)
         .setScheme(Realm.AuthScheme.KERBEROS)
         .setServicePrincipalName("HTTP@localhost");
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(200, get(client, "/kerberos", realm).execute().get(20, TimeUnit.SECONDS).getStatusCode());
-    }
+    assertEquals(200, get(client(), "/kerberos", realm).execute().get(20, TimeUnit.SECONDS).getStatusCode());
   }
 
   @Test

@@ -29,7 +29,6 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
@@ -127,8 +126,6 @@ public final class H2TestServer extends LoopbackServer {
     }
   }
 
-  private static volatile X509Bundle certificate;
-
   private final Options options;
   private final Map<String, Route> routes = new ConcurrentHashMap<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
@@ -169,23 +166,9 @@ public final class H2TestServer extends LoopbackServer {
         });
   }
 
-  /** A certificate for 127.0.0.1 and localhost, made once per test JVM. */
+  /** The certificate the TLS servers present: {@link Certificates#localhost()}. */
   public static X509Bundle certificate() throws Exception {
-    X509Bundle cert = certificate;
-    if (cert == null) {
-      cert =
-          new CertificateBuilder()
-              .subject("CN=localhost")
-              .addSanDnsName("localhost")
-              .addSanIpAddress("127.0.0.1")
-              .setIsCertificateAuthority(true)
-              .setKeyUsage(true, CertificateBuilder.KeyUsage.digitalSignature, CertificateBuilder.KeyUsage.keyCertSign)
-              .addExtendedKeyUsageServerAuth()
-              .ecp256()
-              .buildSelfSigned();
-      certificate = cert;
-    }
-    return cert;
+    return Certificates.localhost();
   }
 
   private static SslContext serverContext(String[] alpn) throws Exception {

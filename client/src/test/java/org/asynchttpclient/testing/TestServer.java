@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.ssl.SslContext;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -128,6 +129,11 @@ public final class TestServer extends LoopbackServer {
   public TestServer route(String path, Route route) {
     routes.put(path, route);
     return this;
+  }
+
+  /** Speaks TLS with {@code context} on every connection accepted from now on. */
+  public TestServer tls(SslContext context) {
+    return onAccept(ch -> ch.pipeline().addLast(context.newHandler(ch.alloc())));
   }
 
   /** Runs for every accepted connection, before the HTTP handlers are added. */
