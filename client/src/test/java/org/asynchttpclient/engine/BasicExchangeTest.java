@@ -76,9 +76,7 @@ class BasicExchangeTest extends HelloFixture {
     server.route(
         "/chunked",
         (ctx, req) -> {
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, TestServer.chunkedHead());
           TestServer.queue(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("ab", StandardCharsets.UTF_8)));
           TestServer.send(ctx, new DefaultLastHttpContent(Unpooled.copiedBuffer("cd", StandardCharsets.UTF_8)));
         });

@@ -7,14 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.resolver.AddressResolver;
 import io.netty.resolver.AddressResolverGroup;
@@ -270,9 +266,7 @@ class HandlerEventsTest extends HelloFixture {
     server.route(
         "/chunked",
         (ctx, req) -> {
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, TestServer.chunkedHead());
           TestServer.queue(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("body", StandardCharsets.UTF_8)));
           LastHttpContent last = new DefaultLastHttpContent();
           last.trailingHeaders().set("X-Checksum", "abc123");

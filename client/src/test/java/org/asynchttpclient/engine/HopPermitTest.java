@@ -19,7 +19,7 @@ import org.asynchttpclient.handler.MaxRedirectException;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import org.asynchttpclient.testing.TwoOrigins;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,15 +28,11 @@ import org.junit.jupiter.api.Test;
  * exactly once, however many redirects, retries and replays the exchange made; connection permits
  * go back between hops, so a one-connection client can follow a chain.
  */
-class HopPermitTest {
-  private TestServer a;
-  private TestServer b;
+class HopPermitTest extends TwoOrigins {
   private final AtomicInteger dropCalls = new AtomicInteger();
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
     for (TestServer s : new TestServer[] {a, b}) {
       s.route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
       s.route("/never", (ctx, req) -> {});
@@ -70,12 +66,6 @@ class HopPermitTest {
                 ctx, req, HttpResponseStatus.UNAUTHORIZED, "", "WWW-Authenticate", "Basic realm=\"r\"");
           }
         });
-  }
-
-  @AfterEach
-  void stop() {
-    a.close();
-    b.close();
   }
 
   @Test

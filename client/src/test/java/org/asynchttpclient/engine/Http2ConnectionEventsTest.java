@@ -6,7 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.Http2Error;
 import java.io.IOException;
@@ -17,26 +19,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** GOAWAY, REFUSED_STREAM, PING liveness and a cut connection, seen from the streams. */
-class Http2ConnectionEventsTest {
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
+class Http2ConnectionEventsTest extends H2Fixture {
 
   @Test
   void goAwayReplaysTheStreamsItLeftUnprocessedOnANewConnection() throws Exception {
@@ -138,11 +131,8 @@ class Http2ConnectionEventsTest {
     server.route(
         "/huge-headers",
         (ctx, req) -> {
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          FullHttpResponse res = TestServer.emptyOk(HttpVersion.HTTP_1_1);
           res.headers().set("x-big", "b".repeat(20_000));
-          res.headers().set("content-length", 0);
           TestServer.send(ctx, res);
         });
     server.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hello"));

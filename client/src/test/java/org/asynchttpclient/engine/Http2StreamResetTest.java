@@ -19,11 +19,10 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,9 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * server sees RST_STREAM CANCEL, the connection stays, another stream on it completes, and the
  * slot is free before the caller hears of the outcome.
  */
-class Http2StreamResetTest {
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
+class Http2StreamResetTest extends H2Fixture {
 
   @BeforeEach
   void start() throws Exception {
@@ -46,11 +43,6 @@ class Http2StreamResetTest {
     server.route(
         "/later",
         (ctx, req) -> TestServer.later(ctx, 600, () -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "later")));
-  }
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
   }
 
   private DefaultAsyncHttpClient client(boolean eventLoopTimeouts) {

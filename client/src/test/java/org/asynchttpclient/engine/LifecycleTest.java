@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -198,11 +197,7 @@ class LifecycleTest extends HelloFixture {
     server.route(
         "/trickle",
         (ctx, req) -> {
-          io.netty.handler.codec.http.HttpResponse res =
-              new io.netty.handler.codec.http.DefaultHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING, "chunked");
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.chunkedHead());
           // A chunk every 10 ms, for ever (until the connection closes).
           Runnable[] tick = new Runnable[1];
           tick[0] =

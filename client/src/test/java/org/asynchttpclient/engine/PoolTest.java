@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -140,11 +142,8 @@ class PoolTest extends HelloFixture {
         "/bye",
         (ctx, req) -> {
           // Announces the close but leaves it to the client.
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          FullHttpResponse res = TestServer.emptyOk(HttpVersion.HTTP_1_1);
           res.headers().set(HttpHeaderNames.CONNECTION, "close");
-          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
           TestServer.send(ctx, res);
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
@@ -349,11 +348,7 @@ class PoolTest extends HelloFixture {
         "/then-close",
         (ctx, req) -> {
           // Keep-alive response, then the server drops the idle connection.
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.emptyOk(HttpVersion.HTTP_1_1));
           TestServer.later(ctx, 50, () -> TestServer.close(ctx));
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
@@ -388,11 +383,7 @@ class PoolTest extends HelloFixture {
     server.route(
         "/http10",
         (ctx, req) -> {
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_0, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.emptyOk(HttpVersion.HTTP_1_0));
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
       assertEquals(200, get(c, server.url("/http10")).getStatusCode());

@@ -50,6 +50,7 @@ import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
+import org.asynchttpclient.testing.TwoOrigins;
 import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,11 +71,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * moving onto TLS without changing its port). Assertions that the target was never contacted read
  * its accepted connections, not only its requests.
  */
-class RedirectRefusalTest {
+class RedirectRefusalTest extends TwoOrigins {
   private static X509Bundle cert;
 
-  private TestServer a;
-  private TestServer b;
   private TestServer dual;
 
   @BeforeAll
@@ -84,8 +83,6 @@ class RedirectRefusalTest {
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
     dual = new TestServer();
     SslContext serverTls = Certificates.serverContext(cert);
     // Ahead of the HTTP codec: a connection that starts with a TLS record gets TLS.
@@ -125,8 +122,6 @@ class RedirectRefusalTest {
 
   @AfterEach
   void stop() {
-    a.close();
-    b.close();
     dual.close();
   }
 

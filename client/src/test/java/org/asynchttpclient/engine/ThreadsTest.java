@@ -39,6 +39,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.channel.Transport;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
@@ -169,16 +170,7 @@ class ThreadsTest extends HelloFixture {
   @Test
   void userTimerIsUsedAndNotStopped() throws Exception {
     List<Thread> timerThreads = new CopyOnWriteArrayList<>();
-    HashedWheelTimer timer =
-        new HashedWheelTimer(
-            r -> {
-              Thread t = new Thread(r, "threads-test-timer");
-              t.setDaemon(true);
-              timerThreads.add(t);
-              return t;
-            },
-            10,
-            TimeUnit.MILLISECONDS);
+    HashedWheelTimer timer = ClientThreads.timer("threads-test-timer", 10, timerThreads::add);
     try {
       try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
         ListenableFuture<Response> f =
@@ -203,16 +195,7 @@ class ThreadsTest extends HelloFixture {
   @Test
   void expiryIsDeliveredOnTheUsersTimerThread() throws Exception {
     List<Thread> timerThreads = new CopyOnWriteArrayList<>();
-    HashedWheelTimer timer =
-        new HashedWheelTimer(
-            r -> {
-              Thread t = new Thread(r, "threads-test-timer");
-              t.setDaemon(true);
-              timerThreads.add(t);
-              return t;
-            },
-            10,
-            TimeUnit.MILLISECONDS);
+    HashedWheelTimer timer = ClientThreads.timer("threads-test-timer", 10, timerThreads::add);
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
       List<Thread> failedOn = new CopyOnWriteArrayList<>();
       ListenableFuture<Response> f =

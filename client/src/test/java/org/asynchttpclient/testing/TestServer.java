@@ -9,12 +9,15 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
@@ -178,6 +181,20 @@ public final class TestServer extends LoopbackServer {
   public static void respond(
       ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String body) {
     finish(ctx, keepAlive, textResponse(status, body));
+  }
+
+  /** A 200 response of {@code version} with no body ({@code Content-Length: 0}). */
+  public static FullHttpResponse emptyOk(HttpVersion version) {
+    FullHttpResponse res = new DefaultFullHttpResponse(version, HttpResponseStatus.OK);
+    HttpUtil.setContentLength(res, 0);
+    return res;
+  }
+
+  /** The head of a 200 response whose body follows in chunks, for routes that write it piecemeal. */
+  public static HttpResponse chunkedHead() {
+    HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+    res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+    return res;
   }
 
   private static FullHttpResponse textResponse(HttpResponseStatus status, String body) {

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.AfterEach;
@@ -32,16 +33,7 @@ class EventLoopTimeoutTest extends HelloFixture {
 
   @BeforeEach
   void start() throws Exception {
-    timer =
-        new HashedWheelTimer(
-            r -> {
-              Thread t = new Thread(r, "custom");
-              t.setDaemon(true);
-              timerThread.set(t);
-              return t;
-            },
-            10,
-            TimeUnit.MILLISECONDS);
+    timer = ClientThreads.timer("custom", 10, timerThread::set);
     timer.start();
     group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
   }

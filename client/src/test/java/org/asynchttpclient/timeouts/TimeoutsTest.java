@@ -8,13 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -54,9 +49,7 @@ class TimeoutsTest extends HelloFixture {
         "/trickle",
         (ctx, req) -> {
           // Ten bytes, one every 100 ms: about a second in all, never silent for long.
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.chunkedHead());
           AtomicInteger sent = new AtomicInteger();
           Runnable[] next = new Runnable[1];
           next[0] =
