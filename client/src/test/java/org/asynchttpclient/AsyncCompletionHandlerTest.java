@@ -16,15 +16,14 @@ import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.AsyncHandler.State;
 import org.asynchttpclient.HandlerTestFixtures.BufferBodyPart;
+import org.asynchttpclient.testing.Await;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 class AsyncCompletionHandlerTest {
-
   private static State feedBody(AsyncHandler<?> handler, String text, boolean last) throws Exception {
     ByteBuf buf = Unpooled.copiedBuffer(text, UTF_8);
     try {
@@ -103,7 +102,7 @@ class AsyncCompletionHandlerTest {
     ExecutionException e = assertThrows(ExecutionException.class, future::get);
     assertSame(cause, e.getCause());
     assertEquals("no exchange", e.getMessage());
-    e = assertThrows(ExecutionException.class, () -> future.get(1, TimeUnit.SECONDS));
+    e = Await.failed(future, 1);
     assertSame(cause, e.getCause());
 
     CompletableFuture<String> view = future.toCompletableFuture();

@@ -23,23 +23,23 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.DigestVerifier;
+import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class AuthReplayTest {
+class AuthReplayTest extends HelloFixture {
   private static final String BASIC_OK = "Basic dXNlcjpwYXNz"; // user:pass
 
-  private TestServer server;
   /** The Digest nonce counts the server received, in order (null: no Authorization). */
   private final List<String> nonceCounts = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route(
         "/basic",
         (ctx, req) -> {
@@ -51,11 +51,6 @@ class AuthReplayTest {
                 ctx, req, HttpResponseStatus.UNAUTHORIZED, "who?", "WWW-Authenticate", "Basic realm=\"test\"");
           }
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private static Response run(BoundRequestBuilder rb) throws Exception {
@@ -74,12 +69,10 @@ class AuthReplayTest {
 
   @Test
   void basicIsSentOnceChallenged() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(client.prepareGet(server.url("/basic")).setRealm(Dsl.basicAuthRealm("user", "pass")));
-      assertEquals(200, r.getStatusCode());
-      assertEquals(Arrays.asList(null, BASIC_OK), authorizations());
-    }
+    Response r =
+        run(client().prepareGet(server.url("/basic")).setRealm(Dsl.basicAuthRealm("user", "pass")));
+    assertEquals(200, r.getStatusCode());
+    assertEquals(Arrays.asList(null, BASIC_OK), authorizations());
   }
 
   @Test
@@ -94,113 +87,97 @@ class AuthReplayTest {
 
   @Test
   void wrongBasicCredentialsAreTriedOnceThenTheHandlerGetsThe401() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(client.prepareGet(server.url("/basic")).setRealm(Dsl.basicAuthRealm("user", "nope")));
-      assertEquals(401, r.getStatusCode());
-      assertEquals("who?", r.getResponseBody());
-      assertEquals(2, server.received().size());
-    }
+    Response r =
+        run(client().prepareGet(server.url("/basic")).setRealm(Dsl.basicAuthRealm("user", "nope")));
+    assertEquals(401, r.getStatusCode());
+    assertEquals("who?", r.getResponseBody());
+    assertEquals(2, server.received().size());
   }
 
   @Test
   void failedPreemptiveBasicIsNotRepeated() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(
-              client
-                  .prepareGet(server.url("/basic"))
-                  .setRealm(Dsl.basicAuthRealm("user", "nope").setUsePreemptiveAuth(true)));
-      assertEquals(401, r.getStatusCode());
-      assertEquals(1, server.received().size());
-    }
+    Response r =
+        run(
+            client()
+                .prepareGet(server.url("/basic"))
+                .setRealm(Dsl.basicAuthRealm("user", "nope").setUsePreemptiveAuth(true)));
+    assertEquals(401, r.getStatusCode());
+    assertEquals(1, server.received().size());
   }
 
   @Test
   void withoutARealmThe401IsDelivered() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(401, run(client.prepareGet(server.url("/basic"))).getStatusCode());
-      assertEquals(1, server.received().size());
-    }
+    assertEquals(401, run(client().prepareGet(server.url("/basic"))).getStatusCode());
+    assertEquals(1, server.received().size());
   }
 
   @Test
   void replayCarriesTheBodyAgain() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(
-              client
-                  .preparePost(server.url("/basic"))
-                  .setBody("payload")
-                  .setRealm(Dsl.basicAuthRealm("user", "pass")));
-      assertEquals("welcome payload", r.getResponseBody());
-    }
+    Response r =
+        run(
+            client()
+                .preparePost(server.url("/basic"))
+                .setBody("payload")
+                .setRealm(Dsl.basicAuthRealm("user", "pass")));
+    assertEquals("welcome payload", r.getResponseBody());
   }
 
   @Test
   void streamBodyThatSupportsResetIsReplayedWholeAsIn3011() throws Exception {
     // 3.0.11 resets a stream that supports mark/reset and sends it again with the credentials.
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(
-              client
-                  .preparePost(server.url("/basic"))
-                  .setBody(new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8)))
-                  .setRealm(Dsl.basicAuthRealm("user", "pass")));
-      assertEquals(200, r.getStatusCode());
-      assertEquals("welcome payload", r.getResponseBody());
-      assertEquals(2, server.received().size());
-      assertEquals("payload", server.received().get(0).body);
-      assertEquals("payload", server.received().get(1).body);
-    }
+    Response r =
+        run(
+            client()
+                .preparePost(server.url("/basic"))
+                .setBody(new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8)))
+                .setRealm(Dsl.basicAuthRealm("user", "pass")));
+    assertEquals(200, r.getStatusCode());
+    assertEquals("welcome payload", r.getResponseBody());
+    assertEquals(2, server.received().size());
+    assertEquals("payload", server.received().get(0).body);
+    assertEquals("payload", server.received().get(1).body);
   }
 
   @Test
   void streamBodyThatCannotBeResetIsNotReplayed() throws Exception {
     // 3.0.11 sends the replay's head without a body and waits for the request timeout; here the
     // 401 reaches the handler at once.
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(
-              client
-                  .preparePost(server.url("/basic"))
-                  .setBody(OneShotStream.of("payload"))
-                  .setRealm(Dsl.basicAuthRealm("user", "pass")));
-      assertEquals(401, r.getStatusCode());
-      assertEquals(1, server.received().size());
-    }
+    Response r =
+        run(
+            client()
+                .preparePost(server.url("/basic"))
+                .setBody(OneShotStream.of("payload"))
+                .setRealm(Dsl.basicAuthRealm("user", "pass")));
+    assertEquals(401, r.getStatusCode());
+    assertEquals(1, server.received().size());
   }
 
   @Test
   void streamBodyWhoseResetFailsFailsTheExchangeWithoutSendingTheReplay() throws Exception {
     // A BufferedInputStream supports mark/reset but not after it was closed (the client closes a
     // stream once sent): as in 3.0.11, the replay fails with the IOException of reset().
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  run(
-                      client
-                          .preparePost(server.url("/basic"))
-                          .setBody(
-                              new java.io.BufferedInputStream(
-                                  new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8))))
-                          .setRealm(Dsl.basicAuthRealm("user", "pass"))));
-      assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
-      assertEquals(1, server.received().size());
-    }
+    ExecutionException e =
+        assertThrows(
+            ExecutionException.class,
+            () ->
+                run(
+                    client()
+                        .preparePost(server.url("/basic"))
+                        .setBody(
+                            new java.io.BufferedInputStream(
+                                new ByteArrayInputStream("payload".getBytes(StandardCharsets.UTF_8))))
+                        .setRealm(Dsl.basicAuthRealm("user", "pass"))));
+    assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
+    assertEquals(1, server.received().size());
   }
 
   @Test
   void basicRealmDoesNotAnswerADigestChallenge() throws Exception {
     server.route("/digest", digest("MD5", "auth", "n1", "ok"));
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(client.prepareGet(server.url("/digest")).setRealm(Dsl.basicAuthRealm("user", "pass")));
-      assertEquals(401, r.getStatusCode());
-      assertEquals(1, server.received().size());
-    }
+    Response r =
+        run(client().prepareGet(server.url("/digest")).setRealm(Dsl.basicAuthRealm("user", "pass")));
+    assertEquals(401, r.getStatusCode());
+    assertEquals(1, server.received().size());
   }
 
   // ---- Digest
@@ -264,71 +241,61 @@ class AuthReplayTest {
   @ValueSource(strings = {"MD5", "SHA-256"})
   void digestWithQopAuth(String algorithm) throws Exception {
     server.route("/digest", digest(algorithm, "auth", "n1", "ok"));
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(client.prepareGet(server.url("/digest?x=1")).setRealm(digestRealm("pass")));
-      assertEquals(200, r.getStatusCode());
-      assertEquals(Arrays.asList(null, "00000001"), nonceCounts);
-      String auth = server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION);
-      assertTrue(auth.contains("algorithm=" + algorithm), auth);
-    }
+    Response r =
+        run(client().prepareGet(server.url("/digest?x=1")).setRealm(digestRealm("pass")));
+    assertEquals(200, r.getStatusCode());
+    assertEquals(Arrays.asList(null, "00000001"), nonceCounts);
+    String auth = server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION);
+    assertTrue(auth.contains("algorithm=" + algorithm), auth);
   }
 
   @Test
   void digestWithQopAuthIntOnABodilessRequest() throws Exception {
     server.route("/digest", digest("MD5", "auth-int", "n1", "ok"));
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = run(client.prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
-      assertEquals(200, r.getStatusCode());
-      String auth = server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION);
-      assertTrue(auth.contains("qop=auth-int"), auth);
-    }
+    Response r = run(client().prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
+    assertEquals(200, r.getStatusCode());
+    String auth = server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION);
+    assertTrue(auth.contains("qop=auth-int"), auth);
   }
 
   @Test
   void digestWithQopAuthIntHashesAnInMemoryBody() throws Exception {
     server.route("/digest", digest("MD5", "auth-int", "n1", "ok"));
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response text =
-          run(client.preparePost(server.url("/digest")).setBody("a body to hash").setRealm(digestRealm("pass")));
-      assertEquals(200, text.getStatusCode());
-      Response bytes =
-          run(
-              client
-                  .preparePut(server.url("/digest"))
-                  .setBody("other bytes".getBytes(StandardCharsets.UTF_8))
-                  .setRealm(digestRealm("pass")));
-      assertEquals(200, bytes.getStatusCode());
-      assertEquals(4, server.received().size());
-      assertEquals("a body to hash", server.received().get(1).body);
-      assertTrue(
-          server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION).contains("qop=auth-int"));
-    }
+    Response text =
+        run(client().preparePost(server.url("/digest")).setBody("a body to hash").setRealm(digestRealm("pass")));
+    assertEquals(200, text.getStatusCode());
+    Response bytes =
+        run(
+            client()
+                .preparePut(server.url("/digest"))
+                .setBody("other bytes".getBytes(StandardCharsets.UTF_8))
+                .setRealm(digestRealm("pass")));
+    assertEquals(200, bytes.getStatusCode());
+    assertEquals(4, server.received().size());
+    assertEquals("a body to hash", server.received().get(1).body);
+    assertTrue(
+        server.received().get(1).headers.get(HttpHeaderNames.AUTHORIZATION).contains("qop=auth-int"));
   }
 
   @Test
   void digestWithQopAuthIntIsNotAnsweredForABodyThatIsNotInMemory() throws Exception {
     server.route("/digest", digest("MD5", "auth-int", "n1", "ok"));
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          run(
-              client
-                  .preparePost(server.url("/digest"))
-                  .setBody(new ByteArrayInputStream("streamed".getBytes(StandardCharsets.UTF_8)))
-                  .setRealm(digestRealm("pass")));
-      assertEquals(401, r.getStatusCode());
-      assertEquals(1, server.received().size());
-    }
+    Response r =
+        run(
+            client()
+                .preparePost(server.url("/digest"))
+                .setBody(new ByteArrayInputStream("streamed".getBytes(StandardCharsets.UTF_8)))
+                .setRealm(digestRealm("pass")));
+    assertEquals(401, r.getStatusCode());
+    assertEquals(1, server.received().size());
   }
 
   @Test
   void wrongDigestPasswordEndsWithThe401AfterOneReplay() throws Exception {
     server.route("/digest", digest("MD5", "auth", "n1", "ok"));
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = run(client.prepareGet(server.url("/digest")).setRealm(digestRealm("nope")));
-      assertEquals(401, r.getStatusCode());
-      assertEquals(2, server.received().size());
-    }
+    Response r = run(client().prepareGet(server.url("/digest")).setRealm(digestRealm("nope")));
+    assertEquals(401, r.getStatusCode());
+    assertEquals(2, server.received().size());
   }
 
   @Test
@@ -345,11 +312,9 @@ class AuthReplayTest {
             challenge(ctx, req, "MD5", "auth", answeredN1 ? "n2" : "n1", answeredN1);
           }
         });
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = run(client.prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
-      assertEquals(200, r.getStatusCode());
-      assertEquals(3, server.received().size());
-    }
+    Response r = run(client().prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
+    assertEquals(200, r.getStatusCode());
+    assertEquals(3, server.received().size());
   }
 
   @Test
@@ -360,11 +325,9 @@ class AuthReplayTest {
           validDigest(req, "never");
           challenge(ctx, req, "MD5", "auth", "n" + server.received().size(), true);
         });
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = run(client.prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
-      assertEquals(401, r.getStatusCode());
-      assertEquals(3, server.received().size());
-    }
+    Response r = run(client().prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
+    assertEquals(401, r.getStatusCode());
+    assertEquals(3, server.received().size());
   }
 
   @Test
@@ -393,9 +356,7 @@ class AuthReplayTest {
   @Test
   void digestRealmWithoutAChallengeSendsNothing() throws Exception {
     server.route("/digest", digest("MD5", "auth", "n1", "ok"));
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      run(client.prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
-      assertNull(server.received().get(0).headers.get(HttpHeaderNames.AUTHORIZATION));
-    }
+    run(client().prepareGet(server.url("/digest")).setRealm(digestRealm("pass")));
+    assertNull(server.received().get(0).headers.get(HttpHeaderNames.AUTHORIZATION));
   }
 }

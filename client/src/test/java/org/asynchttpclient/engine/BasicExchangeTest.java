@@ -26,19 +26,16 @@ import java.util.zip.GZIPOutputStream;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class BasicExchangeTest {
-  private TestServer server;
-
+class BasicExchangeTest extends HelloFixture {
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
     server.route(
         "/echo",
         (ctx, req) ->
@@ -47,43 +44,31 @@ class BasicExchangeTest {
                 req,
                 HttpResponseStatus.OK,
                 req.method().name() + ":" + req.content().toString(StandardCharsets.UTF_8)));
-    server.route("/never", (ctx, req) -> {});
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @Test
   void getReturnsStatusBodyAndUri() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("hi", r.getResponseBody());
-      assertEquals(server.url("/hello"), r.getUri().toUrl());
-    }
+    Response r = client().prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+    assertEquals(200, r.getStatusCode());
+    assertEquals("hi", r.getResponseBody());
+    assertEquals(server.url("/hello"), r.getUri().toUrl());
   }
 
   @Test
   void postSendsBody() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r =
-          client.preparePost(server.url("/echo")).setBody("payload").execute().get(5, TimeUnit.SECONDS);
-      assertEquals("POST:payload", r.getResponseBody());
-    }
+    Response r =
+        client().preparePost(server.url("/echo")).setBody("payload").execute().get(5, TimeUnit.SECONDS);
+    assertEquals("POST:payload", r.getResponseBody());
   }
 
   @Test
   void keepAliveReusesOneConnection() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      for (int i = 0; i < 5; i++) {
-        assertEquals(
-            200,
-            client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
-      }
-      assertEquals(1, server.acceptedCount());
+    for (int i = 0; i < 5; i++) {
+      assertEquals(
+          200,
+          client().prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
     }
+    assertEquals(1, server.acceptedCount());
   }
 
   @Test
@@ -91,9 +76,7 @@ class BasicExchangeTest {
     server.route(
         "/chunked",
         (ctx, req) -> {
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, TestServer.chunkedHead());
           TestServer.queue(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("ab", StandardCharsets.UTF_8)));
           TestServer.send(ctx, new DefaultLastHttpContent(Unpooled.copiedBuffer("cd", StandardCharsets.UTF_8)));
         });
@@ -106,26 +89,22 @@ class BasicExchangeTest {
           TestServer.sendAndClose(
               ctx, new DefaultLastHttpContent(Unpooled.copiedBuffer("till-close", StandardCharsets.UTF_8)));
         });
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(
-          "abcd",
-          client.prepareGet(server.url("/chunked")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-      assertEquals(
-          "till-close",
-          client.prepareGet(server.url("/close")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-    }
+    assertEquals(
+        "abcd",
+        client().prepareGet(server.url("/chunked")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(
+        "till-close",
+        client().prepareGet(server.url("/close")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
   }
 
   @Test
   void headHasNoBody() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      Response r = client.prepareHead(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("", r.getResponseBody());
-      // the connection stays usable after a bodiless response
-      assertEquals(
-          "hi", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-    }
+    Response r = client().prepareHead(server.url("/hello")).execute().get(5, TimeUnit.SECONDS);
+    assertEquals(200, r.getStatusCode());
+    assertEquals("", r.getResponseBody());
+    // the connection stays usable after a bodiless response
+    assertEquals(
+        "hi", client().prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
   }
 
   @Test
@@ -144,24 +123,20 @@ class BasicExchangeTest {
           res.headers().set(HttpHeaderNames.CONTENT_LENGTH, bytes.size());
           TestServer.send(ctx, res);
         });
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(
-          "compressed body",
-          client.prepareGet(server.url("/gzip")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
-    }
+    assertEquals(
+        "compressed body",
+        client().prepareGet(server.url("/gzip")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
   }
 
   @Test
   void cancelClosesTheConnection() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
-      assertTrue(f.cancel(true));
-      assertTrue(f.isCancelled());
-      server.awaitClosed(1);
-      assertEquals(1, server.closedCount(), "connections closed as seen by the server");
-      assertFalse(f.cancel(true), "a second cancel must lose");
-    }
+    ListenableFuture<Response> f = client().prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    assertTrue(f.cancel(true));
+    assertTrue(f.isCancelled());
+    server.awaitClosed(1);
+    assertEquals(1, server.closedCount(), "connections closed as seen by the server");
+    assertFalse(f.cancel(true), "a second cancel must lose");
   }
 
   @Test
@@ -170,13 +145,9 @@ class BasicExchangeTest {
     try (ServerSocket s = new ServerSocket(0)) {
       port = s.getLocalPort();
     }
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> client.prepareGet("http://127.0.0.1:" + port + "/").execute().get(5, TimeUnit.SECONDS));
-      assertInstanceOf(ConnectException.class, e.getCause());
-    }
+    ExecutionException e =
+        Await.failed(client().prepareGet("http://127.0.0.1:" + port + "/").execute(), 5);
+    assertInstanceOf(ConnectException.class, e.getCause());
   }
 
   @Test
@@ -185,7 +156,7 @@ class BasicExchangeTest {
     ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
     server.awaitReceived(1);
     client.close();
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 2);
     assertInstanceOf(IOException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains("closed"), e.getCause().getMessage());
     assertTrue(client.isClosed());
@@ -193,11 +164,9 @@ class BasicExchangeTest {
 
   @Test
   void headerWithCrLfIsRefusedAndNothingIsSent() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertThrows(
-          IllegalArgumentException.class,
-          () -> client.prepareGet(server.url("/hello")).addHeader("X-Bad", "a\r\nInjected: 1"));
-      assertEquals(0, server.acceptedCount());
-    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> client().prepareGet(server.url("/hello")).addHeader("X-Bad", "a\r\nInjected: 1"));
+    assertEquals(0, server.acceptedCount());
   }
 }

@@ -19,11 +19,6 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.ssl.NotSslRecordException;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.pkitesting.CertificateBuilder;
-import io.netty.pkitesting.CertificateBuilder.KeyUsage;
-import io.netty.pkitesting.X509Bundle;
 import java.io.ByteArrayOutputStream;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +31,8 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.handler.BodyDeferringAsyncHandler;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.RawServer;
@@ -208,8 +205,7 @@ class ConnectionFailureTest {
       run(c, "GET", "/a", new RecordingHandler());
       ByteArrayOutputStream received = new ByteArrayOutputStream();
       BodyDeferringAsyncHandler deferring = new BodyDeferringAsyncHandler(received);
-      ExecutionException e = assertThrows(ExecutionException.class,
-          () -> c.prepareGet(raw.url("/b")).execute(deferring).get(10, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(c.prepareGet(raw.url("/b")).execute(deferring), 10);
       assertInstanceOf(UnsupportedOperationException.class, e.getCause(), String.valueOf(e.getCause()));
       assertEquals("abc", received.toString(StandardCharsets.UTF_8));
     }
@@ -252,9 +248,7 @@ class ConnectionFailureTest {
     RecordingHandler h = new RecordingHandler();
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setMaxRequestRetry(2))) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> c.prepareGet(raw.url("/x")).execute(h).get(10, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet(raw.url("/x")).execute(h), 10);
       assertSame(RemotelyClosedException.INSTANCE, e.getCause(), String.valueOf(e.getCause()));
     }
     assertEquals(3, seen.size(), "the first try and maxRequestRetry (2) replays: " + seen);
@@ -263,29 +257,15 @@ class ConnectionFailureTest {
 
   // ---------------------------------------------------------------- TLS
 
-  private static X509Bundle selfSigned() throws Exception {
-    return new CertificateBuilder()
-        .subject("CN=localhost")
-        .addSanIpAddress("127.0.0.1")
-        .setIsCertificateAuthority(true)
-        .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
-        .addExtendedKeyUsageServerAuth()
-        .ecp256()
-        .buildSelfSigned();
-  }
-
   private void startTlsServer() throws Exception {
-    SslContext ctx = SslContextBuilder.forServer(selfSigned().toKeyManagerFactory()).build();
-    server = new TestServer();
-    server.onAccept(ch -> ch.pipeline().addLast(ctx.newHandler(ch.alloc())));
+    server = new TestServer().tls(Certificates.serverContext(Certificates.localhost()));
     server.route("/hello", (c, req) -> TestServer.respond(c, req, HttpResponseStatus.OK, "secure"));
   }
 
   private static Throwable failureOf(String url) {
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class, () -> c.prepareGet(url).execute().get(10, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet(url).execute(), 10);
       return e.getCause();
     }
   }

@@ -19,7 +19,7 @@ import org.asynchttpclient.netty.channel.ConnectionSemaphore;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import org.asynchttpclient.testing.TwoOrigins;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,22 +28,12 @@ import org.junit.jupiter.api.Test;
  * connection to one host holds its permit, so a request to another host is refused with 3.0.11's
  * {@link TooManyConnectionsException} until that connection closes.
  */
-class ConnectionLimitTest {
-  private TestServer a;
-  private TestServer b;
+class ConnectionLimitTest extends TwoOrigins {
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
     a.route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "a"));
     b.route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "b"));
-  }
-
-  @AfterEach
-  void stop() {
-    a.close();
-    b.close();
   }
 
   private static String body(ListenableFuture<Response> f) throws Exception {

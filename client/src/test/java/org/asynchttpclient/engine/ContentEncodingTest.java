@@ -30,10 +30,10 @@ import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import org.asynchttpclient.testing.WithoutOptionalCodecs;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,24 +42,12 @@ import org.junit.jupiter.api.Test;
  * Accept-Encoding} only then. The test class path has both; one test runs the client in a class
  * loader that lacks them. {@code maxInflatedResponseBodySize} bounds every coding.
  */
-class ContentEncodingTest {
+class ContentEncodingTest extends HelloFixture {
   private static final String TEXT = "brotli and zstd, decoded as in 3.0.11. ".repeat(50);
-
-  private TestServer server;
 
   @BeforeAll
   static void codecs() {
     Brotli4jLoader.ensureAvailability();
-  }
-
-  @BeforeEach
-  void start() throws Exception {
-    server = new TestServer();
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   static byte[] brotli(byte[] plain) throws IOException {
@@ -101,12 +89,10 @@ class ContentEncodingTest {
     byte[] plain = TEXT.getBytes(StandardCharsets.UTF_8);
     serveEncoded(server, "/br", "br", brotli(plain));
     serveEncoded(server, "/zstd", "zstd", zstd(plain));
-    try (DefaultAsyncHttpClient c = ClientFixture.client()) {
-      for (String path : List.of("/br", "/zstd")) {
-        Response r = c.prepareGet(server.url(path)).execute().get(10, TimeUnit.SECONDS);
-        assertEquals(TEXT, r.getResponseBody(), path);
-        assertNull(r.getHeader(HttpHeaderNames.CONTENT_ENCODING), path);
-      }
+    for (String path : List.of("/br", "/zstd")) {
+      Response r = client().prepareGet(server.url(path)).execute().get(10, TimeUnit.SECONDS);
+      assertEquals(TEXT, r.getResponseBody(), path);
+      assertNull(r.getHeader(HttpHeaderNames.CONTENT_ENCODING), path);
     }
   }
 

@@ -17,19 +17,15 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import org.asynchttpclient.testing.TwoOrigins;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Cookies across the hops of one exchange, with the client's cookie store. */
-class CookieFlowTest {
-  private TestServer a;
-  private TestServer b;
+class CookieFlowTest extends TwoOrigins {
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
     for (TestServer s : new TestServer[] {a, b}) {
       // /set?h=<Set-Cookie value>&h=...: 200 with those Set-Cookie headers
       s.route("/set", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "set", setCookies(req.uri(), null)));
@@ -48,12 +44,6 @@ class CookieFlowTest {
             TestServer.respond(ctx, req, HttpResponseStatus.OK, cookie == null ? "-" : sorted(cookie));
           });
     }
-  }
-
-  @AfterEach
-  void stop() {
-    a.close();
-    b.close();
   }
 
   private static String[] setCookies(String uri, String location) {

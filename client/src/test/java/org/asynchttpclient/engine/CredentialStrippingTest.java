@@ -24,7 +24,7 @@ import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import org.asynchttpclient.testing.TwoOrigins;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Credentials never follow a redirect off their origin, and never come back: every credential
  * kind x every way the origin changes x every hop pattern, asserting what each server received.
  */
-class CredentialStrippingTest {
+class CredentialStrippingTest extends TwoOrigins {
 
   /** What one hop carried, as the server saw it. */
   private static final class Seen {
@@ -150,14 +150,10 @@ class CredentialStrippingTest {
     }
   }
 
-  private TestServer a;
-  private TestServer b;
   private final List<Seen> seen = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
     for (TestServer s : new TestServer[] {a, b}) {
       // /chain?to=url1,url2: redirects to url1 carrying the rest; answers 200 when none is left
       s.route(
@@ -177,12 +173,6 @@ class CredentialStrippingTest {
                 ctx, req, HttpResponseStatus.FOUND, "", "Location", chain(next, after));
           });
     }
-  }
-
-  @AfterEach
-  void stop() {
-    a.close();
-    b.close();
   }
 
   private static String chain(String origin, String rest) {

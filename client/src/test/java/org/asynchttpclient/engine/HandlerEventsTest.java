@@ -3,19 +3,14 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.resolver.AddressResolver;
 import io.netty.resolver.AddressResolverGroup;
@@ -43,8 +38,10 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.handler.TransferCompletionHandler;
 import org.asynchttpclient.handler.TransferListener;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -53,20 +50,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Which handler callbacks an exchange fires, and in which order, compared with 3.0.11. */
-class HandlerEventsTest {
-  private TestServer server;
+class HandlerEventsTest extends HelloFixture {
   private DefaultAsyncHttpClient client;
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route("/echo", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
     client = ClientFixture.client();
   }
 
   @AfterEach
   void stop() throws Exception {
-    Closing.closeAll(client, server);
+    Closing.closeAll(client);
   }
 
   /** Records the write-side callbacks of {@link ProgressAsyncHandler} beside the others. */
@@ -117,9 +112,7 @@ class HandlerEventsTest {
           }
         };
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () -> client.prepareGet(server.url("/echo")).execute(h).get(10, TimeUnit.SECONDS));
+        Await.failed(client.prepareGet(server.url("/echo")).execute(h), 10);
     assertSame(boom, e.getCause());
     assertEquals(1, h.terminals(), h.events().toString());
     assertSame(boom, h.failure());
@@ -260,12 +253,7 @@ class HandlerEventsTest {
 
       RecordingHandler unknown = new RecordingHandler();
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  c.prepareGet("http://other.invalid:" + server.port() + "/echo")
-                      .execute(unknown)
-                      .get(10, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet("http://other.invalid:" + server.port() + "/echo").execute(unknown), 10);
       assertTrue(e.getCause() instanceof UnknownHostException, String.valueOf(e.getCause()));
       assertEquals(List.of("poolAttempt", "resolveAttempt", "resolveFailure", "throwable"), unknown.names());
     }
@@ -278,9 +266,7 @@ class HandlerEventsTest {
     server.route(
         "/chunked",
         (ctx, req) -> {
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, TestServer.chunkedHead());
           TestServer.queue(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("body", StandardCharsets.UTF_8)));
           LastHttpContent last = new DefaultLastHttpContent();
           last.trailingHeaders().set("X-Checksum", "abc123");

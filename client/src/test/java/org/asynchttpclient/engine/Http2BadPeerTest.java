@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
@@ -28,6 +27,7 @@ import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
@@ -123,7 +123,7 @@ class Http2BadPeerTest {
       futures[i] = client.prepareGet(server.url("/s" + i)).execute();
     }
     for (ListenableFuture<?> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 15);
       assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
       String message = e.getCause().getMessage();
       assertTrue(message.contains(expectedInMessage), "message names the cause: " + message);
@@ -215,7 +215,7 @@ class Http2BadPeerTest {
     }
     int namedTheFlood = 0;
     for (ListenableFuture<Response> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 15);
       assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
       if (e.getCause().getMessage().contains("RST frames")) {
         namedTheFlood++;
@@ -253,7 +253,7 @@ class Http2BadPeerTest {
                     ctx, streams.get(0), unvalidated().status("200").add("x-split", "a\r\nInjected: 1"),
                     0, true, ctx.newPromise()),
             new RecordingHandler());
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 15);
     assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
     assertTrue(e.getCause().getMessage().contains("x-split"), e.getCause().getMessage());
   }
@@ -267,7 +267,7 @@ class Http2BadPeerTest {
                     ctx, streams.get(0), unvalidated().status("200").add("x(bad)", "v"), 0, true,
                     ctx.newPromise()),
             new RecordingHandler());
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 15);
     assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
     assertTrue(e.getCause().getMessage().contains("x(bad)"), e.getCause().getMessage());
   }
@@ -284,7 +284,7 @@ class Http2BadPeerTest {
                     ctx, streams.get(0), unvalidated().status("200").add("transfer-encoding", "chunked"),
                     0, true, ctx.newPromise()),
             new RecordingHandler());
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(15, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 15);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     assertTrue(millis < 10_000, "failed after " + millis + " ms, not at the 30 s timeout");
     assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));

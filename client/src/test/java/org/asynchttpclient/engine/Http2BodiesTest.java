@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -29,7 +28,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
 import org.asynchttpclient.BoundRequestBuilder;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
@@ -37,11 +35,11 @@ import org.asynchttpclient.request.body.generator.InputStreamBodyGenerator;
 import org.asynchttpclient.request.body.generator.UnboundedQueueFeedableBodyGenerator;
 import org.asynchttpclient.request.body.multipart.ByteArrayPart;
 import org.asynchttpclient.request.body.multipart.StringPart;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,16 +48,13 @@ import org.junit.jupiter.api.io.TempDir;
  * Every kind of request body over an HTTP/2 stream, each larger than the 65535-byte flow-control
  * window, and compressed responses with and without the size cap.
  */
-class Http2BodiesTest {
+class Http2BodiesTest extends H2Fixture {
   /** 1 MiB: sixteen initial windows, so the upload waits on WINDOW_UPDATEs. */
   private static final byte[] PAYLOAD = new byte[1 << 20];
 
   static {
     new Random(42).nextBytes(PAYLOAD);
   }
-
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
 
   @BeforeEach
   void start() throws Exception {
@@ -76,11 +71,6 @@ class Http2BodiesTest {
     });
     server.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hello"));
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig());
-  }
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
   }
 
   static String md5(byte[] bytes) {
@@ -205,8 +195,7 @@ class Http2BodiesTest {
     client.close();
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxDecompressedResponseSize(0)
         .setMaxInflatedResponseBodySize(64 * 1024));
-    ExecutionException e = assertThrows(ExecutionException.class,
-        () -> client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(client.prepareGet(server.url("/gzip")).execute(), 20);
     assertTrue(e.getCause().getMessage().contains("maxInflatedResponseBodySize"), e.getCause().getMessage());
   }
 
@@ -216,7 +205,7 @@ class Http2BodiesTest {
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setHttp2MaxDecompressedResponseSize(64 * 1024));
 
     ExecutionException e =
-        assertThrows(ExecutionException.class, () -> client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS));
+        Await.failed(client.prepareGet(server.url("/gzip")).execute(), 20);
     assertInstanceOf(IOException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains("65536"), e.getCause().getMessage());
     assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());

@@ -2,12 +2,13 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http2.DefaultHttp2ResetFrame;
 import io.netty.handler.codec.http2.Http2Error;
 import java.io.IOException;
@@ -18,25 +19,17 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** GOAWAY, REFUSED_STREAM, PING liveness and a cut connection, seen from the streams. */
-class Http2ConnectionEventsTest {
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
+class Http2ConnectionEventsTest extends H2Fixture {
 
   @Test
   void goAwayReplaysTheStreamsItLeftUnprocessedOnANewConnection() throws Exception {
@@ -123,7 +116,7 @@ class Http2ConnectionEventsTest {
 
     long start = System.nanoTime();
     ListenableFuture<Response> f = client.prepareGet(server.url("/stall")).execute();
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 8);
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 
     assertInstanceOf(IOException.class, e.getCause());
@@ -138,20 +131,15 @@ class Http2ConnectionEventsTest {
     server.route(
         "/huge-headers",
         (ctx, req) -> {
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          FullHttpResponse res = TestServer.emptyOk(HttpVersion.HTTP_1_1);
           res.headers().set("x-big", "b".repeat(20_000));
-          res.headers().set("content-length", 0);
           TestServer.send(ctx, res);
         });
     server.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hello"));
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxRequestRetry(0));
 
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () -> client.prepareGet(server.url("/huge-headers")).execute().get(8, TimeUnit.SECONDS));
+        Await.failed(client.prepareGet(server.url("/huge-headers")).execute(), 8);
     String message = String.valueOf(e.getCause());
     assertTrue(message.toLowerCase(java.util.Locale.ROOT).contains("header"), message);
     // Whether Netty ends only the stream or the whole connection, the next request is served.
@@ -177,7 +165,7 @@ class Http2ConnectionEventsTest {
       futures.add(client.prepareGet(server.url("/stall")).execute());
     }
     for (ListenableFuture<Response> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 8);
       assertInstanceOf(IOException.class, e.getCause());
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);

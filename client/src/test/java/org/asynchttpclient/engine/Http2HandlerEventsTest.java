@@ -10,14 +10,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSession;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,14 +24,7 @@ import org.junit.jupiter.api.Test;
  * HTTP/2 connection), the connection offered back before completion (the HTTP/2 connection, as
  * the stream is not reusable), and no "headers written" over HTTP/2, which 3.0.11 never reports.
  */
-class Http2HandlerEventsTest {
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
+class Http2HandlerEventsTest extends H2Fixture {
 
   /** Names each callback as upstream's event-collecting handler does. */
   private static final class Events extends AsyncCompletionHandlerBase {

@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +18,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2TestServer;
@@ -144,9 +144,7 @@ class Http2JettyInteropTest {
     client.prepareGet(base + "/warm").execute().get(10, TimeUnit.SECONDS);
 
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () -> client.prepareGet(base + "/stall").setRequestTimeout(Duration.ofMillis(300)).execute().get(10, TimeUnit.SECONDS));
+        Await.failed(client.prepareGet(base + "/stall").setRequestTimeout(Duration.ofMillis(300)).execute(), 10);
     assertInstanceOf(TimeoutException.class, e.getCause());
 
     Response after = client.prepareGet(base + "/after").execute().get(10, TimeUnit.SECONDS);

@@ -15,16 +15,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.ManualTimer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -34,15 +32,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * counted on the server: when it closes (GOAWAY NO_ERROR, then close), and that the next request
  * opens a new one.
  */
-class Http2LifetimeTest {
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
+class Http2LifetimeTest extends H2Fixture {
   private ManualTimer timer;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
 
   private H2TestServer okServer() throws Exception {
     H2TestServer s = new H2TestServer();

@@ -13,31 +13,22 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
-import org.asynchttpclient.DefaultAsyncHttpClient;
-import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.HttpProtocol;
+import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** ALPN and h2c negotiation, and many requests multiplexed on one connection. */
-class Http2NegotiationTest {
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
+class Http2NegotiationTest extends H2Fixture {
 
   static DefaultAsyncHttpClientConfig.Builder tlsConfig() {
     return ClientFixture.config().setUseInsecureTrustManager(true);
-  }
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
   }
 
   private void hello(H2TestServer s) {

@@ -8,14 +8,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -24,17 +22,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * timeout) while others wait for that connection: the waiters go on, on that connection or on
  * one a waiter opens, promptly and never left to their timeouts.
  */
-class Http2OpenerRaceTest {
+class Http2OpenerRaceTest extends H2Fixture {
   private static final int ROUNDS = 20;
   private static final int WAITERS = 3;
-
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
 
   @ParameterizedTest(name = "cancelled={0}")
   @ValueSource(booleans = {true, false})

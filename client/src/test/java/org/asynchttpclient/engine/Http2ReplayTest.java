@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -17,15 +16,14 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.h2.UnprocessedStreamException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,16 +33,8 @@ import org.junit.jupiter.api.Test;
  * of those says otherwise) fails at once when its connection goes away, whatever its method and
  * however many retries are left, as in 3.0.11 and 3.0.12.
  */
-class Http2ReplayTest {
+class Http2ReplayTest extends H2Fixture {
   private static final int IN_FLIGHT = 5;
-
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
 
   /** The server holds every request on the first connection; later connections answer at once. */
   private void holdOnFirstConnection() throws Exception {
@@ -93,7 +83,7 @@ class Http2ReplayTest {
       throws Exception {
     long start = System.nanoTime();
     for (ListenableFuture<Response> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 8);
       assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
       assertFalse(
           e.getCause() instanceof UnprocessedStreamException,
@@ -197,7 +187,7 @@ class Http2ReplayTest {
 
     long start = System.nanoTime();
     for (ListenableFuture<Response> f : futures) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(8, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 8);
       assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
     }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);

@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -18,12 +17,12 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
+import org.asynchttpclient.testing.H2Fixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,9 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * server sees RST_STREAM CANCEL, the connection stays, another stream on it completes, and the
  * slot is free before the caller hears of the outcome.
  */
-class Http2StreamResetTest {
-  private H2TestServer server;
-  private DefaultAsyncHttpClient client;
+class Http2StreamResetTest extends H2Fixture {
 
   @BeforeEach
   void start() throws Exception {
@@ -46,11 +43,6 @@ class Http2StreamResetTest {
     server.route(
         "/later",
         (ctx, req) -> TestServer.later(ctx, 600, () -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "later")));
-  }
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
   }
 
   private DefaultAsyncHttpClient client(boolean eventLoopTimeouts) {
@@ -92,7 +84,7 @@ class Http2StreamResetTest {
     ListenableFuture<Response> stalled =
         client.prepareGet(server.url("/stall")).setRequestTimeout(Duration.ofMillis(300)).execute();
 
-    ExecutionException e = assertThrows(ExecutionException.class, () -> stalled.get(5, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(stalled, 5);
     assertInstanceOf(TimeoutException.class, e.getCause());
     assertCancelled(streamOf("/stall"));
 
@@ -109,7 +101,7 @@ class Http2StreamResetTest {
     ListenableFuture<Response> stalled =
         client.prepareGet(server.url("/stall")).setReadTimeout(Duration.ofMillis(300)).execute();
 
-    ExecutionException e = assertThrows(ExecutionException.class, () -> stalled.get(5, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(stalled, 5);
     assertInstanceOf(TimeoutException.class, e.getCause());
     assertCancelled(streamOf("/stall"));
     assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
@@ -167,7 +159,7 @@ class Http2StreamResetTest {
 
     CompletableFuture<Response> timedOut =
         client.prepareGet(server.url("/stall")).execute().toCompletableFuture().orTimeout(300, TimeUnit.MILLISECONDS);
-    assertThrows(ExecutionException.class, () -> timedOut.get(5, TimeUnit.SECONDS));
+    Await.failed(timedOut, 5);
     assertTrue(server.await(() -> server.resets().size() >= 2, Duration.ofSeconds(5)), "resets: " + server.resets());
     assertEquals("hello", client.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS).getResponseBody());
     assertEquals(1, server.connections().size());

@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpContent;
@@ -24,20 +23,20 @@ import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.IOExceptionFilter;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class IOExceptionFilterTest {
-  private TestServer server;
+class IOExceptionFilterTest extends HelloFixture {
   private final AtomicInteger calls = new AtomicInteger();
   private final List<IOException> filtered = new CopyOnWriteArrayList<>();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     // the first request's connection is closed without an answer; later ones get 200
     server.route(
         "/drop-once",
@@ -65,11 +64,6 @@ class IOExceptionFilterTest {
             TestServer.respond(ctx, req, HttpResponseStatus.OK, "whole");
           }
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   /** Records the failure, then asks for a replay when {@code replay}. */
@@ -107,9 +101,7 @@ class IOExceptionFilterTest {
   void aFailureAfterBodyPartsFailsWhenNoFilterAsksForAReplay() throws Exception {
     try (DefaultAsyncHttpClient client = client(recording(false))) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> client.prepareGet(server.url("/cut-once")).execute().get(5, TimeUnit.SECONDS));
+          Await.failed(client.prepareGet(server.url("/cut-once")).execute(), 5);
       assertInstanceOf(RemotelyClosedException.class, e.getCause());
     }
     assertEquals(1, server.received().size());
@@ -133,9 +125,7 @@ class IOExceptionFilterTest {
   void filterNotAskingLetsTheFailureThrough() throws Exception {
     try (DefaultAsyncHttpClient client = client(recording(false))) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> client.prepareGet(server.url("/drop-once")).execute().get(5, TimeUnit.SECONDS));
+          Await.failed(client.prepareGet(server.url("/drop-once")).execute(), 5);
       assertInstanceOf(IOException.class, e.getCause());
     }
     assertEquals(1, server.received().size());
@@ -153,9 +143,7 @@ class IOExceptionFilterTest {
         };
     try (DefaultAsyncHttpClient client = client(refuse)) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> client.prepareGet(server.url("/drop-once")).execute().get(5, TimeUnit.SECONDS));
+          Await.failed(client.prepareGet(server.url("/drop-once")).execute(), 5);
       assertInstanceOf(FilterException.class, e.getCause());
       assertEquals("no replay for you", e.getCause().getMessage());
     }
@@ -165,14 +153,7 @@ class IOExceptionFilterTest {
   void streamBodyIsNotReplayedEvenWhenAsked() throws Exception {
     try (DefaultAsyncHttpClient client = client(recording(true))) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  client
-                      .preparePost(server.url("/drop-once"))
-                      .setBody(OneShotStream.of("payload"))
-                      .execute()
-                      .get(5, TimeUnit.SECONDS));
+          Await.failed(client.preparePost(server.url("/drop-once")).setBody(OneShotStream.of("payload")).execute(), 5);
       assertInstanceOf(IOException.class, e.getCause());
     }
     assertEquals(1, server.received().size());

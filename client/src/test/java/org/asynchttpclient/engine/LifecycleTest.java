@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,30 +24,16 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Closing a client: in-flight work, later requests, re-entrancy, callbacks and threads. */
-class LifecycleTest {
-  private TestServer server;
-
-  @BeforeEach
-  void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
-    server.route("/never", (ctx, req) -> {});
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
+class LifecycleTest extends HelloFixture {
   private static boolean mentionsClosed(Throwable t) {
     return t.getMessage() != null && t.getMessage().toLowerCase(Locale.ROOT).contains("closed");
   }
@@ -105,7 +90,7 @@ class LifecycleTest {
     assertFalse(waiting.isDone());
     c.close();
     for (ListenableFuture<Response> f : List.of(running, waiting)) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(2, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 2);
       assertInstanceOf(IOException.class, e.getCause());
     }
     assertEquals(1, server.received().size(), "the waiting request never reached the server");
@@ -142,7 +127,7 @@ class LifecycleTest {
     RecordingHandler h = new RecordingHandler();
     ListenableFuture<Response> f = c.prepareGet(server.url("/hello")).execute(h);
     assertTrue(f.isDone());
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 1);
     assertTrue(mentionsClosed(e.getCause()), e.getCause().getMessage());
     assertEquals(List.of("throwable"), h.names());
     assertEquals(ioThreads, threads.io().size(), "an I/O thread was started after close()");
@@ -212,11 +197,7 @@ class LifecycleTest {
     server.route(
         "/trickle",
         (ctx, req) -> {
-          io.netty.handler.codec.http.HttpResponse res =
-              new io.netty.handler.codec.http.DefaultHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(io.netty.handler.codec.http.HttpHeaderNames.TRANSFER_ENCODING, "chunked");
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.chunkedHead());
           // A chunk every 10 ms, for ever (until the connection closes).
           Runnable[] tick = new Runnable[1];
           tick[0] =
@@ -346,7 +327,7 @@ class LifecycleTest {
         c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofSeconds(1)).execute(h);
     Channel channel = h.connected().get(5, TimeUnit.SECONDS);
     assertTrue(closedInside.await(5, TimeUnit.SECONDS));
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 1);
     assertEquals(TimeoutException.class, e.getCause().getClass());
     assertTrue(e.getCause().getMessage().startsWith("Request timeout to "), e.getCause().getMessage());
     Thread fired = callbackThread.get();

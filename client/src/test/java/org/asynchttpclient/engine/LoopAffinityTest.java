@@ -5,12 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
-import io.netty.channel.EventLoop;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -25,9 +24,10 @@ import org.asynchttpclient.AsyncCompletionHandlerBase;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.TooManyConnectionsException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -38,19 +38,10 @@ import org.junit.jupiter.api.Test;
  * caller's own {@code execute} frame); its handler never hears its outcome inside that frame either.
  * From any other thread nothing changes.
  */
-class LoopAffinityTest {
-  private TestServer server;
-
+class LoopAffinityTest extends HelloFixture {
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
-    server.route("/never", (ctx, req) -> {});
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   /** Records the channel the request was written on, new or pooled. */
@@ -251,7 +242,7 @@ class LoopAffinityTest {
       assertInstanceOf(TooManyConnectionsException.class, failure.get());
       CompletableFuture<Response> f = inner.get();
       assertNotNull(f);
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 5);
       assertSame(failure.get(), e.getCause(), "the future failed with another exception");
     }
   }

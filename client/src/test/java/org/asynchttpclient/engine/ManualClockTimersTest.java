@@ -4,13 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
@@ -98,7 +96,7 @@ class ManualClockTimersTest {
       timer.advance(Duration.ofSeconds(5));
       Await.untilOrNot(f::isDone, Duration.ofSeconds(2));
     }
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 10);
     assertInstanceOf(IOException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains("PING"), e.getCause().getMessage());
   }

@@ -4,15 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import java.time.Duration;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -25,7 +24,10 @@ import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.NtlmVerifier;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,8 +38,7 @@ import org.junit.jupiter.api.Test;
  * NtlmVerifier}): a 401 answered with Type 1, then Type 3, on the connection that carried the
  * challenge; a proxy's 407 the same way; and the absolute deadline over the handshake's hops.
  */
-class NtlmAuthTest {
-  private TestServer server;
+class NtlmAuthTest extends HelloFixture {
   private TestServer other;
   private final NtlmVerifier ntlm = new NtlmVerifier();
   /** Delay before each answer of the /slow route, in ms. */
@@ -45,7 +46,6 @@ class NtlmAuthTest {
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     other = new TestServer();
     server.route("/ntlm", (ctx, req) -> answer(ctx, req, false));
     server.route("/ntlm-then-away", (ctx, req) -> redirectOnceAuthenticated(ctx, req, other.url("/elsewhere")));
@@ -108,7 +108,6 @@ class NtlmAuthTest {
 
   @AfterEach
   void stop() {
-    server.close();
     other.close();
   }
 
@@ -278,9 +277,14 @@ class NtlmAuthTest {
     }
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setTypedTimeoutExceptions(true).setRequestTimeout(Duration.ofMillis(1000)))) {
-      ExecutionException e = assertThrows(ExecutionException.class,
-          () -> client.prepareGet(server.url("/slow")).setRealm(realm(NtlmVerifier.PASSWORD))
-              .setUseAbsoluteRequestDeadline(true).execute().get(5, TimeUnit.SECONDS));
+      ExecutionException e =
+          Await.failed(
+              client
+                  .prepareGet(server.url("/slow"))
+                  .setRealm(realm(NtlmVerifier.PASSWORD))
+                  .setUseAbsoluteRequestDeadline(true)
+                  .execute(),
+              5);
       ExchangeTimeoutException timeout = assertInstanceOf(ExchangeTimeoutException.class, e.getCause());
       assertEquals(2, timeout.getHop(), "the Type 3 hop: " + timeout.getMessage());
       assertTrue(timeout.getMessage().contains("hop 2"), timeout.getMessage());

@@ -6,12 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,21 +27,16 @@ import org.asynchttpclient.exception.TooManyConnectionsException;
 import org.asynchttpclient.exception.TooManyConnectionsPerHostException;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Connection reuse, eviction, limits and stats, as the server sees the connections. */
-class PoolTest {
-  private TestServer server;
-
+class PoolTest extends HelloFixture {
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
-    server.route("/never", (ctx, req) -> {});
     server.route(
         "/slow",
         (ctx, req) -> {
@@ -50,11 +46,6 @@ class PoolTest {
           HttpUtil.setKeepAlive(copy, keepAlive);
           TestServer.later(ctx, 400, () -> TestServer.respond(ctx, copy, HttpResponseStatus.OK, "slow"));
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private static Response get(DefaultAsyncHttpClient c, String url) throws Exception {
@@ -151,11 +142,8 @@ class PoolTest {
         "/bye",
         (ctx, req) -> {
           // Announces the close but leaves it to the client.
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          FullHttpResponse res = TestServer.emptyOk(HttpVersion.HTTP_1_1);
           res.headers().set(HttpHeaderNames.CONNECTION, "close");
-          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
           TestServer.send(ctx, res);
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
@@ -173,9 +161,7 @@ class PoolTest {
       server.awaitReceived(1);
       long start = System.nanoTime();
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> c.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       assertInstanceOf(TooManyConnectionsException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("1"), e.getCause().getMessage());
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(2), "must fail fast");
@@ -193,9 +179,7 @@ class PoolTest {
       ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
       server.awaitReceived(1);
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> c.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       assertInstanceOf(TooManyConnectionsPerHostException.class, e.getCause());
       assertEquals(1, server.acceptedCount());
       assertTrue(first.cancel(true));
@@ -230,9 +214,7 @@ class PoolTest {
       server.awaitReceived(1);
       long start = System.nanoTime();
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> c.prepareGet(server.url("/hello")).execute().get(5, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertInstanceOf(TooManyConnectionsException.class, e.getCause());
       assertTrue(ms >= 150 && ms < 3000, "waited " + ms + " ms");
@@ -366,11 +348,7 @@ class PoolTest {
         "/then-close",
         (ctx, req) -> {
           // Keep-alive response, then the server drops the idle connection.
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.emptyOk(HttpVersion.HTTP_1_1));
           TestServer.later(ctx, 50, () -> TestServer.close(ctx));
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
@@ -405,11 +383,7 @@ class PoolTest {
     server.route(
         "/http10",
         (ctx, req) -> {
-          io.netty.handler.codec.http.FullHttpResponse res =
-              new io.netty.handler.codec.http.DefaultFullHttpResponse(
-                  io.netty.handler.codec.http.HttpVersion.HTTP_1_0, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.emptyOk(HttpVersion.HTTP_1_0));
         });
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
       assertEquals(200, get(c, server.url("/http10")).getStatusCode());

@@ -38,9 +38,6 @@ import io.netty.handler.codec.socksx.v5.Socks5InitialRequest;
 import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.pkitesting.CertificateBuilder.KeyUsage;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
@@ -54,16 +51,19 @@ import java.util.function.Predicate;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
-import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Dsl;
+import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
+import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.RawServer;
+import org.asynchttpclient.testing.DigestVerifier;
 import org.asynchttpclient.testing.H2TestServer;
+import org.asynchttpclient.testing.NtlmVerifier;
+import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
@@ -87,16 +87,7 @@ class ProxyTunnelTest {
 
   @BeforeAll
   static void certificate() throws Exception {
-    targetCert =
-        new CertificateBuilder()
-            .subject("CN=localhost")
-            .addSanDnsName("localhost")
-            .addSanIpAddress("127.0.0.1")
-            .setIsCertificateAuthority(true)
-            .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
-            .addExtendedKeyUsageServerAuth()
-            .ecp256()
-            .buildSelfSigned();
+    targetCert = Certificates.localhost();
   }
 
   @AfterEach
@@ -113,9 +104,7 @@ class ProxyTunnelTest {
   }
 
   private TestServer tlsTarget() throws Exception {
-    SslContext serverCtx = SslContextBuilder.forServer(targetCert.toKeyManagerFactory()).build();
-    TestServer target = closeLater(new TestServer());
-    target.onAccept(ch -> ch.pipeline().addLast(serverCtx.newHandler(ch.alloc())));
+    TestServer target = closeLater(new TestServer()).tls(Certificates.serverContext(targetCert));
     target.route(
         "/secure", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "tunnelled"));
     return target;
@@ -511,7 +500,7 @@ class ProxyTunnelTest {
 
   private WsTestServer wsTarget(boolean tls) throws Exception {
     SslContext serverCtx =
-        tls ? SslContextBuilder.forServer(targetCert.toKeyManagerFactory()).build() : null;
+        tls ? Certificates.serverContext(targetCert) : null;
     return closeLater(new WsTestServer(false, serverCtx).socket("/echo", WsTestServer.ECHO));
   }
 

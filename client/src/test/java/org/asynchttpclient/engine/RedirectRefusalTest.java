@@ -12,10 +12,7 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.pkitesting.CertificateBuilder;
-import io.netty.pkitesting.CertificateBuilder.KeyUsage;
 import io.netty.pkitesting.X509Bundle;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -43,13 +40,17 @@ import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.IOExceptionFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.handler.MaxRedirectException;
-import org.asynchttpclient.handler.RedirectRefusedException;
 import org.asynchttpclient.handler.RedirectRefusedException.Reason;
+import org.asynchttpclient.handler.RedirectRefusedException;
 import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
 import org.asynchttpclient.request.body.multipart.StringPart;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
+import org.asynchttpclient.testing.TwoOrigins;
 import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,32 +71,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  * moving onto TLS without changing its port). Assertions that the target was never contacted read
  * its accepted connections, not only its requests.
  */
-class RedirectRefusalTest {
+class RedirectRefusalTest extends TwoOrigins {
   private static X509Bundle cert;
 
-  private TestServer a;
-  private TestServer b;
   private TestServer dual;
 
   @BeforeAll
   static void certificate() throws Exception {
-    cert =
-        new CertificateBuilder()
-            .subject("CN=localhost")
-            .addSanIpAddress("127.0.0.1")
-            .setIsCertificateAuthority(true)
-            .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
-            .addExtendedKeyUsageServerAuth()
-            .ecp256()
-            .buildSelfSigned();
+    cert = Certificates.localhost();
   }
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
     dual = new TestServer();
-    SslContext serverTls = SslContextBuilder.forServer(cert.toKeyManagerFactory()).build();
+    SslContext serverTls = Certificates.serverContext(cert);
     // Ahead of the HTTP codec: a connection that starts with a TLS record gets TLS.
     dual.onAccept(ch -> ch.pipeline().addLast(new OptionalSslHandler(serverTls)));
     AtomicBoolean retried = new AtomicBoolean();
@@ -133,15 +122,13 @@ class RedirectRefusalTest {
 
   @AfterEach
   void stop() {
-    a.close();
-    b.close();
     dual.close();
   }
 
   private static DefaultAsyncHttpClientConfig.Builder following() throws Exception {
     return ClientFixture.config()
         .setFollowRedirect(true)
-        .setSslContext(SslContextBuilder.forClient().trustManager(cert.toTrustManagerFactory()).build());
+        .setSslContext(Certificates.trusting(cert));
   }
 
   private static String enc(String s) {
@@ -221,7 +208,7 @@ class RedirectRefusalTest {
       ListenableFuture<Response> f = client.prepareGet(redirect(secure(dual), 302, b.url("/target"))).execute(h);
       h.awaitEnd(Duration.ofSeconds(10));
       assertInstanceOf(RedirectRefusedException.class, h.failure());
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 5);
       assertInstanceOf(RedirectRefusedException.class, e.getCause());
       assertEquals(-1, h.status(), "the 302 reached the handler: " + h.events());
       assertEquals(1, h.terminals());

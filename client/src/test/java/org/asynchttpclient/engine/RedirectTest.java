@@ -20,11 +20,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.function.Consumer;
-import java.util.stream.Stream;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Param;
@@ -40,8 +40,9 @@ import org.asynchttpclient.request.body.multipart.ByteArrayPart;
 import org.asynchttpclient.request.body.multipart.FilePart;
 import org.asynchttpclient.request.body.multipart.StringPart;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
+import org.asynchttpclient.testing.TwoOrigins;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,16 +52,11 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class RedirectTest {
+class RedirectTest extends TwoOrigins {
   @TempDir static Path dir;
-
-  private TestServer a;
-  private TestServer b;
 
   @BeforeEach
   void start() throws Exception {
-    a = new TestServer();
-    b = new TestServer();
     for (TestServer s : new TestServer[] {a, b}) {
       // /r?code=302&to=<location>: redirects with that status and Location (none if "to" absent)
       s.route(
@@ -90,12 +86,6 @@ class RedirectTest {
           (ctx, req) ->
               TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "again", "Location", "/loop"));
     }
-  }
-
-  @AfterEach
-  void stop() {
-    a.close();
-    b.close();
   }
 
   private static String enc(String s) {

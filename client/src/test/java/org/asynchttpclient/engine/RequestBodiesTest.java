@@ -64,10 +64,10 @@ import org.asynchttpclient.request.body.multipart.FilePart;
 import org.asynchttpclient.request.body.multipart.StringPart;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -77,38 +77,28 @@ import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
 /** Request methods, headers, parameters and every body kind, as the server receives them. */
-class RequestBodiesTest {
+class RequestBodiesTest extends HelloFixture {
   private static final byte[] PAYLOAD = randomBytes(200_000, 7);
 
-  private static DefaultAsyncHttpClient client;
   private static DefaultAsyncHttpClient copyingClient;
-  private TestServer server;
 
   @TempDir Path dir;
 
   @BeforeAll
-  static void clients() {
-    client = ClientFixture.client();
+  static void copyingClient() {
     copyingClient = ClientFixture.client(ClientFixture.config().setDisableZeroCopy(true));
   }
 
   @AfterAll
-  static void closeClients() {
-    client.close();
+  static void closeCopyingClient() {
     copyingClient.close();
   }
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route(
         "/echo",
         (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, req.method().name()));
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private static byte[] randomBytes(int n, long seed) {
@@ -132,14 +122,14 @@ class RequestBodiesTest {
     String url = server.url("/echo");
     List<BoundRequestBuilder> builders =
         Arrays.asList(
-            client.prepareGet(url),
-            client.preparePost(url).setBody("p"),
-            client.preparePut(url).setBody("u"),
-            client.prepareDelete(url),
-            client.preparePatch(url).setBody("a"),
-            client.prepareOptions(url),
-            client.prepareTrace(url),
-            client.prepareHead(url));
+            client().prepareGet(url),
+            client().preparePost(url).setBody("p"),
+            client().preparePut(url).setBody("u"),
+            client().prepareDelete(url),
+            client().preparePatch(url).setBody("a"),
+            client().prepareOptions(url),
+            client().prepareTrace(url),
+            client().prepareHead(url));
     List<String> expected =
         Arrays.asList("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "HEAD");
     for (int i = 0; i < builders.size(); i++) {
@@ -164,7 +154,7 @@ class RequestBodiesTest {
   void headersAndQueryParamsArriveAsSent() throws Exception {
     TestServer.Received got =
         send(
-            client
+            client()
                 .prepareGet(server.url("/echo"))
                 .addHeader("X-Multi", "a")
                 .addHeader("X-Multi", "b")
@@ -184,7 +174,7 @@ class RequestBodiesTest {
   void formParamsAreUrlEncoded() throws Exception {
     TestServer.Received got =
         send(
-            client
+            client()
                 .preparePost(server.url("/echo"))
                 .addFormParam("name", "x y")
                 .addFormParam("k", "\u00fc&=")
@@ -203,14 +193,14 @@ class RequestBodiesTest {
   @Test
   void stringBodyUsesTheCharset() throws Exception {
     TestServer.Received got =
-        send(client.preparePost(server.url("/echo")).setBody("h\u00e9llo").setCharset(StandardCharsets.ISO_8859_1));
+        send(client().preparePost(server.url("/echo")).setBody("h\u00e9llo").setCharset(StandardCharsets.ISO_8859_1));
     assertArrayEquals("h\u00e9llo".getBytes(StandardCharsets.ISO_8859_1), got.bytes);
     assertEquals("5", got.headers.get(HttpHeaderNames.CONTENT_LENGTH));
   }
 
   @Test
   void byteArrayBody() throws Exception {
-    TestServer.Received got = send(client.preparePut(server.url("/echo")).setBody(PAYLOAD));
+    TestServer.Received got = send(client().preparePut(server.url("/echo")).setBody(PAYLOAD));
     assertArrayEquals(PAYLOAD, got.bytes);
     assertEquals(String.valueOf(PAYLOAD.length), got.headers.get(HttpHeaderNames.CONTENT_LENGTH));
   }
@@ -223,7 +213,7 @@ class RequestBodiesTest {
             new byte[0],
             "two-".getBytes(StandardCharsets.US_ASCII),
             "three".getBytes(StandardCharsets.US_ASCII));
-    TestServer.Received got = send(client.preparePost(server.url("/echo")).setBody(parts));
+    TestServer.Received got = send(client().preparePost(server.url("/echo")).setBody(parts));
     assertEquals("one-two-three", got.body);
     assertEquals("13", got.headers.get(HttpHeaderNames.CONTENT_LENGTH));
   }
@@ -232,7 +222,7 @@ class RequestBodiesTest {
   void byteBufferBodyIsSentFromItsPosition() throws Exception {
     ByteBuffer buffer = ByteBuffer.wrap("skip-payload".getBytes(StandardCharsets.US_ASCII));
     buffer.position(5);
-    TestServer.Received got = send(client.preparePost(server.url("/echo")).setBody(buffer));
+    TestServer.Received got = send(client().preparePost(server.url("/echo")).setBody(buffer));
     assertEquals("payload", got.body);
     assertEquals("7", got.headers.get(HttpHeaderNames.CONTENT_LENGTH));
   }
@@ -242,7 +232,7 @@ class RequestBodiesTest {
     ByteBuf buf = ByteBufAllocator.DEFAULT.buffer();
     try {
       buf.writeBytes(PAYLOAD);
-      TestServer.Received got = send(client.preparePost(server.url("/echo")).setBody(buf));
+      TestServer.Received got = send(client().preparePost(server.url("/echo")).setBody(buf));
       assertArrayEquals(PAYLOAD, got.bytes);
       assertEquals(1, buf.refCnt(), "the engine must neither keep nor release the user's buffer");
       assertEquals(PAYLOAD.length, buf.readableBytes(), "indexes must not move");
@@ -256,7 +246,7 @@ class RequestBodiesTest {
   @Test
   void inputStreamBodyIsChunked() throws Exception {
     TestServer.Received got =
-        send(client.preparePost(server.url("/echo")).setBody(new ByteArrayInputStream(PAYLOAD)));
+        send(client().preparePost(server.url("/echo")).setBody(new ByteArrayInputStream(PAYLOAD)));
     assertArrayEquals(PAYLOAD, got.bytes);
     assertEquals("chunked", got.headers.get(HttpHeaderNames.TRANSFER_ENCODING));
     assertNull(got.headers.get(HttpHeaderNames.CONTENT_LENGTH));
@@ -283,7 +273,7 @@ class RequestBodiesTest {
         return next < data.length ? data[next++] : -1;
       }
     };
-    TestServer.Received got = send(client.preparePost(server.url("/echo"))
+    TestServer.Received got = send(client().preparePost(server.url("/echo"))
         .setHeader(HttpHeaderNames.CONTENT_TYPE, "application/x-www-form-urlencoded").setBody(lying));
     assertEquals("abc", new String(got.bytes, StandardCharsets.US_ASCII));
   }
@@ -292,7 +282,7 @@ class RequestBodiesTest {
   void fileBodyZeroCopyAndCopying() throws Exception {
     File file = dir.resolve("body.bin").toFile();
     Files.write(file.toPath(), PAYLOAD);
-    TestServer.Received zeroCopy = send(client.preparePut(server.url("/echo")).setBody(file));
+    TestServer.Received zeroCopy = send(client().preparePut(server.url("/echo")).setBody(file));
     assertArrayEquals(PAYLOAD, zeroCopy.bytes);
     assertEquals(String.valueOf(PAYLOAD.length), zeroCopy.headers.get(HttpHeaderNames.CONTENT_LENGTH));
     TestServer.Received copied = send(copyingClient.preparePut(server.url("/echo")).setBody(file));
@@ -303,7 +293,7 @@ class RequestBodiesTest {
   @Test
   void byteArrayBodyGenerator() throws Exception {
     TestServer.Received got =
-        send(client.preparePost(server.url("/echo")).setBody(new ByteArrayBodyGenerator(PAYLOAD)));
+        send(client().preparePost(server.url("/echo")).setBody(new ByteArrayBodyGenerator(PAYLOAD)));
     assertArrayEquals(PAYLOAD, got.bytes);
     assertEquals(String.valueOf(PAYLOAD.length), got.headers.get(HttpHeaderNames.CONTENT_LENGTH));
   }
@@ -313,7 +303,7 @@ class RequestBodiesTest {
     File file = dir.resolve("gen.bin").toFile();
     Files.write(file.toPath(), PAYLOAD);
     TestServer.Received whole =
-        send(client.preparePost(server.url("/echo")).setBody(new FileBodyGenerator(file)));
+        send(client().preparePost(server.url("/echo")).setBody(new FileBodyGenerator(file)));
     assertArrayEquals(PAYLOAD, whole.bytes);
     TestServer.Received region =
         send(
@@ -328,14 +318,14 @@ class RequestBodiesTest {
   void inputStreamBodyGeneratorWithAndWithoutLength() throws Exception {
     TestServer.Received unknown =
         send(
-            client
+            client()
                 .preparePost(server.url("/echo"))
                 .setBody(new InputStreamBodyGenerator(new ByteArrayInputStream(PAYLOAD))));
     assertArrayEquals(PAYLOAD, unknown.bytes);
     assertEquals("chunked", unknown.headers.get(HttpHeaderNames.TRANSFER_ENCODING));
     TestServer.Received known =
         send(
-            client
+            client()
                 .preparePost(server.url("/echo"))
                 .setBody(
                     new InputStreamBodyGenerator(new ByteArrayInputStream(PAYLOAD), PAYLOAD.length)));
@@ -360,7 +350,7 @@ class RequestBodiesTest {
     ExecutorService feeder = Executors.newSingleThreadExecutor();
     try {
       org.asynchttpclient.ListenableFuture<Response> f =
-          client.preparePost(server.url("/echo")).setBody(generator).execute();
+          client().preparePost(server.url("/echo")).setBody(generator).execute();
       Future<?> fed =
           feeder.submit(
               () -> {
@@ -463,7 +453,7 @@ class RequestBodiesTest {
     BufPublisher publisher = new BufPublisher(PAYLOAD, 8192);
     TestServer.Received chunked =
         send(
-            client
+            client()
                 .preparePost(server.url("/echo"))
                 .setBody(new ReactiveStreamsBodyGenerator(publisher, -1)));
     assertArrayEquals(PAYLOAD, chunked.bytes);
@@ -472,7 +462,7 @@ class RequestBodiesTest {
 
     TestServer.Received sized =
         send(
-            client
+            client()
                 .preparePost(server.url("/echo"))
                 .setBody(
                     new ReactiveStreamsBodyGenerator(new BufPublisher(PAYLOAD, 1000), PAYLOAD.length)));
@@ -510,7 +500,7 @@ class RequestBodiesTest {
           }
           TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok");
         });
-    for (DefaultAsyncHttpClient c : Arrays.asList(client, copyingClient)) {
+    for (DefaultAsyncHttpClient c : Arrays.asList(client(), copyingClient)) {
       parsed.clear();
       Response r =
           c.preparePost(server.url("/upload"))
@@ -539,7 +529,7 @@ class RequestBodiesTest {
     // TestServer's aggregator answers 100 Continue, then reads the body.
     TestServer.Received got =
         send(
-            client
+            client()
                 .preparePost(server.url("/echo"))
                 .setHeader(HttpHeaderNames.EXPECT, "100-continue")
                 .setBody(PAYLOAD));
@@ -594,7 +584,7 @@ class RequestBodiesTest {
                     .addLast(new RefusingServer(heads, bodyBytes, holder)))) {
       holder[0] = raw;
       Response r =
-          client
+          client()
               .preparePost(raw.url("/refuse"))
               .setHeader(HttpHeaderNames.EXPECT, "100-continue")
               .setBody(PAYLOAD)
@@ -604,7 +594,7 @@ class RequestBodiesTest {
       // The server is still waiting for the announced body: the connection must not be reused.
       assertTrue(raw.await(() -> raw.closedCount() >= 1, Duration.ofSeconds(5)), "client must close");
       assertEquals(0, bodyBytes.get(), "body bytes sent after a final response without 100");
-      Response next = client.prepareGet(raw.url("/next")).execute().get(10, TimeUnit.SECONDS);
+      Response next = client().prepareGet(raw.url("/next")).execute().get(10, TimeUnit.SECONDS);
       assertEquals(200, next.getStatusCode());
       assertEquals(2, raw.acceptedCount());
       assertEquals(Arrays.asList("POST /refuse", "GET /next"), heads);
@@ -650,11 +640,11 @@ class RequestBodiesTest {
       first.writeBytes(PAYLOAD, 0, 1000);
       generator.feed(first, false);
       first.release();
-      Response r = client.preparePost(raw.url("/upload")).setBody(generator).execute().get(10, TimeUnit.SECONDS);
+      Response r = client().preparePost(raw.url("/upload")).setBody(generator).execute().get(10, TimeUnit.SECONDS);
       assertEquals(413, r.getStatusCode());
       // The body never ended: its connection cannot carry another request.
       assertTrue(raw.await(() -> raw.closedCount() >= 1, Duration.ofSeconds(5)), "client must close");
-      Response next = client.prepareGet(raw.url("/next")).execute().get(10, TimeUnit.SECONDS);
+      Response next = client().prepareGet(raw.url("/next")).execute().get(10, TimeUnit.SECONDS);
       assertEquals(200, next.getStatusCode());
       assertEquals(Arrays.asList("POST /upload", "GET /next"), heads);
       assertEquals(2, raw.acceptedCount());
@@ -678,7 +668,7 @@ class RequestBodiesTest {
     early.writeBytes(PAYLOAD, 0, 100);
     generator.feed(early, false);
     org.asynchttpclient.ListenableFuture<Response> f =
-        client.preparePost("http://127.0.0.1:" + port + "/").setBody(generator).execute();
+        client().preparePost("http://127.0.0.1:" + port + "/").setBody(generator).execute();
     java.util.concurrent.ExecutionException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
@@ -701,7 +691,7 @@ class RequestBodiesTest {
     generator.feed(first, false);
     first.release();
     org.asynchttpclient.ListenableFuture<Response> f =
-        client.preparePost(server.url("/sink")).setBody(generator).execute();
+        client().preparePost(server.url("/sink")).setBody(generator).execute();
     assertTrue(server.await(() -> server.acceptedCount() == 1, Duration.ofSeconds(5)));
     assertTrue(f.cancel(true));
     server.awaitClosed(1);
@@ -752,7 +742,7 @@ class RequestBodiesTest {
   void inputStreamFailingMidBodyFailsTheRequestAndClosesTheConnection() throws Exception {
     server.route("/sink", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "got it"));
     org.asynchttpclient.ListenableFuture<Response> f =
-        client.preparePost(server.url("/sink")).setBody(new NoAvailableStream(20_000, true)).execute();
+        client().preparePost(server.url("/sink")).setBody(new NoAvailableStream(20_000, true)).execute();
     java.util.concurrent.ExecutionException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
@@ -802,7 +792,7 @@ class RequestBodiesTest {
             ch -> ch.pipeline().addLast(new HttpServerCodec()).addLast(new ChunkCounter(chunks, bytes, holder)))) {
       holder[0] = raw;
       Response r =
-          client.preparePost(raw.url("/"))
+          client().preparePost(raw.url("/"))
               .setBody(new NoAvailableStream(30_000, false))
               .execute()
               .get(20, TimeUnit.SECONDS);
@@ -844,7 +834,7 @@ class RequestBodiesTest {
                   }
                 });
     org.asynchttpclient.ListenableFuture<Response> f =
-        client.preparePost(server.url("/sink")).setBody(new ReactiveStreamsBodyGenerator(failing, -1)).execute();
+        client().preparePost(server.url("/sink")).setBody(new ReactiveStreamsBodyGenerator(failing, -1)).execute();
     java.util.concurrent.ExecutionException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));

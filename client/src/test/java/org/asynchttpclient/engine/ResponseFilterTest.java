@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -22,19 +21,18 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.filter.FilterContext;
 import org.asynchttpclient.filter.ResponseFilter;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class ResponseFilterTest {
-  private TestServer server;
+class ResponseFilterTest extends HelloFixture {
   private final AtomicInteger flakyCalls = new AtomicInteger();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
     server.route("/other", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "other"));
     server.route(
@@ -50,11 +48,6 @@ class ResponseFilterTest {
             TestServer.respond(ctx, req, HttpResponseStatus.OK, "recovered");
           }
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   /** A filter written as a lambda-friendly function over the context. */
@@ -186,20 +179,14 @@ class ResponseFilterTest {
               throw new FilterException("refused by test");
             });
     try (DefaultAsyncHttpClient client = client(refuse)) {
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  client
-                      .prepareGet(server.url("/ok"))
-                      .execute(
-                          new AsyncCompletionHandlerBase() {
-                            @Override
-                            public void onThrowable(Throwable t) {
-                              heard.set(t);
-                            }
-                          })
-                      .get(5, TimeUnit.SECONDS));
+      AsyncCompletionHandlerBase listening =
+          new AsyncCompletionHandlerBase() {
+            @Override
+            public void onThrowable(Throwable t) {
+              heard.set(t);
+            }
+          };
+      ExecutionException e = Await.failed(client.prepareGet(server.url("/ok")).execute(listening), 5);
       assertInstanceOf(FilterException.class, e.getCause());
       assertEquals("refused by test", e.getCause().getMessage());
       assertInstanceOf(FilterException.class, heard.get());
@@ -211,9 +198,7 @@ class ResponseFilterTest {
     ResponseFilter broken = filter(ctx -> null);
     try (DefaultAsyncHttpClient client = client(broken)) {
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS));
+          Await.failed(client.prepareGet(server.url("/ok")).execute(), 5);
       assertInstanceOf(FilterException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("returned null"), e.getCause().getMessage());
     }

@@ -33,45 +33,18 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Response framing, bodiless responses, decompression, trailers and handler ABORT. */
-class ResponsesTest {
+class ResponsesTest extends HelloFixture {
   private static final String TEXT = "The quick brown fox jumps over the lazy dog. ".repeat(200);
 
-  private static DefaultAsyncHttpClient client;
-  private TestServer server;
-
-  @BeforeAll
-  static void newClient() {
-    client = ClientFixture.client();
-  }
-
-  @AfterAll
-  static void closeClient() {
-    client.close();
-  }
-
-  @BeforeEach
-  void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
   private Response get(String path) throws Exception {
-    return client.prepareGet(server.url(path)).execute().get(10, TimeUnit.SECONDS);
+    return client().prepareGet(server.url(path)).execute().get(10, TimeUnit.SECONDS);
   }
 
   private static FullHttpResponse full(HttpResponseStatus status, byte[] body) {
@@ -91,9 +64,7 @@ class ResponsesTest {
     server.route(
         "/chunked",
         (ctx, req) -> {
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, TestServer.chunkedHead());
           byte[] all = TEXT.getBytes(StandardCharsets.UTF_8);
           for (int off = 0; off < all.length; off += 1000) {
             TestServer.send(
@@ -151,7 +122,7 @@ class ResponsesTest {
           res.headers().set(HttpHeaderNames.ETAG, "\"v1\"");
           TestServer.send(ctx, res);
         });
-    Response head = client.prepareHead(server.url("/head")).execute().get(10, TimeUnit.SECONDS);
+    Response head = client().prepareHead(server.url("/head")).execute().get(10, TimeUnit.SECONDS);
     assertEquals(200, head.getStatusCode());
     assertEquals("1000", head.getHeader(HttpHeaderNames.CONTENT_LENGTH));
     assertEquals(0, head.getResponseBodyAsBytes().length);
@@ -243,7 +214,7 @@ class ResponsesTest {
           TestServer.send(ctx, last);
         });
     RecordingHandler h = new RecordingHandler();
-    Response value = client.prepareGet(server.url("/trailers")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/trailers")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     assertNotNull(h.trailers());
     assertEquals("abc123", h.trailers().get("X-Checksum"));
@@ -260,9 +231,7 @@ class ResponsesTest {
     server.route(
         "/endless",
         (ctx, req) -> {
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.queue(ctx, res);
+          TestServer.queue(ctx, TestServer.chunkedHead());
           TestServer.send(ctx, new DefaultHttpContent(Unpooled.copiedBuffer("first", StandardCharsets.UTF_8)));
         });
   }
@@ -271,7 +240,7 @@ class ResponsesTest {
   void abortAtStatusClosesAndCompletesWithTheHandlersValue() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.STATUS);
-    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     server.awaitClosed(1);
     assertFalse(h.names().contains("headers"), h.events().toString());
@@ -283,7 +252,7 @@ class ResponsesTest {
   void abortAtHeadersClosesAndCompletesWithTheHandlersValue() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.HEADERS);
-    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     server.awaitClosed(1);
     assertTrue(h.names().contains("headers"));
@@ -294,7 +263,7 @@ class ResponsesTest {
   void abortAtBodyPartClosesAndIsNeverPooled() throws Exception {
     routeEndlessBody();
     RecordingHandler h = new RecordingHandler(RecordingHandler.AbortAt.BODY);
-    Response value = client.prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
+    Response value = client().prepareGet(server.url("/endless")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals(200, value.getStatusCode());
     assertEquals("first", new String(h.bodyBytes(), StandardCharsets.UTF_8));
     server.awaitClosed(1);
@@ -313,7 +282,7 @@ class ResponsesTest {
             throw new IllegalStateException("handler bug");
           }
         };
-    ListenableFuture<Response> f = client.prepareGet(server.url("/endless")).execute(h);
+    ListenableFuture<Response> f = client().prepareGet(server.url("/endless")).execute(h);
     java.util.concurrent.ExecutionException e =
         org.junit.jupiter.api.Assertions.assertThrows(
             java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
@@ -376,7 +345,7 @@ class ResponsesTest {
             "HTTP/1.1 103 Early Hints\r\nLink: </style.css>; rel=preload\r\n\r\n"
                 + "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nfinal")) {
       RecordingHandler h = new RecordingHandler();
-      assertEquals(200, client.prepareGet(raw.url("/")).execute(h).get(10, TimeUnit.SECONDS).getStatusCode());
+      assertEquals(200, client().prepareGet(raw.url("/")).execute(h).get(10, TimeUnit.SECONDS).getStatusCode());
       assertEquals("final", new String(h.bodyBytes(), StandardCharsets.UTF_8));
       assertEquals(1, h.names().stream().filter("status"::equals).count(), h.events().toString());
     }
@@ -385,15 +354,17 @@ class ResponsesTest {
   @Test
   void malformedResponseFailsAndClosesTheConnection() throws Exception {
     // Two different Content-Length values: the framing cannot be trusted (request smuggling).
+    // Its own client: the idle count below must not see connections of the tests before.
     try (RawServer raw =
-        rawResponder("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!")) {
-      ListenableFuture<Response> f = client.prepareGet(raw.url("/")).execute();
+            rawResponder("HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!");
+        DefaultAsyncHttpClient c = ClientFixture.client()) {
+      ListenableFuture<Response> f = c.prepareGet(raw.url("/")).execute();
       java.util.concurrent.ExecutionException e =
           org.junit.jupiter.api.Assertions.assertThrows(
               java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
       assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
       assertTrue(raw.await(() -> raw.closedCount() == raw.acceptedCount(), java.time.Duration.ofSeconds(5)));
-      assertEquals(0, client.getClientStats().getTotalIdleConnectionCount());
+      assertEquals(0, c.getClientStats().getTotalIdleConnectionCount());
     }
   }
 

@@ -16,20 +16,19 @@ import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Replays of a hop whose connection failed before any response byte. */
-class RetryTest {
-  private TestServer server;
+class RetryTest extends HelloFixture {
   private final Map<Channel, Integer> requestsPerConnection = new ConcurrentHashMap<>();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     // answers the first request of a connection (keep-alive), then closes the connection when the
     // next request arrives on it: a server that dropped the idle connection as the request came
     server.route(
@@ -53,11 +52,6 @@ class RetryTest {
     server.route("/always-drop", (ctx, req) -> ctx.close());
   }
 
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
   private static long retries(RecordingHandler h) {
     return h.names().stream().filter("retry"::equals).count();
   }
@@ -68,54 +62,48 @@ class RetryTest {
 
   @Test
   void stalePooledConnectionIsReplayedOnAFreshOne() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      assertEquals(
-          200,
-          run(client.prepareGet(server.url("/once-per-connection")), new RecordingHandler()).getStatusCode());
-      assertEquals(1, server.acceptedCount());
+    assertEquals(
+        200,
+        run(client().prepareGet(server.url("/once-per-connection")), new RecordingHandler()).getStatusCode());
+    assertEquals(1, server.acceptedCount());
 
-      RecordingHandler h = new RecordingHandler();
-      Response r = run(client.preparePost(server.url("/once-per-connection")).setBody("again"), h);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("ok again", r.getResponseBody());
-      assertEquals(1L, retries(h));
-      assertEquals(2, server.acceptedCount());
-      assertEquals(3, server.received().size());
-    }
+    RecordingHandler h = new RecordingHandler();
+    Response r = run(client().preparePost(server.url("/once-per-connection")).setBody("again"), h);
+    assertEquals(200, r.getStatusCode());
+    assertEquals("ok again", r.getResponseBody());
+    assertEquals(1L, retries(h));
+    assertEquals(2, server.acceptedCount());
+    assertEquals(3, server.received().size());
   }
 
   @Test
   void connectionClosedRightAfterTheResponseNeverSurfaces() throws Exception {
     // Whether the client sees the close before reusing the connection or only when the write
     // fails, the caller must get a response every time.
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      for (int i = 0; i < 5; i++) {
-        Response r = run(client.prepareGet(server.url("/answer-then-close")), new RecordingHandler());
-        assertEquals(200, r.getStatusCode(), "request " + i);
-      }
-      assertEquals(5, server.received().size());
+    for (int i = 0; i < 5; i++) {
+      Response r = run(client().prepareGet(server.url("/answer-then-close")), new RecordingHandler());
+      assertEquals(200, r.getStatusCode(), "request " + i);
     }
+    assertEquals(5, server.received().size());
   }
 
   @Test
   void streamBodyIsNotReplayed() throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      run(client.prepareGet(server.url("/once-per-connection")), new RecordingHandler());
-      RecordingHandler h = new RecordingHandler();
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  run(
-                      client
-                          .preparePost(server.url("/once-per-connection"))
-                          .setBody(OneShotStream.of("once")),
-                      h));
-      assertInstanceOf(IOException.class, e.getCause());
-      assertEquals(0L, retries(h));
-      assertEquals(2, server.received().size());
-      assertEquals(1, server.acceptedCount());
-    }
+    run(client().prepareGet(server.url("/once-per-connection")), new RecordingHandler());
+    RecordingHandler h = new RecordingHandler();
+    ExecutionException e =
+        assertThrows(
+            ExecutionException.class,
+            () ->
+                run(
+                    client()
+                        .preparePost(server.url("/once-per-connection"))
+                        .setBody(OneShotStream.of("once")),
+                    h));
+    assertInstanceOf(IOException.class, e.getCause());
+    assertEquals(0L, retries(h));
+    assertEquals(2, server.received().size());
+    assertEquals(1, server.acceptedCount());
   }
 
   @Test

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelHandlerContext;
@@ -12,7 +11,6 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
@@ -21,10 +19,11 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.scram.ScramException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.ScramServer;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,21 +33,14 @@ import org.junit.jupiter.api.Test;
  * signature, server-first messages the client cannot answer (an iteration count above the cap, data
  * that is not base64), and the absolute deadline over the handshake's hops.
  */
-class ScramAuthTest {
-  private TestServer server;
+class ScramAuthTest extends HelloFixture {
   private final ScramServer scram = new ScramServer();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route("/scram", (ctx, req) -> answer(ctx, req, false));
     server.route("/slow", (ctx, req) -> TestServer.later(ctx, 400, () -> answer(ctx, req, false)));
     server.route("http://origin.test:8080/via-proxy", (ctx, req) -> answer(ctx, req, true));
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private void answer(ChannelHandlerContext ctx, FullHttpRequest req, boolean proxy) {
@@ -77,7 +69,7 @@ class ScramAuthTest {
   }
 
   private static Throwable failure(BoundRequestBuilder rb) {
-    return assertThrows(ExecutionException.class, () -> rb.execute().get(10, TimeUnit.SECONDS)).getCause();
+    return Await.failed(rb.execute(), 10).getCause();
   }
 
   @Test
@@ -119,10 +111,8 @@ class ScramAuthTest {
   @Test
   void aServerSignatureThatIsNotBase64FailsTheExchange() throws Exception {
     scram.garbleAuthenticationInfo = true;
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      ScramException e = assertInstanceOf(ScramException.class, failure(get(client, ScramServer.PASSWORD)));
-      assertTrue(e.getMessage().contains("unparseable ServerSignature in the Authentication-Info"), e.getMessage());
-    }
+    ScramException e = assertInstanceOf(ScramException.class, failure(get(client(), ScramServer.PASSWORD)));
+    assertTrue(e.getMessage().contains("unparseable ServerSignature in the Authentication-Info"), e.getMessage());
   }
 
   /** As 3.0.11 and 3.0.12 (upstream ScramAuthTest.testScramSha256_missingAuthInfo). */

@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelHandlerContext;
@@ -28,7 +27,6 @@ import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
 import io.netty.resolver.NameResolver;
 import io.netty.util.NetUtil;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ImmediateEventExecutor;
 import io.netty.util.concurrent.Promise;
@@ -45,6 +43,7 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
@@ -143,10 +142,7 @@ class SocksTargetResolutionTest {
     ProxyServer p = Dsl.proxyServer("127.0.0.1", proxy.port()).setProxyType(ProxyType.SOCKS_V4).build();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setRequestTimeout(Duration.ofMillis(300)))) {
-      ExecutionException e = assertThrows(ExecutionException.class, () -> client
-          .prepareGet("http://never.test:" + TARGET_PORT + "/").setProxyServer(p)
-          .setNameResolver(new NeverResolves())
-          .execute().get(10, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(client.prepareGet("http://never.test:" + TARGET_PORT + "/").setProxyServer(p).setNameResolver(new NeverResolves()).execute(), 10);
       assertInstanceOf(TimeoutException.class, e.getCause(), String.valueOf(e.getCause()));
     }
     assertEquals(0, proxy.acceptedCount(), "nothing was dialled while the name was unresolved");

@@ -1,7 +1,6 @@
 package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -9,11 +8,8 @@ import io.netty.handler.ssl.DelegatingSslContext;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.pkitesting.CertificateBuilder;
-import io.netty.pkitesting.CertificateBuilder.KeyUsage;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCounted;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
@@ -24,6 +20,8 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
 import org.asynchttpclient.netty.ssl.JsseSslEngineFactory;
 import org.asynchttpclient.netty.ssl.SslEngineFactoryBase;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
@@ -39,18 +37,8 @@ class SslEngineFactoriesTest {
 
   @BeforeAll
   static void certificates() throws Exception {
-    localCert = selfSigned("localhost").addSanIpAddress("127.0.0.1").buildSelfSigned();
-    otherCert = selfSigned("other.example").buildSelfSigned();
-  }
-
-  private static CertificateBuilder selfSigned(String dnsName) {
-    return new CertificateBuilder()
-        .subject("CN=" + dnsName)
-        .addSanDnsName(dnsName)
-        .setIsCertificateAuthority(true)
-        .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
-        .addExtendedKeyUsageServerAuth()
-        .ecp256();
+    localCert = Certificates.localhost();
+    otherCert = Certificates.selfSigned("other.example").buildSelfSigned();
   }
 
   @AfterEach
@@ -61,10 +49,8 @@ class SslEngineFactoriesTest {
   }
 
   private String startServer(X509Bundle cert) throws Exception {
-    SslContext serverCtx = SslContextBuilder.forServer(cert.toKeyManagerFactory()).build();
-    server = new TestServer();
+    server = new TestServer().tls(Certificates.serverContext(cert));
     server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "secure"));
-    server.onAccept(ch -> ch.pipeline().addLast(serverCtx.newHandler(ch.alloc())));
     return "https://127.0.0.1:" + server.port() + "/hello";
   }
 
@@ -82,18 +68,9 @@ class SslEngineFactoriesTest {
 
   private static Throwable failure(DefaultAsyncHttpClientConfig.Builder b, String url) {
     try (DefaultAsyncHttpClient c = ClientFixture.client(b)) {
-      return assertThrows(ExecutionException.class, () -> c.prepareGet(url).execute().get(10, TimeUnit.SECONDS))
+      return Await.failed(c.prepareGet(url).execute(), 10)
           .getCause();
     }
-  }
-
-  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (type.isInstance(c)) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Test
@@ -103,7 +80,7 @@ class SslEngineFactoriesTest {
     assertEquals("secure", get(ClientFixture.config().setSslEngineFactory(factory), url));
     // the same factory without the certificate in its trust store is refused
     Throwable t = failure(ClientFixture.config().setSslEngineFactory(new JsseSslEngineFactory(jdkContextTrusting(otherCert))), url);
-    assertTrue(causedBy(t, SSLHandshakeException.class), String.valueOf(t));
+    assertTrue(Certificates.causedBy(t, SSLHandshakeException.class), String.valueOf(t));
   }
 
   @Test
@@ -112,7 +89,7 @@ class SslEngineFactoriesTest {
     String url = startServer(otherCert);
     JsseSslEngineFactory factory = new JsseSslEngineFactory(jdkContextTrusting(otherCert));
     Throwable t = failure(ClientFixture.config().setSslEngineFactory(factory), url);
-    assertTrue(causedBy(t, SSLHandshakeException.class), String.valueOf(t));
+    assertTrue(Certificates.causedBy(t, SSLHandshakeException.class), String.valueOf(t));
     assertEquals(0, server.received().size());
     assertEquals(
         "secure",

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -38,31 +37,15 @@ import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.channel.Transport;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
-import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Which threads, loops and timers a client uses, and which of them it leaves running. */
-class ThreadsTest {
-  private TestServer server;
-
-  @BeforeEach
-  void start() throws Exception {
-    server = new TestServer();
-    server.route(
-        "/hello",
-        (ctx, req) -> TestServer.respond(ctx, req, io.netty.handler.codec.http.HttpResponseStatus.OK, "hi"));
-    server.route("/never", (ctx, req) -> {});
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
+class ThreadsTest extends HelloFixture {
   /** Records the thread that ran onStatusReceived and the channel of the exchange. */
   private static final class ThreadRecorder extends RecordingHandler {
     volatile Thread statusThread;
@@ -187,16 +170,7 @@ class ThreadsTest {
   @Test
   void userTimerIsUsedAndNotStopped() throws Exception {
     List<Thread> timerThreads = new CopyOnWriteArrayList<>();
-    HashedWheelTimer timer =
-        new HashedWheelTimer(
-            r -> {
-              Thread t = new Thread(r, "threads-test-timer");
-              t.setDaemon(true);
-              timerThreads.add(t);
-              return t;
-            },
-            10,
-            TimeUnit.MILLISECONDS);
+    HashedWheelTimer timer = ClientThreads.timer("threads-test-timer", 10, timerThreads::add);
     try {
       try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
         ListenableFuture<Response> f =
@@ -204,7 +178,7 @@ class ThreadsTest {
                 .setRequestTimeout(Duration.ofMillis(200))
                 .execute(new RecordingHandler());
         assertTrue(timer.pendingTimeouts() >= 1, "the request timeout is armed on the user's timer");
-        ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        ExecutionException e = Await.failed(f, 10);
         assertInstanceOf(TimeoutException.class, e.getCause());
         assertEquals(1, timerThreads.size());
       }
@@ -221,16 +195,7 @@ class ThreadsTest {
   @Test
   void expiryIsDeliveredOnTheUsersTimerThread() throws Exception {
     List<Thread> timerThreads = new CopyOnWriteArrayList<>();
-    HashedWheelTimer timer =
-        new HashedWheelTimer(
-            r -> {
-              Thread t = new Thread(r, "threads-test-timer");
-              t.setDaemon(true);
-              timerThreads.add(t);
-              return t;
-            },
-            10,
-            TimeUnit.MILLISECONDS);
+    HashedWheelTimer timer = ClientThreads.timer("threads-test-timer", 10, timerThreads::add);
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setNettyTimer(timer))) {
       List<Thread> failedOn = new CopyOnWriteArrayList<>();
       ListenableFuture<Response> f =
@@ -244,7 +209,7 @@ class ThreadsTest {
                       super.onThrowable(t);
                     }
                   });
-      assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+      Await.failed(f, 10);
       assertEquals(1, failedOn.size());
       assertSame(timerThreads.get(0), failedOn.get(0));
     } finally {

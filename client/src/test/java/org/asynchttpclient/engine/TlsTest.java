@@ -2,7 +2,6 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -10,8 +9,6 @@ import io.netty.handler.ssl.SniHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
-import io.netty.pkitesting.CertificateBuilder.KeyUsage;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.resolver.InetNameResolver;
 import io.netty.util.concurrent.ImmediateEventExecutor;
@@ -32,6 +29,8 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.SslEngineFactory;
+import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
@@ -52,20 +51,9 @@ class TlsTest {
 
   @BeforeAll
   static void certificates() throws Exception {
-    localCert = selfSigned("localhost").addSanIpAddress("127.0.0.1").buildSelfSigned();
-    otherCert = selfSigned("other.example").buildSelfSigned();
-    sniCert = selfSigned("sni.test").buildSelfSigned();
-  }
-
-  /** A self-signed server certificate for {@code dnsName}, usable as its own trust anchor. */
-  private static CertificateBuilder selfSigned(String dnsName) {
-    return new CertificateBuilder()
-        .subject("CN=" + dnsName)
-        .addSanDnsName(dnsName)
-        .setIsCertificateAuthority(true)
-        .setKeyUsage(true, KeyUsage.digitalSignature, KeyUsage.keyCertSign)
-        .addExtendedKeyUsageServerAuth()
-        .ecp256();
+    localCert = Certificates.localhost();
+    otherCert = Certificates.selfSigned("other.example").buildSelfSigned();
+    sniCert = Certificates.selfSigned("sni.test").buildSelfSigned();
   }
 
   @AfterEach
@@ -76,7 +64,7 @@ class TlsTest {
   }
 
   private String startServer(X509Bundle cert) throws Exception {
-    SslContext serverCtx = SslContextBuilder.forServer(cert.toKeyManagerFactory()).build();
+    SslContext serverCtx = Certificates.serverContext(cert);
     server = new TestServer();
     server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "secure"));
     server.onAccept(
@@ -91,19 +79,6 @@ class TlsTest {
     return "https://127.0.0.1:" + server.port() + "/hello";
   }
 
-  private static SslContext trusting(X509Bundle cert) throws SSLException {
-    return SslContextBuilder.forClient().trustManager(cert.toTrustManagerFactory()).build();
-  }
-
-  private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
-    for (Throwable c = t; c != null; c = c.getCause()) {
-      if (type.isInstance(c)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
   private static Response get(DefaultAsyncHttpClientConfig.Builder b, String url) throws Exception {
     try (DefaultAsyncHttpClient c = ClientFixture.client(b)) {
       return c.prepareGet(url).execute().get(10, TimeUnit.SECONDS);
@@ -113,7 +88,7 @@ class TlsTest {
   private static Throwable failure(DefaultAsyncHttpClientConfig.Builder b, String url) {
     try (DefaultAsyncHttpClient c = ClientFixture.client(b)) {
       ExecutionException e =
-          assertThrows(ExecutionException.class, () -> c.prepareGet(url).execute().get(10, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet(url).execute(), 10);
       return e.getCause();
     }
   }
@@ -122,7 +97,7 @@ class TlsTest {
   void untrustedCertificateFailsTheHandshake() throws Exception {
     String url = startServer(localCert);
     Throwable t = failure(ClientFixture.config(), url);
-    assertTrue(causedBy(t, SSLHandshakeException.class), String.valueOf(t));
+    assertTrue(Certificates.causedBy(t, SSLHandshakeException.class), String.valueOf(t));
     assertEquals(0, server.received().size());
   }
 
@@ -136,7 +111,7 @@ class TlsTest {
   @Test
   void trustedCertificateWithMatchingNameSucceedsAndIsReused() throws Exception {
     String url = startServer(localCert);
-    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setSslContext(trusting(localCert)))) {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setSslContext(Certificates.trusting(localCert)))) {
       for (int i = 0; i < 3; i++) {
         assertEquals("secure", c.prepareGet(url).execute().get(10, TimeUnit.SECONDS).getResponseBody());
       }
@@ -148,8 +123,8 @@ class TlsTest {
   @Test
   void hostnameMismatchFailsEvenWhenTheCertificateIsTrusted() throws Exception {
     String url = startServer(otherCert);
-    Throwable t = failure(ClientFixture.config().setSslContext(trusting(otherCert)), url);
-    assertTrue(causedBy(t, SSLHandshakeException.class), String.valueOf(t));
+    Throwable t = failure(ClientFixture.config().setSslContext(Certificates.trusting(otherCert)), url);
+    assertTrue(Certificates.causedBy(t, SSLHandshakeException.class), String.valueOf(t));
     assertEquals(0, server.received().size());
   }
 
@@ -159,7 +134,7 @@ class TlsTest {
     Response r =
         get(
             ClientFixture.config()
-                .setSslContext(trusting(otherCert))
+                .setSslContext(Certificates.trusting(otherCert))
                 .setDisableHttpsEndpointIdentificationAlgorithm(true),
             url);
     assertEquals("secure", r.getResponseBody());
@@ -209,7 +184,7 @@ class TlsTest {
   void sniCarriesTheRequestedHostName() throws Exception {
     startServer(sniCert);
     String url = "https://sni.test:" + server.port() + "/hello";
-    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setSslContext(trusting(sniCert)))) {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setSslContext(Certificates.trusting(sniCert)))) {
       Response r =
           c.prepareGet(url)
               .setNameResolver(new OneNameResolver("sni.test"))
@@ -252,14 +227,9 @@ class TlsTest {
               ClientFixture.config().setUseInsecureTrustManager(true).setHandshakeTimeout(300))) {
         long start = System.nanoTime();
         ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () ->
-                    c.prepareGet("https://127.0.0.1:" + silent.port() + "/")
-                        .execute(h)
-                        .get(10, TimeUnit.SECONDS));
+            Await.failed(c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute(h), 10);
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertTrue(causedBy(e.getCause(), SSLHandshakeException.class), String.valueOf(e.getCause()));
+        assertTrue(Certificates.causedBy(e.getCause(), SSLHandshakeException.class), String.valueOf(e.getCause()));
         assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
       }
       assertTrue(h.names().contains("tlsFailure"), h.events().toString());

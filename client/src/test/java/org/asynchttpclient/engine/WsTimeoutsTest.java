@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
@@ -23,6 +22,7 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
@@ -92,7 +92,7 @@ class WsTimeoutsTest {
         .setRequestTimeout(Duration.ofMillis(300)))) {
       ListenableFuture<NettyWebSocket> f =
           client.prepareGet(server.url("/no-answer")).execute(handler(events, channel));
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 5);
       assertInstanceOf(TimeoutException.class, e.getCause());
       assertTrue(events.next().startsWith("error:TimeoutException:Request timeout"));
       assertNull(events.next(Duration.ofMillis(200)), "onError once, nothing else: " + events.all());
@@ -130,7 +130,7 @@ class WsTimeoutsTest {
       ListenableFuture<NettyWebSocket> f = client.prepareGet(server.url("/slow-redirect-1"))
           .setUseAbsoluteRequestDeadline(true)
           .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(bounded).build());
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 5);
       assertInstanceOf(TimeoutException.class, e.getCause());
       assertTrue(bounded.next().startsWith("error:"), bounded.all().toString());
       assertNull(bounded.next(Duration.ofMillis(300)), bounded.all().toString());
@@ -152,7 +152,7 @@ class WsTimeoutsTest {
       ListenableFuture<NettyWebSocket> f = client.prepareGet(server.url("/slow-absolute-redirect"))
           .setUseAbsoluteRequestDeadline(true)
           .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(bounded).build());
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 5);
       assertInstanceOf(TimeoutException.class, e.getCause());
       assertTrue(bounded.next().startsWith("error:"), bounded.all().toString());
       assertNull(bounded.next(Duration.ofMillis(300)), bounded.all().toString());

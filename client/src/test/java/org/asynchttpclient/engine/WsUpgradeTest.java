@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
@@ -23,6 +22,7 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
@@ -60,7 +60,7 @@ class WsUpgradeTest {
       throws Exception {
     ListenableFuture<NettyWebSocket> f = client.prepareGet(url)
         .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build());
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 5);
     assertTrue(events.next().startsWith("error:"));
     assertNull(events.next(Duration.ofMillis(200)), "onError once, nothing else: " + events.all());
     return e.getCause();
@@ -246,18 +246,18 @@ class WsUpgradeTest {
       WsRecorder events = new WsRecorder();
       ListenableFuture<NettyWebSocket> notWs = client.prepareGet("http://127.0.0.1:1/")
           .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build());
-      ExecutionException e = assertThrows(ExecutionException.class, () -> notWs.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(notWs, 5);
       assertEquals("uri scheme: http (expected ws or wss for a WebSocketUpgradeHandler)",
           e.getCause().getMessage());
       assertEquals(1, events.count("error:IllegalArgumentException"));
 
       ListenableFuture<NettyWebSocket> post = client.preparePost("ws://127.0.0.1:1/")
           .execute(new WebSocketUpgradeHandler.Builder().build());
-      e = assertThrows(ExecutionException.class, () -> post.get(5, TimeUnit.SECONDS));
+      e = Await.failed(post, 5);
       assertEquals("method: POST (expected GET for a WebSocket upgrade)", e.getCause().getMessage());
 
       ListenableFuture<?> plain = client.prepareGet("ws://127.0.0.1:1/").execute(new AsyncCompletionHandlerBase());
-      e = assertThrows(ExecutionException.class, () -> plain.get(5, TimeUnit.SECONDS));
+      e = Await.failed(plain, 5);
       assertEquals("uri scheme: ws (expected a WebSocketUpgradeHandler for a ws or wss URI)",
           e.getCause().getMessage());
     }

@@ -30,12 +30,12 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.asynchttpclient.HandlerTestFixtures.BufferBodyPart;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** Plays the I/O thread on a second thread while the test thread waits, as a user would. */
 class BodyDeferringAsyncHandlerTest {
-
   private final ExecutorService ioThread = Executors.newSingleThreadExecutor();
   private final ExecutorService userThread = Executors.newSingleThreadExecutor();
 
@@ -128,7 +128,7 @@ class BodyDeferringAsyncHandlerTest {
     ConnectException cause = new ConnectException("refused");
     ioThread.submit(() -> handler.onThrowable(cause)).get(10, TimeUnit.SECONDS);
 
-    ExecutionException e = assertThrows(ExecutionException.class, () -> head.get(10, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(head, 10);
     IOException io = assertInstanceOf(IOException.class, e.getCause());
     assertSame(cause, io.getCause());
     assertTrue(out.closed);

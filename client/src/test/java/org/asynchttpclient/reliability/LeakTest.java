@@ -33,6 +33,7 @@ import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.FaultServer;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;

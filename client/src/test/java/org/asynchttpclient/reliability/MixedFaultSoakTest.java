@@ -17,6 +17,7 @@ import java.util.concurrent.TimeoutException;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.FaultServer;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.params.ParameterizedTest;

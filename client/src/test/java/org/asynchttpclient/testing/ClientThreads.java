@@ -2,6 +2,7 @@ package org.asynchttpclient.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.netty.util.HashedWheelTimer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -10,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 
@@ -26,6 +28,22 @@ public final class ClientThreads implements ThreadFactory {
   private final List<Thread> io = new CopyOnWriteArrayList<>();
   // the test's thread
   private final Set<Thread> startedByConstructor = new HashSet<>();
+
+  /**
+   * A timer ticking every {@code tickMillis} on one daemon thread named {@code name}, which it hands
+   * to {@code onThread} when it starts it, for tests that tell its thread by identity.
+   */
+  public static HashedWheelTimer timer(String name, long tickMillis, Consumer<Thread> onThread) {
+    return new HashedWheelTimer(
+        r -> {
+          Thread t = new Thread(r, name);
+          t.setDaemon(true);
+          onThread.accept(t);
+          return t;
+        },
+        tickMillis,
+        TimeUnit.MILLISECONDS);
+  }
 
   /** Builds the client from {@code config} with this factory, noting what its constructor started. */
   public DefaultAsyncHttpClient start(DefaultAsyncHttpClientConfig.Builder config) {

@@ -1,6 +1,5 @@
 package org.asynchttpclient.testing;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -8,12 +7,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelPipeline;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
@@ -35,19 +29,14 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.ApplicationProtocolNegotiationHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.pkitesting.CertificateBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 /**
  * A loopback HTTP/2 server on Netty for the client's tests: TLS with a certificate made here (ALPN
@@ -58,8 +47,7 @@ import java.util.function.BooleanSupplier;
  * with their stream ids, the RST_STREAM codes clients sent, the PINGs and GOAWAYs received. An
  * HTTP/1.1 connection (ALPN picked it) is answered by the same routes.
  */
-public final class H2TestServer implements AutoCloseable {
-
+public final class H2TestServer extends LoopbackServer {
   /** Answers one request; {@code ctx} is the stream's (or HTTP/1.1 connection's). */
   public interface Route {
     void handle(ChannelHandlerContext ctx, Received request) throws Exception;
@@ -138,16 +126,8 @@ public final class H2TestServer implements AutoCloseable {
     }
   }
 
-  private static volatile X509Bundle certificate;
-
   private final Options options;
-  private final EventLoopGroup group;
-  private final Channel server;
-  private final ServerBootstrap bootstrap;
-  /** Listeners added by {@link #alsoListenOn}, on other loopback addresses and the same port. */
-  private final List<Channel> extraListeners = new CopyOnWriteArrayList<>();
   private final Map<String, Route> routes = new ConcurrentHashMap<>();
-  private final List<Channel> connections = new CopyOnWriteArrayList<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final List<Reset> resets = new CopyOnWriteArrayList<>();
   private final List<Http2GoAwayFrame> goAways = new CopyOnWriteArrayList<>();
@@ -159,68 +139,36 @@ public final class H2TestServer implements AutoCloseable {
   }
 
   public H2TestServer(Options options) throws Exception {
+    super("h2-server");
     this.options = options;
     SslContext ssl = options.tls ? serverContext(options.alpn) : null;
-    group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("h2-server", true), NioIoHandler.newFactory());
-    bootstrap =
-        new ServerBootstrap()
-            .group(group)
-            .channel(NioServerSocketChannel.class)
-            .childHandler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    connections.add(ch);
-                    if (ssl == null) {
-                      addH2(ch.pipeline());
-                      return;
-                    }
-                    ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
-                    ch.pipeline().addLast(new ApplicationProtocolNegotiationHandler("none") {
-                      @Override
-                      protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
-                        if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
-                          addH2(ctx.pipeline());
-                        } else {
-                          h1Connections.incrementAndGet();
-                          ctx.pipeline()
-                              .addLast(new HttpServerCodec())
-                              .addLast(new HttpObjectAggregator(16 * 1024 * 1024))
-                              .addLast(new Dispatcher(0, protocol));
-                        }
-                      }
-                    });
-                  }
-                });
-    server = bootstrap.bind("127.0.0.1", 0).sync().channel();
+    listen(
+        ch -> {
+          if (ssl == null) {
+            addH2(ch.pipeline());
+            return;
+          }
+          ch.pipeline().addLast(ssl.newHandler(ch.alloc()));
+          ch.pipeline().addLast(new ApplicationProtocolNegotiationHandler("none") {
+            @Override
+            protected void configurePipeline(ChannelHandlerContext ctx, String protocol) {
+              if (ApplicationProtocolNames.HTTP_2.equals(protocol)) {
+                addH2(ctx.pipeline());
+              } else {
+                h1Connections.incrementAndGet();
+                ctx.pipeline()
+                    .addLast(new HttpServerCodec())
+                    .addLast(new HttpObjectAggregator(16 * 1024 * 1024))
+                    .addLast(new Dispatcher(0, protocol));
+              }
+            }
+          });
+        });
   }
 
-  /**
-   * Listens on {@code ip} too (another 127.0.0.x: Linux routes all of 127/8 to loopback), on the
-   * same port, so a host resolving to several addresses reaches this one server through each.
-   * A connection's {@code localAddress()} tells which address it came in on.
-   */
-  public void alsoListenOn(String ip) throws InterruptedException {
-    extraListeners.add(bootstrap.bind(ip, port()).sync().channel());
-  }
-
-  /** A certificate for 127.0.0.1 and localhost, made once per test JVM. */
+  /** The certificate the TLS servers present: {@link Certificates#localhost()}. */
   public static X509Bundle certificate() throws Exception {
-    X509Bundle cert = certificate;
-    if (cert == null) {
-      cert =
-          new CertificateBuilder()
-              .subject("CN=localhost")
-              .addSanDnsName("localhost")
-              .addSanIpAddress("127.0.0.1")
-              .setIsCertificateAuthority(true)
-              .setKeyUsage(true, CertificateBuilder.KeyUsage.digitalSignature, CertificateBuilder.KeyUsage.keyCertSign)
-              .addExtendedKeyUsageServerAuth()
-              .ecp256()
-              .buildSelfSigned();
-      certificate = cert;
-    }
-    return cert;
+    return Certificates.localhost();
   }
 
   private static SslContext serverContext(String[] alpn) throws Exception {
@@ -331,16 +279,14 @@ public final class H2TestServer implements AutoCloseable {
     return this;
   }
 
-  public int port() {
-    return ((java.net.InetSocketAddress) server.localAddress()).getPort();
-  }
-
+  @Override
   public String url(String path) {
     return (options.tls ? "https" : "http") + "://127.0.0.1:" + port() + path;
   }
 
+  /** The connections accepted, HTTP/2 or not. */
   public List<Channel> connections() {
-    return connections;
+    return acceptedChannels();
   }
 
   /** Connections on which ALPN picked HTTP/1.1. */
@@ -377,35 +323,11 @@ public final class H2TestServer implements AutoCloseable {
     });
   }
 
-  /** Waits up to {@code timeout} for {@code condition}; says whether it became true. */
-  public synchronized boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    while (!condition.getAsBoolean()) {
-      long left = deadline - System.nanoTime();
-      if (left <= 0) {
-        return false;
-      }
-      TimeUnit.NANOSECONDS.timedWait(this, left);
-    }
-    return true;
-  }
-
-  private synchronized void signal() {
-    notifyAll();
-  }
-
   @Override
   public void close() {
-    server.close().syncUninterruptibly();
-    for (Channel l : extraListeners) {
-      l.close().syncUninterruptibly();
-    }
-    for (Channel ch : connections) {
-      ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-    }
+    super.close();
     for (Http2GoAwayFrame g : goAways) {
       ReferenceCountUtil.release(g);
     }
-    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }
 }

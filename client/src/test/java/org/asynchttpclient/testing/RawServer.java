@@ -1,28 +1,15 @@
 package org.asynchttpclient.testing;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.jetbrains.annotations.Nullable;
 
@@ -39,15 +26,14 @@ import org.jetbrains.annotations.Nullable;
  *       ignored) and writes whatever bytes it likes, verbatim, or nothing, or resets.
  * </ul>
  *
- * It counts accepted, closed and open connections and request heads; {@link #await} and the
- * {@code await...} helpers wait on a monitor that every such change (and {@link #signal()})
- * notifies, so tests can prove the client connected or closed its side without polling.
+ * It counts accepted, closed and open connections ({@link LoopbackServer}) and request heads; a
+ * head arriving wakes {@link #await} too, so tests can prove the client connected, wrote or closed
+ * its side without polling.
  *
  * <p>With {@link #readNothing()} the server accepts connections and never reads from them, so a
  * client writing a large body fills the socket buffers and meets backpressure.
  */
-public final class RawServer implements AutoCloseable {
-
+public final class RawServer extends LoopbackServer {
   /** Answers one request head; runs on the server's event loop. */
   public interface Responder {
     void onRequest(Channel channel, String head) throws Exception;
@@ -55,56 +41,30 @@ public final class RawServer implements AutoCloseable {
 
   private static final int MAX_HEAD = 64 * 1024;
 
-  // immutable
-  private final EventLoopGroup group;
-  private final Channel server;
-
   // any thread
-  private final List<Channel> accepted = new CopyOnWriteArrayList<>();
-  private final AtomicInteger closed = new AtomicInteger();
   private final AtomicInteger requests = new AtomicInteger();
   private volatile boolean readNothing;
-  /** Notified whenever a connection is accepted or closed, a head arrives, or on signal(). */
-  private final Object changes = new Object();
 
   /** Exactly one of {@code init} and {@code responder} is given. */
   private RawServer(@Nullable Consumer<Channel> init, @Nullable Responder responder)
       throws InterruptedException {
-    group =
-        new MultiThreadIoEventLoopGroup(
-            1, new DefaultThreadFactory("raw-server", true), NioIoHandler.newFactory());
-    server =
-        new ServerBootstrap()
-            .group(group)
-            .channel(NioServerSocketChannel.class)
-            .childHandler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    // Configured before it is published: a test that sees the connection
-                    // accepted and turns reading back on must not be undone by this.
-                    if (readNothing) {
-                      ch.config().setAutoRead(false);
-                      ch.config().setOption(ChannelOption.SO_RCVBUF, 4096);
-                    }
-                    accepted.add(ch);
-                    ch.closeFuture()
-                        .addListener(
-                            f -> {
-                              closed.incrementAndGet();
-                              signal();
-                            });
-                    if (responder != null) {
-                      ch.pipeline().addLast(new HeadReader(responder));
-                    } else if (init != null) {
-                      init.accept(ch);
-                    }
-                    signal();
-                  }
-                })
-            .bind("127.0.0.1", 0)
-            .sync()
-            .channel();
+    super("raw-server");
+    listen(
+        ch -> {
+          if (responder != null) {
+            ch.pipeline().addLast(new HeadReader(responder));
+          } else if (init != null) {
+            init.accept(ch);
+          }
+        });
+  }
+
+  @Override
+  protected void configure(SocketChannel ch) {
+    if (readNothing) {
+      ch.config().setAutoRead(false);
+      ch.config().setOption(ChannelOption.SO_RCVBUF, 4096);
+    }
   }
 
   /** A server whose connections get the handlers {@code init} adds (it may add none). */
@@ -203,75 +163,8 @@ public final class RawServer implements AutoCloseable {
 
   // ---- what the test reads
 
-  public int port() {
-    return ((InetSocketAddress) server.localAddress()).getPort();
-  }
-
-  public String url(String path) {
-    return "http://127.0.0.1:" + port() + path;
-  }
-
-  public int acceptedCount() {
-    return accepted.size();
-  }
-
-  public int closedCount() {
-    return closed.get();
-  }
-
-  /** Connections accepted and not closed yet. */
-  public int openCount() {
-    return accepted.size() - closed.get();
-  }
-
   /** Request heads seen (servers made by {@link #withResponder} and its shorthands only). */
   public int requestCount() {
     return requests.get();
-  }
-
-  public List<Channel> acceptedChannels() {
-    return accepted;
-  }
-
-  /** Wakes {@link #await}; call it from handlers after changing what a test waits for. */
-  public void signal() {
-    synchronized (changes) {
-      changes.notifyAll();
-    }
-  }
-
-  /** Waits up to {@code timeout} for {@code condition}; says whether it became true. */
-  public boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (changes) {
-      while (!condition.getAsBoolean()) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        TimeUnit.NANOSECONDS.timedWait(changes, left);
-      }
-      return true;
-    }
-  }
-
-  /** Waits up to {@code timeout} for at most {@code max} connections to be open; returns the count. */
-  public int awaitOpenAtMost(int max, Duration timeout) throws InterruptedException {
-    await(() -> openCount() <= max, timeout);
-    return openCount();
-  }
-
-  /** Waits up to {@code timeout} for {@code count} connections to have been accepted. */
-  public boolean awaitAccepted(int count, Duration timeout) throws InterruptedException {
-    return await(() -> accepted.size() >= count, timeout);
-  }
-
-  @Override
-  public void close() {
-    server.close().syncUninterruptibly();
-    for (Channel ch : accepted) {
-      ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-    }
-    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }
 }

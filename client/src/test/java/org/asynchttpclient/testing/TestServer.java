@@ -1,6 +1,5 @@
 package org.asynchttpclient.testing;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -8,26 +7,22 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.util.concurrent.DefaultThreadFactory;
-import java.net.InetSocketAddress;
+import io.netty.handler.ssl.SslContext;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -36,8 +31,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -45,8 +38,7 @@ import java.util.function.Consumer;
  * a {@link Route} that answers (or, on purpose, does not). It counts accepted and closed
  * connections and keeps every request it received, so tests can assert what reached the server.
  */
-public final class TestServer implements AutoCloseable {
-
+public final class TestServer extends LoopbackServer {
   /** Answers one request; may write nothing (a stalled server) or close the channel. */
   public interface Route {
     void handle(ChannelHandlerContext ctx, FullHttpRequest request) throws Exception;
@@ -71,58 +63,22 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
-  private final EventLoopGroup group;
-  private final Channel server;
-  private final ServerBootstrap bootstrap;
-  /** Listeners added by {@link #alsoListenOn}, on other loopback addresses and the same port. */
-  private final List<Channel> extraListeners = new CopyOnWriteArrayList<>();
   private final Map<String, Route> routes = new ConcurrentHashMap<>();
   private final List<Received> received = new CopyOnWriteArrayList<>();
-  private final List<Channel> accepted = new CopyOnWriteArrayList<>();
-  private final AtomicInteger closed = new AtomicInteger();
   private volatile Consumer<Channel> onAccept = ch -> {};
-  /** Notified whenever a connection is accepted or closed or a request arrives. */
-  private final Object changes = new Object();
 
   public TestServer() throws InterruptedException {
-    group =
-        new MultiThreadIoEventLoopGroup(
-            1, new DefaultThreadFactory("test-server", true), NioIoHandler.newFactory());
-    bootstrap =
-        new ServerBootstrap()
-            .group(group)
-            .channel(NioServerSocketChannel.class)
-            .childHandler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    accepted.add(ch);
-                    signal();
-                    ch.closeFuture()
-                        .addListener(
-                            f -> {
-                              closed.incrementAndGet();
-                              signal();
-                            });
-                    onAccept.accept(ch);
-                    HeadRecorder heads = new HeadRecorder();
-                    ch.pipeline()
-                        .addLast(new HttpServerCodec())
-                        .addLast(heads)
-                        .addLast(new HttpObjectAggregator(16 * 1024 * 1024))
-                        .addLast(new Dispatcher(heads));
-                  }
-                });
-    server = bootstrap.bind("127.0.0.1", 0).sync().channel();
-  }
-
-  /**
-   * Listens on {@code ip} too (another 127.0.0.x: Linux routes all of 127/8 to loopback), on the
-   * same port, so a host resolving to several addresses reaches this one server through each.
-   * A connection's {@code localAddress()} tells which address it came in on.
-   */
-  public void alsoListenOn(String ip) throws InterruptedException {
-    extraListeners.add(bootstrap.bind(ip, port()).sync().channel());
+    super("test-server");
+    listen(
+        ch -> {
+          onAccept.accept(ch);
+          HeadRecorder heads = new HeadRecorder();
+          ch.pipeline()
+              .addLast(new HttpServerCodec())
+              .addLast(heads)
+              .addLast(new HttpObjectAggregator(16 * 1024 * 1024))
+              .addLast(new Dispatcher(heads));
+        });
   }
 
   /**
@@ -178,55 +134,19 @@ public final class TestServer implements AutoCloseable {
     return this;
   }
 
+  /** Speaks TLS with {@code context} on every connection accepted from now on. */
+  public TestServer tls(SslContext context) {
+    return onAccept(ch -> ch.pipeline().addLast(context.newHandler(ch.alloc())));
+  }
+
   /** Runs for every accepted connection, before the HTTP handlers are added. */
   public TestServer onAccept(Consumer<Channel> action) {
     this.onAccept = action;
     return this;
   }
 
-  public int port() {
-    return ((InetSocketAddress) server.localAddress()).getPort();
-  }
-
-  public String url(String path) {
-    return "http://127.0.0.1:" + port() + path;
-  }
-
   public List<Received> received() {
     return received;
-  }
-
-  public int acceptedCount() {
-    return accepted.size();
-  }
-
-  public int closedCount() {
-    return closed.get();
-  }
-
-  public List<Channel> acceptedChannels() {
-    return accepted;
-  }
-
-  private void signal() {
-    synchronized (changes) {
-      changes.notifyAll();
-    }
-  }
-
-  /** Waits up to {@code timeout} for {@code condition}; says whether it became true. */
-  public boolean await(BooleanSupplier condition, Duration timeout) throws InterruptedException {
-    long deadline = System.nanoTime() + timeout.toNanos();
-    synchronized (changes) {
-      while (!condition.getAsBoolean()) {
-        long left = deadline - System.nanoTime();
-        if (left <= 0) {
-          return false;
-        }
-        TimeUnit.NANOSECONDS.timedWait(changes, left);
-      }
-      return true;
-    }
   }
 
   /** Waits (up to 5 s) until at least {@code n} requests arrived; fails the test otherwise. */
@@ -236,38 +156,9 @@ public final class TestServer implements AutoCloseable {
     }
   }
 
-  /** Waits (up to 5 s) until at least {@code n} connections closed; fails the test otherwise. */
-  public void awaitClosed(int n) throws InterruptedException {
-    if (!await(() -> closed.get() >= n, Duration.ofSeconds(5))) {
-      throw new AssertionError("server saw " + closed.get() + " connection(s) close, expected " + n);
-    }
-  }
-
-  /** Writes a keep-alive-aware response with a text body and Content-Length. */
-  public static void respond(
-      ChannelHandlerContext ctx, FullHttpRequest request, HttpResponseStatus status, String body) {
-    respond(ctx, HttpUtil.isKeepAlive(request), status, body);
-  }
-
-  /** As above, for answers written after the request itself was released. */
-  public static void respond(
-      ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String body) {
-    FullHttpResponse res =
-        new DefaultFullHttpResponse(
-            HttpVersion.HTTP_1_1, status, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
-    res.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8");
-    HttpUtil.setContentLength(res, res.content().readableBytes());
-    HttpUtil.setKeepAlive(res, keepAlive);
-    if (keepAlive) {
-      ctx.writeAndFlush(res);
-    } else {
-      ctx.writeAndFlush(res).addListener(f -> ctx.close());
-    }
-  }
-
   /**
-   * Like {@link #respond(ChannelHandlerContext, FullHttpRequest, HttpResponseStatus, String)},
-   * with extra headers given as name, value, name, value...
+   * Writes a keep-alive-aware response with a text body, Content-Length and the extra headers
+   * given as name, value, name, value...
    */
   public static void respond(
       ChannelHandlerContext ctx,
@@ -279,15 +170,43 @@ public final class TestServer implements AutoCloseable {
       throw new IllegalArgumentException(
           "headerNamesAndValues: " + headerNamesAndValues.length + " strings (expected pairs)");
     }
+    FullHttpResponse res = textResponse(status, body);
+    for (int i = 0; i < headerNamesAndValues.length; i += 2) {
+      res.headers().add(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
+    }
+    finish(ctx, HttpUtil.isKeepAlive(request), res);
+  }
+
+  /** As above, for answers written after the request itself was released. */
+  public static void respond(
+      ChannelHandlerContext ctx, boolean keepAlive, HttpResponseStatus status, String body) {
+    finish(ctx, keepAlive, textResponse(status, body));
+  }
+
+  /** A 200 response of {@code version} with no body ({@code Content-Length: 0}). */
+  public static FullHttpResponse emptyOk(HttpVersion version) {
+    FullHttpResponse res = new DefaultFullHttpResponse(version, HttpResponseStatus.OK);
+    HttpUtil.setContentLength(res, 0);
+    return res;
+  }
+
+  /** The head of a 200 response whose body follows in chunks, for routes that write it piecemeal. */
+  public static HttpResponse chunkedHead() {
+    HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+    res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
+    return res;
+  }
+
+  private static FullHttpResponse textResponse(HttpResponseStatus status, String body) {
     FullHttpResponse res =
         new DefaultFullHttpResponse(
             HttpVersion.HTTP_1_1, status, Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
     res.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=UTF-8");
-    for (int i = 0; i < headerNamesAndValues.length; i += 2) {
-      res.headers().add(headerNamesAndValues[i], headerNamesAndValues[i + 1]);
-    }
+    return res;
+  }
+
+  private static void finish(ChannelHandlerContext ctx, boolean keepAlive, FullHttpResponse res) {
     HttpUtil.setContentLength(res, res.content().readableBytes());
-    boolean keepAlive = HttpUtil.isKeepAlive(request);
     HttpUtil.setKeepAlive(res, keepAlive);
     if (keepAlive) {
       send(ctx, res);
@@ -329,17 +248,5 @@ public final class TestServer implements AutoCloseable {
                 close(ctx);
               }
             });
-  }
-
-  @Override
-  public void close() {
-    server.close().syncUninterruptibly();
-    for (Channel l : extraListeners) {
-      l.close().syncUninterruptibly();
-    }
-    for (Channel ch : accepted) {
-      ch.close().awaitUninterruptibly(2, TimeUnit.SECONDS);
-    }
-    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
   }
 }

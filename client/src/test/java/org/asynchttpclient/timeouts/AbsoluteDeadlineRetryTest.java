@@ -18,9 +18,9 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.jetbrains.annotations.Nullable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,16 +29,14 @@ import org.junit.jupiter.api.Test;
  * response (so the request is replayed), the second answers after 400 ms. Each fits a 600 ms
  * budget alone; the pair does not.
  */
-class AbsoluteDeadlineRetryTest {
+class AbsoluteDeadlineRetryTest extends HelloFixture {
   private static final Duration BUDGET = Duration.ofMillis(600);
 
-  private TestServer server;
   private final Map<String, AtomicInteger> attempts = new ConcurrentHashMap<>();
   private final AtomicInteger ids = new AtomicInteger();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route(
         "/flaky",
         (ctx, req) -> {
@@ -68,11 +66,6 @@ class AbsoluteDeadlineRetryTest {
                   400,
                   TimeUnit.MILLISECONDS);
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private DefaultAsyncHttpClient client(boolean absolute) throws Exception {

@@ -23,6 +23,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.timeout.AttemptTimeouts;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
+import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.ManualTimer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -30,16 +31,7 @@ import org.junit.jupiter.api.Test;
 /** Where and when {@link AttemptTimeouts} runs its timeouts, without a network. */
 class AttemptTimeoutsTest {
   private final AtomicReference<Thread> timerThread = new AtomicReference<>();
-  private final HashedWheelTimer timer =
-      new HashedWheelTimer(
-          r -> {
-            Thread t = new Thread(r, "test-timer");
-            t.setDaemon(true);
-            timerThread.set(t);
-            return t;
-          },
-          1,
-          TimeUnit.MILLISECONDS);
+  private final HashedWheelTimer timer = ClientThreads.timer("test-timer", 1, timerThread::set);
   private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
 
   @AfterEach

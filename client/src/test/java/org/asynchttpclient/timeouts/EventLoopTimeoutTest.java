@@ -8,7 +8,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.util.HashedWheelTimer;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -16,8 +15,9 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
-import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -26,34 +26,20 @@ import org.junit.jupiter.api.Test;
  * Where an expiry is delivered, asserted by identity against the test's own timer and event loop
  * group handed to the config (never by thread name).
  */
-class EventLoopTimeoutTest {
+class EventLoopTimeoutTest extends HelloFixture {
   private final AtomicReference<Thread> timerThread = new AtomicReference<>();
   private HashedWheelTimer timer;
   private EventLoopGroup group;
-  private TestServer server;
 
   @BeforeEach
   void start() throws Exception {
-    timer =
-        new HashedWheelTimer(
-            r -> {
-              Thread t = new Thread(r, "custom");
-              t.setDaemon(true);
-              timerThread.set(t);
-              return t;
-            },
-            10,
-            TimeUnit.MILLISECONDS);
+    timer = ClientThreads.timer("custom", 10, timerThread::set);
     timer.start();
     group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
-    server.route("/never", (ctx, req) -> {});
   }
 
   @AfterEach
   void stop() {
-    server.close();
     group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     timer.stop();
   }
@@ -121,7 +107,6 @@ class EventLoopTimeoutTest {
       assertPlainTimeout("Read", h.failure());
     }
   }
-
 
   /** By default a timeout is exactly 3.0.11's class, with 3.0.11's message. */
   private static void assertPlainTimeout(String kind, Throwable failure) {

@@ -20,6 +20,7 @@ import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.CountingServices;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -27,7 +28,6 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The single compare-and-set that decides an exchange's outcome, without any network. */
 class ExchangeOutcomeTest {
-
   static Exchange<Response> exchange(CountingServices services, RecordingHandler handler) {
     return new Exchange<>(services, CountingServices.fakeRequest(), handler, false, -1);
   }
@@ -112,7 +112,7 @@ class ExchangeOutcomeTest {
     CountingServices.begin(ex, -1).attachCarrier(ch);
     CompletableFuture<Response> dependent = ex.toCompletableFuture().orTimeout(20, TimeUnit.MILLISECONDS);
     ExecutionException e =
-        assertThrows(ExecutionException.class, () -> dependent.get(5, TimeUnit.SECONDS));
+        Await.failed(dependent, 5);
     assertInstanceOf(TimeoutException.class, e.getCause());
     assertTrue(ex.isDone());
     assertFalse(ch.isOpen());

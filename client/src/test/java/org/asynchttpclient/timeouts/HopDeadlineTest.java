@@ -20,8 +20,8 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,18 +34,16 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and a 407 replay with proxy credentials. Off, every hop gets the whole timeout (3.0.11); on, the
  * hops share it and the second hop times out, reporting hop 1 and the exchange's budget.
  */
-class HopDeadlineTest {
+class HopDeadlineTest extends HelloFixture {
   private static final long HOP_MS = 400;
   private static final long BUDGET_MS = 600;
   private static final String CREDENTIALS = "Basic dXNlcjpwYXNz"; // user:pass
   private static final String PROXIED = "http://origin.test:8080/proxied";
 
-  private TestServer server;
   private final AtomicInteger dropCalls = new AtomicInteger();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route("/warm-up", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "warm"));
     server.route("/redirect", slow(HttpResponseStatus.FOUND, "moved", "Location", "/final"));
     server.route("/final", slow(HttpResponseStatus.OK, "done"));
@@ -100,11 +98,6 @@ class HopDeadlineTest {
                 }
               });
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   private static void later(ChannelHandlerContext ctx, Runnable action) {

@@ -30,6 +30,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.jetbrains.annotations.Nullable;
@@ -46,7 +47,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * cancel outcome belongs to an exchange whose {@code cancel} call returned true, and every such
  * call produced one; the client's timeout counter agrees with the timeouts the futures report.
  */
-class OutcomeRaceTest {
+class OutcomeRaceTest extends HelloFixture {
   private static final int EXCHANGES = 2000;
   private static final int WAVE = 100;
   private static final long BUDGET_MS = 20;
@@ -72,14 +73,12 @@ class OutcomeRaceTest {
     }
   }
 
-  private TestServer server;
   private ScheduledExecutorService cancels;
   /** Ids of the exchanges the server wrote a response for. */
   private final Set<Integer> answered = ConcurrentHashMap.newKeySet();
 
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
     server.route(
         "/race",
         (ctx, req) -> {
@@ -102,7 +101,6 @@ class OutcomeRaceTest {
   @AfterEach
   void stop() {
     cancels.shutdownNow();
-    server.close();
   }
 
   /** Opens a wave's worth of keep-alive connections, so the race runs on pooled channels. */

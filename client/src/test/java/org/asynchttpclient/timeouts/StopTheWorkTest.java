@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -23,11 +22,10 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
-import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,21 +37,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * maxConnectionsPerHost=1}, so the next request proves it), and no timeout of the exchange stays
  * armed.
  */
-class StopTheWorkTest {
-  private TestServer server;
-
-  @BeforeEach
-  void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
-    server.route("/never", (ctx, req) -> {});
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
+class StopTheWorkTest extends HelloFixture {
   private static DefaultAsyncHttpClient client(boolean eventLoop) {
     return ClientFixture.client(
         ClientFixture.config().setTypedTimeoutExceptions(true).setUseEventLoopTimeouts(eventLoop).setMaxConnectionsPerHost(1));
@@ -152,7 +136,7 @@ class StopTheWorkTest {
       assertTrue(f.toCompletableFuture().completeExceptionally(gaveUp));
       assertTrue(f.isDone(), "the ListenableFuture is done too");
       assertFalse(f.isCancelled());
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(1, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 1);
       assertSame(gaveUp, e.getCause(), "the caller's own exception, not a wrapper");
       assertNull(gaveUp.getCause());
       assertSame(gaveUp, h.failure(), "the handler heard the caller's exception");
@@ -175,16 +159,14 @@ class StopTheWorkTest {
           f.toCompletableFuture().orTimeout(150, TimeUnit.MILLISECONDS);
       ExecutionException e =
           view.equals("completable")
-              ? assertThrows(ExecutionException.class, () -> dependent.get(5, TimeUnit.SECONDS))
-              : assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+              ? Await.failed(dependent, 5)
+              : Await.failed(f, 5);
       Throwable cause = e.getCause();
       assertEquals(TimeoutException.class, cause.getClass(), "orTimeout's own exception: " + cause);
       assertNull(cause.getCause());
       assertSame(cause, h.failure(), "the handler heard orTimeout's exception");
       ExecutionException other =
-          assertThrows(
-              ExecutionException.class,
-              () -> (view.equals("completable") ? f : dependent).get(1, TimeUnit.SECONDS));
+          Await.failed((view.equals("completable") ? f : dependent), 1);
       assertSame(cause, other.getCause(), "both views report the same failure");
       assertWorkStopped(client, f, h);
       assertEquals(0, client.getClientStats().getTimeoutStats().getTimeoutsFired());

@@ -4,18 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpContent;
-import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -32,23 +26,19 @@ import org.asynchttpclient.TimeoutStats;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ReadTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Request and read timeouts in the default (timer) mode. */
-class TimeoutsTest {
-  private TestServer server;
-
+class TimeoutsTest extends HelloFixture {
   @BeforeEach
   void start() throws Exception {
-    server = new TestServer();
-    server.route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
-    server.route("/never", (ctx, req) -> {});
     server.route(
         "/slow",
         (ctx, req) -> {
@@ -59,9 +49,7 @@ class TimeoutsTest {
         "/trickle",
         (ctx, req) -> {
           // Ten bytes, one every 100 ms: about a second in all, never silent for long.
-          HttpResponse res = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-          res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
-          TestServer.send(ctx, res);
+          TestServer.send(ctx, TestServer.chunkedHead());
           AtomicInteger sent = new AtomicInteger();
           Runnable[] next = new Runnable[1];
           next[0] =
@@ -77,11 +65,6 @@ class TimeoutsTest {
         });
   }
 
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
   /** No timeouts unless a test sets them; the typed exceptions, whose figures these tests read. */
   private static DefaultAsyncHttpClientConfig.Builder config() {
     return ClientFixture.config()
@@ -91,7 +74,7 @@ class TimeoutsTest {
   }
 
   private static ExchangeTimeoutException timeoutOf(ListenableFuture<?> f) {
-    ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+    ExecutionException e = Await.failed(f, 10);
     assertInstanceOf(TimeoutException.class, e.getCause());
     return assertInstanceOf(ExchangeTimeoutException.class, e.getCause());
   }
@@ -240,7 +223,7 @@ class TimeoutsTest {
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       ListenableFuture<Response> f =
           client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 5);
       // By default exactly 3.0.11's class and the start of its message (T1).
       assertEquals(TimeoutException.class, e.getCause().getClass());
       assertTrue(
@@ -260,7 +243,7 @@ class TimeoutsTest {
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
       ListenableFuture<Response> f =
           client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
-      ExecutionException e = assertThrows(ExecutionException.class, () -> f.get(5, TimeUnit.SECONDS));
+      ExecutionException e = Await.failed(f, 5);
       assertEquals(TimeoutException.class, e.getCause().getClass());
       assertTrue(
           e.getCause().getMessage().startsWith("Read timeout to 127.0.0.1/127.0.0.1:" + server.port() + " after 200 ms"),
@@ -281,9 +264,7 @@ class TimeoutsTest {
                   .setRequestTimeout(Duration.ofMillis(300)))) {
         long start = System.nanoTime();
         ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () -> c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute().get(10, TimeUnit.SECONDS));
+            Await.failed(c.prepareGet("https://127.0.0.1:" + silent.port() + "/").execute(), 10);
         long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
         assertTrue(e.getCause() instanceof java.util.concurrent.TimeoutException, String.valueOf(e.getCause()));
         assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");

@@ -1,4 +1,4 @@
-package org.asynchttpclient.testing;
+package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -8,8 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.asynchttpclient.testing.Closing;
 import org.junit.jupiter.api.Test;
 
+/**
+ * {@link Closing}, the {@code @AfterEach} helper with which the HTTP/2 engine tests here close
+ * their client and servers.
+ */
 class ClosingTest {
   private final List<String> closed = new CopyOnWriteArrayList<>();
 

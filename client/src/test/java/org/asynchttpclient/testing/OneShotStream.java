@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.testing;
 
 import java.io.ByteArrayInputStream;
 import java.io.FilterInputStream;
@@ -10,12 +10,12 @@ import java.nio.charset.StandardCharsets;
  * 3.0.11) the client cannot send it a second time. A {@code ByteArrayInputStream}, which supports
  * reset, is replayed.
  */
-final class OneShotStream extends FilterInputStream {
+public final class OneShotStream extends FilterInputStream {
   OneShotStream(String content) {
     super(new ByteArrayInputStream(content.getBytes(StandardCharsets.UTF_8)));
   }
 
-  static InputStream of(String content) {
+  public static InputStream of(String content) {
     return new OneShotStream(content);
   }
 

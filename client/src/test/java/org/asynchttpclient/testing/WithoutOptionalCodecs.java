@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.testing;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
-import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.TestServer;
 
 /**
  * Run by {@link ContentEncodingTest} inside a class loader without brotli4j and zstd-jni: a client

@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.testing;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -11,11 +11,11 @@ import java.util.Map;
  * Digest ...} value and checks its response against the password the test knows, computed here
  * independently of the client's code.
  */
-final class DigestVerifier {
+public final class DigestVerifier {
   private DigestVerifier() {}
 
   /** The auth-params of a Digest credentials value, unquoted. */
-  static Map<String, String> params(String header) {
+  public static Map<String, String> params(String header) {
     Map<String, String> out = new HashMap<>();
     String s = header.trim();
     if (!s.regionMatches(true, 0, "Digest ", 0, 7)) {
@@ -56,7 +56,7 @@ final class DigestVerifier {
    * Whether {@code p} (from {@link #params}) proves knowledge of {@code password} for this method,
    * request target and body.
    */
-  static boolean valid(Map<String, String> p, String password, String method, String uri, String body) {
+  public static boolean valid(Map<String, String> p, String password, String method, String uri, String body) {
     String algorithm = p.getOrDefault("algorithm", "MD5");
     String qop = p.get("qop");
     String ha1 = hash(algorithm, p.get("username") + ":" + p.get("realm") + ":" + password);
@@ -74,7 +74,7 @@ final class DigestVerifier {
     return uri.equals(p.get("uri")) && expected.equals(p.get("response"));
   }
 
-  static String hash(String algorithm, String text) {
+  public static String hash(String algorithm, String text) {
     try {
       MessageDigest md = MessageDigest.getInstance(algorithm.equalsIgnoreCase("SHA-256") ? "SHA-256" : "MD5");
       StringBuilder hex = new StringBuilder();

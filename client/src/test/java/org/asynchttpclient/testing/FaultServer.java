@@ -1,4 +1,4 @@
-package org.asynchttpclient.reliability;
+package org.asynchttpclient.testing;
 
 import io.netty.channel.Channel;
 import java.io.ByteArrayOutputStream;
@@ -6,7 +6,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPOutputStream;
-import org.asynchttpclient.testing.RawServer;
 
 /**
  * A {@link RawServer} whose routes each answer with one kind of fault (or none). The first path
@@ -24,9 +23,9 @@ import org.asynchttpclient.testing.RawServer;
  *   <li>{@code /hostile}: Transfer-Encoding and Content-Length together.
  * </ul>
  */
-final class FaultServer {
-  static final byte[] GZIP_BODY;
-  static final int GZIP_PLAIN_LENGTH = 20_000;
+public final class FaultServer {
+  public static final byte[] GZIP_BODY;
+  public static final int GZIP_PLAIN_LENGTH = 20_000;
 
   static {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -44,7 +43,7 @@ final class FaultServer {
 
   private FaultServer() {}
 
-  static RawServer start() throws InterruptedException {
+  public static RawServer start() throws InterruptedException {
     return RawServer.withResponder(FaultServer::answer);
   }
 

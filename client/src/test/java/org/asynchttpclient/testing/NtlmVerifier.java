@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.testing;
 
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
@@ -21,10 +21,10 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>Thread-safe: state lives in channel attributes, touched on each channel's loop.
  */
-final class NtlmVerifier {
-  static final String USER = "User";
-  static final String DOMAIN = "Domain";
-  static final String PASSWORD = "Password";
+public final class NtlmVerifier {
+  public static final String USER = "User";
+  public static final String DOMAIN = "Domain";
+  public static final String PASSWORD = "Password";
   private static final byte[] NT_HASH = hex("a4f49c406510bdcab6824ee7c30fd852");
   /** NbDomainName "Domain", NbComputerName "Server", MsvAvEOL. */
   private static final byte[] TARGET_INFO =
@@ -34,17 +34,17 @@ final class NtlmVerifier {
   private static final AttributeKey<Boolean> AUTHENTICATED = AttributeKey.valueOf("test-ntlm-authenticated");
   private static final SecureRandom RANDOM = new SecureRandom();
 
-  final AtomicInteger type3WithoutChallenge = new AtomicInteger();
-  final AtomicInteger refused = new AtomicInteger();
+  public final AtomicInteger type3WithoutChallenge = new AtomicInteger();
+  public final AtomicInteger refused = new AtomicInteger();
   /** Requests without NTLM credentials that arrived while a Type 2 awaited its Type 3. */
-  final AtomicInteger interleaved = new AtomicInteger();
+  public final AtomicInteger interleaved = new AtomicInteger();
 
   /**
    * What the server answers a request on {@code ch} carrying {@code credentials} (the value of
    * Authorization or Proxy-Authorization): null when authenticated, else the challenge to send
    * ({@code NTLM} or {@code NTLM <type 2>}).
    */
-  String check(Channel ch, String credentials) {
+  public String check(Channel ch, String credentials) {
     if (Boolean.TRUE.equals(ch.attr(AUTHENTICATED).get())) {
       return null;
     }

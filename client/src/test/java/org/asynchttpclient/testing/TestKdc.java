@@ -1,4 +1,4 @@
-package org.asynchttpclient.engine;
+package org.asynchttpclient.testing;
 
 import java.io.File;
 import java.net.ServerSocket;
@@ -18,18 +18,18 @@ import org.apache.kerby.kerberos.kerb.server.SimpleKdcServer;
  * services, and the {@code krb5.conf} that points the JDK at it. The JDK reads its Kerberos
  * configuration once per JVM, so one KDC serves the whole test JVM: {@link #get()}.
  */
-final class TestKdc {
-  static final String REALM = "EXAMPLE.COM";
-  static final String USER = "alice";
-  static final String PASSWORD = "alice-secret";
+public final class TestKdc {
+  public static final String REALM = "EXAMPLE.COM";
+  public static final String USER = "alice";
+  public static final String PASSWORD = "alice-secret";
   /** The service the acceptor has a key for. */
-  static final String SERVICE = "HTTP/localhost@" + REALM;
+  public static final String SERVICE = "HTTP/localhost@" + REALM;
   /** A service the KDC knows but the acceptor has no key for: its tickets are refused. */
-  static final String OTHER_SERVICE = "HTTP/elsewhere@" + REALM;
+  public static final String OTHER_SERVICE = "HTTP/elsewhere@" + REALM;
 
   private static TestKdc instance;
 
-  final File keytab;
+  public final File keytab;
   private final SimpleKdcServer kdc;
 
   private TestKdc(Path dir) throws Exception {
@@ -74,7 +74,7 @@ final class TestKdc {
   }
 
   /** The JVM's KDC, started on first use. */
-  static synchronized TestKdc get() throws Exception {
+  public static synchronized TestKdc get() throws Exception {
     if (instance == null) {
       Path dir = Files.createTempDirectory("ahc-kdc");
       dir.toFile().deleteOnExit();
@@ -93,7 +93,7 @@ final class TestKdc {
   }
 
   /** The service's subject, logged in from the keytab, for a GSS acceptor. */
-  Subject serviceSubject() throws Exception {
+  public Subject serviceSubject() throws Exception {
     Map<String, String> options = new HashMap<>();
     options.put("useKeyTab", "true");
     options.put("keyTab", keytab.getAbsolutePath());

@@ -1,0 +1,63 @@
+package org.asynchttpclient.testing;
+
+import io.netty.handler.codec.http.HttpResponseStatus;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.jetbrains.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+
+/**
+ * The fixture most engine tests share, as a base class: a client and a loopback server.
+ *
+ * <ul>
+ *   <li>{@link #server}: a {@link TestServer} that answers {@code GET /hello} with 200 and
+ *       {@value #HELLO}, and never answers {@code /never}; new for each test (a subclass's own
+ *       {@code @BeforeEach} adds its routes) and closed after it, after the subclass's own
+ *       {@code @AfterEach} methods, which may still use it;
+ *   <li>{@link #client()}: one client from {@link ClientFixture#config()} for all the tests of a
+ *       class, made when first asked for (a class that never asks starts no client threads) and
+ *       closed after the class's last test. A test about the client's configuration makes its own.
+ * </ul>
+ */
+public abstract class HelloFixture {
+  /** The body {@code /hello} answers. */
+  public static final String HELLO = "hi";
+
+  // test thread; test classes run one at a time
+  private static @Nullable DefaultAsyncHttpClient shared;
+
+  protected TestServer server;
+
+  @BeforeEach
+  protected final void startHelloServer() throws InterruptedException {
+    server =
+        new TestServer()
+            .route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, HELLO))
+            .route("/never", (ctx, req) -> {});
+  }
+
+  @AfterEach
+  protected final void closeHelloServer() {
+    server.close();
+  }
+
+  /** The class's shared client. */
+  protected static DefaultAsyncHttpClient client() {
+    DefaultAsyncHttpClient c = shared;
+    if (c == null) {
+      c = ClientFixture.client();
+      shared = c;
+    }
+    return c;
+  }
+
+  @AfterAll
+  protected static void closeSharedClient() {
+    DefaultAsyncHttpClient c = shared;
+    shared = null;
+    if (c != null) {
+      c.close();
+    }
+  }
+}
