@@ -9,9 +9,7 @@ import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import io.netty.handler.codec.http.HttpHeaders;
 import org.asynchttpclient.Request;
-import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.events.HopKind;
-import org.asynchttpclient.events.HopView;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.request.NettyRequest;
@@ -43,7 +41,7 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: the immutable fields are set before the attempt is published to its exchange; the
  * others may be read and written from any thread as documented on each.
  */
-public final class Attempt implements AttemptTimeouts.Owner, HopView {
+public final class Attempt extends HopAttachments implements AttemptTimeouts.Owner {
   private static final int CURRENT = 0;
   private static final int ENDED = 1;
 
@@ -95,8 +93,6 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   private volatile Phase phase = Phase.WAITING_FOR_CONNECTION;
   /** Written by the carrier's loop when the response head arrives. */
   private volatile int statusCode;
-  /** Listeners' per-hop values; written by listeners, one event at a time. */
-  private volatile @Nullable Object[] attachments;
 
   Attempt(AttemptBuilder b) {
     this.exchange = b.exchange;
@@ -182,18 +178,9 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
     return statusCode;
   }
 
-  private ExchangeEvents events() {
+  @Override
+  ExchangeEvents events() {
     return exchange.services().events();
-  }
-
-  @Override
-  public @Nullable Object getAttachment(ExchangeListener listener) {
-    return Attachments.get(attachments, events(), listener);
-  }
-
-  @Override
-  public void setAttachment(ExchangeListener listener, @Nullable Object value) {
-    attachments = Attachments.set(attachments, events(), listener, value);
   }
 
   public NettyRequest wire() {
@@ -211,9 +198,9 @@ public final class Attempt implements AttemptTimeouts.Owner, HopView {
   }
 
   /**
-   * ROUND_ROBIN pinned the hop to the partition {@code key} (an {@link AddressPartitionKey}, or the
-   * permit key for a host of one address), with {@code addresses} (the pinned one first) to dial
-   * should it open a connection. Called once, before the hop looks for a carrier.
+   * ROUND_ROBIN pinned the hop to the partition {@code key} (an address's, or the permit key for a
+   * host of one address), with {@code addresses} (the pinned one first) to dial; before the hop
+   * looks for a carrier.
    */
   public void pin(Object key, List<InetSocketAddress> addresses) {
     dialing().pinned(addresses);
