@@ -34,6 +34,7 @@ import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.asynchttpclient.util.HttpSyntaxChecks;
 import org.asynchttpclient.util.HttpUtils;
 
@@ -126,46 +127,40 @@ final class StreamCodec extends ChannelDuplexHandler {
    * written with {@code promise}, so its success is the request's.
    */
   private static ChannelPromise headPromise(ChannelHandlerContext ctx, ChannelPromise promise, boolean whole) {
-    if (promise.isVoid()) {
-      return promise;
-    }
-    ChannelPromise inner = ctx.newPromise();
-    inner.addListener(
-        f -> {
-          if (f.isSuccess()) {
-            if (whole) {
-              promise.trySuccess();
-            }
-            return;
-          }
-          UnprocessedStreamException e =
-              new UnprocessedStreamException(
-                  "HTTP/2 stream could not be opened on " + ctx.channel().parent() + ": "
-                      + f.cause().getMessage());
-          e.initCause(f.cause());
-          promise.tryFailure(e);
-        });
-    return inner;
+    return relay(ctx, promise, whole, cause -> {
+      UnprocessedStreamException e = new UnprocessedStreamException(
+          "HTTP/2 stream could not be opened on " + ctx.channel().parent() + ": " + cause.getMessage());
+      e.initCause(cause);
+      return e;
+    });
   }
 
   /** A body frame's promise: the codec's own exceptions become {@link IOException}s. */
   private static ChannelPromise ioFailures(ChannelHandlerContext ctx, ChannelPromise promise) {
+    return relay(ctx, promise, true, cause -> cause instanceof Http2Exception
+        ? new IOException("HTTP/2 stream " + H2Streams.streamId(ctx.channel()) + " on "
+            + ctx.channel().parent() + " failed: " + cause.getMessage(), cause)
+        : cause);
+  }
+
+  /**
+   * A promise for one frame whose outcome reaches {@code promise}: its failure as {@code failure}
+   * makes it, its success only when {@code successCompletes} (the frame ends the request).
+   */
+  private static ChannelPromise relay(
+      ChannelHandlerContext ctx, ChannelPromise promise, boolean successCompletes,
+      Function<Throwable, Throwable> failure) {
     if (promise.isVoid()) {
       return promise;
     }
     ChannelPromise inner = ctx.newPromise();
-    inner.addListener(
-        f -> {
-          if (f.isSuccess()) {
-            promise.trySuccess();
-          } else if (f.cause() instanceof Http2Exception) {
-            promise.tryFailure(
-                new IOException("HTTP/2 stream " + H2Streams.streamId(ctx.channel()) + " on "
-                    + ctx.channel().parent() + " failed: " + f.cause().getMessage(), f.cause()));
-          } else {
-            promise.tryFailure(f.cause());
-          }
-        });
+    inner.addListener(f -> {
+      if (!f.isSuccess()) {
+        promise.tryFailure(failure.apply(f.cause()));
+      } else if (successCompletes) {
+        promise.trySuccess();
+      }
+    });
     return inner;
   }
 
