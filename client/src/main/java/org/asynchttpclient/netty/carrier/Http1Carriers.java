@@ -53,6 +53,14 @@ public final class Http1Carriers implements CarrierProtocol {
      * the hop; false to write HTTP/1.1 on it. On the channel's loop.
      */
     boolean takeOver(Attempt attempt, Channel connection);
+
+    /**
+     * No permit is free for the new connection the hop was to open: true if this protocol carries
+     * the hop on a connection it already has, with no permit. On any thread.
+     */
+    default boolean carryWithoutPermit(Attempt attempt) {
+      return false;
+    }
   }
 
   // immutable
@@ -156,7 +164,7 @@ public final class Http1Carriers implements CarrierProtocol {
       }
       return;
     }
-    if (!fresh && takePooledSibling(attempt)) {
+    if (fresh ? takeover.carryWithoutPermit(attempt) : takePooledSibling(attempt)) {
       return;
     }
     // No permit free: waiting for one is part of the hop, so its request timeout (on the timer,

@@ -26,7 +26,8 @@ import org.jetbrains.annotations.Nullable;
  * http2MaxConcurrentStreams} (if positive) or the server's SETTINGS_MAX_CONCURRENT_STREAMS,
  * whichever is smaller. A DRAINING connection is no longer the partition's: its streams finish,
  * and it closes when the last one ends. A connection holds no connection permit (the permit of
- * the hop that opened it was given back once ALPN picked h2, as 3.0.11 does).
+ * the hop that opened it was given back once ALPN picked h2, as 3.0.11 does), except under
+ * round robin, where the permit stays parked on its channel until it drains or closes.
  *
  * <p>Threads: every mutable field is guarded by the monitor of the owning {@link H2Partition};
  * transitions are decided there and their side effects run after the monitor is released.

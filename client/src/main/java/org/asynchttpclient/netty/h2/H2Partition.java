@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.h2;
 
 import java.util.List;
+import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
@@ -121,6 +122,23 @@ final class H2Partition {
     return Decision.OPEN_CONNECTION;
   }
 
+  /**
+   * A hop of another partition of the same host that found no connection permit (round robin,
+   * {@code maxConnectionsPerHost} below the host's address count) joins this partition's
+   * connection, or the one being opened for it, as any hop would; null when this partition has
+   * neither, or speaks HTTP/1.1: the hop then never becomes this partition's opener.
+   */
+  @Nullable Decision join(H2Waiter w) {
+    synchronized (this) {
+      H2Connection c = current;
+      boolean live = c != null && c.state != H2Connection.State.DRAINING;
+      if (http1 || !(live || opener != null)) {
+        return null;
+      }
+      return routeLocked(w);
+    }
+  }
+
   /** The loop of the connection waiters currently wait for, or null while one is being opened. */
   synchronized @Nullable io.netty.channel.EventLoop waitLoop() {
     H2Connection c = current;
@@ -188,6 +206,27 @@ final class H2Partition {
     }
     if (next != null) {
       actions.resume(next);
+    }
+  }
+
+  /**
+   * The opener found no permit and joined another address's connection ({@link #join}): every
+   * hop waiting here is routed again, each in turn, rather than electing one opener that would
+   * elect the next from inside its own routing (a chain as deep as the queue).
+   */
+  void openerJoinedSibling(Exchange<?> ex) {
+    List<H2Waiter> resume;
+    synchronized (this) {
+      if (opener != ex) {
+        return;
+      }
+      opener = null;
+      resume = current == null ? waiters.drainAll() : List.of();
+    }
+    for (H2Waiter w : resume) {
+      if (!w.isOver()) {
+        actions.resume(w);
+      }
     }
   }
 
@@ -330,8 +369,13 @@ final class H2Partition {
     openAll(open);
   }
 
-  /** Closes {@code c} if it has no stream left (it is draining). */
+  /**
+   * Closes {@code c} if it has no stream left (it is draining). A permit it holds (round robin)
+   * goes back now: a draining connection takes no new stream, so it no longer counts against
+   * {@code maxConnectionsPerHost} and a replacement may open while its last streams finish.
+   */
   void drainedOrIdle(H2Connection c) {
+    ParkedPermit.release(c.channel);
     boolean closeNow;
     synchronized (this) {
       closeNow = c.active == 0;

@@ -9,6 +9,8 @@ import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
@@ -16,6 +18,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.carrier.CarrierProtocol;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
+import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.InflatedBodyLimit;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -40,7 +43,10 @@ import org.jetbrains.annotations.Nullable;
  * <p>Permits: a hop that opens a connection holds a connection permit, as over HTTP/1.1, until
  * ALPN picks {@code h2}; then the permit goes back (3.0.11 does the same), and neither the
  * connection nor its streams hold one. So {@code maxConnections(PerHost)} bounds connections being
- * opened and HTTP/1.1 exchanges, not HTTP/2 streams; those are bounded per connection by {@code
+ * opened and HTTP/1.1 exchanges, not HTTP/2 streams. Under {@code LoadBalance.ROUND_ROBIN}, as in
+ * 3.0.12, a connection keeps its opener's permit until it drains or closes, so {@code
+ * maxConnectionsPerHost} bounds the connections to a host's addresses, and an opener that finds no
+ * permit joins another address's connection ({@link #carryWithoutPermit}). Streams are bounded per connection by {@code
  * http2MaxConcurrentStreams} and the server's SETTINGS, and the hops beyond wait (inside their
  * request timeout or deadline) in a queue of at most {@value H2WaitQueue.MAX_WAITING} per
  * partition.
@@ -149,26 +155,70 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     H2Waiter w = new H2Waiter(attempt);
     // Before the hop is queued: a slot handed to it on another thread moves the phase on.
     attempt.phase(Phase.WAITING_FOR_STREAM);
-    switch (p.route(w)) {
+    H2Partition.Decision d = p.route(w);
+    switch (d) {
       case HTTP1:
         attempt.phase(Phase.WAITING_FOR_CONNECTION);
         return Route.HTTP1;
       case OPEN_CONNECTION:
         ex.addListener(() -> p.openerEnded(ex), null);
         return Route.OPEN_CONNECTION;
-      case STREAM:
-        openStream(w);
-        return Route.HANDLED;
-      case QUEUE_FULL:
-        ex.fail(
-            new IOException(
-                "HTTP/2 requests waiting for " + uri.getHost() + ":" + uri.getExplicitPort()
-                    + " reached " + H2WaitQueue.MAX_WAITING + " (expected fewer waiting for a stream)"));
-        return Route.HANDLED;
-      case WAIT:
       default:
+        carry(w, d);
         return Route.HANDLED;
     }
+  }
+
+  /** A hop a partition took: a stream now, a wait, or a queue too long to wait in. */
+  private void carry(H2Waiter w, H2Partition.Decision d) {
+    if (d == H2Partition.Decision.STREAM) {
+      openStream(w);
+    } else if (d == H2Partition.Decision.QUEUE_FULL) {
+      Uri uri = w.attempt.request().getUri();
+      w.exchange.fail(
+          new IOException(
+              "HTTP/2 requests waiting for " + uri.getHost() + ":" + uri.getExplicitPort()
+                  + " reached " + H2WaitQueue.MAX_WAITING + " (expected fewer waiting for a stream)"));
+    }
+  }
+
+  /**
+   * The opener of a round-robin partition found no connection permit: the host's connections are
+   * at {@code maxConnectionsPerHost}. Rather than wait for a permit those connections hold for
+   * their life, the hop multiplexes onto the connection of another address of its host (in its
+   * dialing order), or waits for the one being opened there; multiplexing takes no permit (as in
+   * 3.0.12). The hops waiting in its own partition are routed again. False when no
+   * address of the host has a connection or an opener: the hop takes the permit path.
+   */
+  @Override
+  public boolean carryWithoutPermit(Attempt attempt) {
+    Object key = attempt.partitionKey();
+    List<InetSocketAddress> addresses = attempt.pinnedAddresses();
+    Exchange<?> ex = attempt.exchange();
+    H2Partition own = partitions.get(key);
+    if (!(key instanceof AddressPartitionKey) || addresses == null || own == null || !own.isOpener(ex)) {
+      return false;
+    }
+    Object base = ((AddressPartitionKey) key).base();
+    for (int i = 1; i < addresses.size(); i++) {
+      H2Partition sibling = partitions.get(new AddressPartitionKey(base, addresses.get(i).getAddress()));
+      if (sibling == null || sibling == own) {
+        continue;
+      }
+      // Armed before the hop is queued, as in route: a slot may be handed to it at once.
+      if (!attempt.armRequestTimeout(sibling.waitLoop())) {
+        return true; // budget spent: the exchange has ended
+      }
+      H2Waiter w = new H2Waiter(attempt);
+      attempt.phase(Phase.WAITING_FOR_STREAM);
+      H2Partition.Decision d = sibling.join(w);
+      if (d != null) {
+        own.openerJoinedSibling(ex);
+        carry(w, d);
+        return true;
+      }
+    }
+    return false;
   }
 
   // ---- CarrierProtocol: a stream of the partition's connection
@@ -243,7 +293,14 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     if (!attempt.takeCarrier(ch)) {
       return true;
     }
-    ex.releasePermit();
+    // Round robin keeps the permit on the connection for its life (3.0.12 does), so that
+    // maxConnectionsPerHost bounds the connections a host's addresses get; else it goes back now.
+    Object permit = key instanceof AddressPartitionKey ? ex.takePermit() : null;
+    if (permit != null) {
+      ex.services().parkPermit(ch, permit);
+    } else {
+      ex.releasePermit();
+    }
     H2Connection c = new H2Connection(ch, p, p.clientLimit(), lifetime.createdAt(ch));
     H2Pipeline.install(config, c, scheduler);
     p.negotiatedH2(c, new H2Waiter(attempt));
