@@ -113,6 +113,18 @@ final class H2Lifetime {
     return ttlLeft(c) <= 0;
   }
 
+  /**
+   * Moves {@code c}, the partition's current connection, to DRAINING if it is OPEN and past its
+   * TTL, and returns it; else returns null. Under the partition's monitor.
+   */
+  @Nullable H2Connection retireIfPastTtlLocked(@Nullable H2Connection c) {
+    if (c == null || c.state != H2Connection.State.OPEN || !expired(c)) {
+      return null;
+    }
+    c.state = H2Connection.State.DRAINING;
+    return c;
+  }
+
   /** Whether a connection whose last stream just ended closes rather than waits idle. */
   boolean closesWhenQuiet(H2Connection c) {
     return !keepAlive || expired(c);

@@ -64,7 +64,6 @@ final class H2Partition {
 
   // immutable
   private final Actions actions;
-  private final int clientLimit;
   private final H2Lifetime lifetime;
 
   // guarded by this
@@ -73,9 +72,8 @@ final class H2Partition {
   private boolean http1;
   private final H2WaitQueue waiters = new H2WaitQueue();
 
-  H2Partition(Actions actions, int clientLimit, H2Lifetime lifetime) {
+  H2Partition(Actions actions, H2Lifetime lifetime) {
     this.actions = actions;
-    this.clientLimit = clientLimit;
     this.lifetime = lifetime;
   }
 
@@ -86,12 +84,9 @@ final class H2Partition {
     synchronized (this) {
       // A TTL timer on the loop may run late: a connection found past its TTL drains now, so no
       // new stream goes to it, and this hop opens (or waits for) the next connection.
-      expired = current;
-      if (expired != null && expired.state == H2Connection.State.OPEN && lifetime.expired(expired)) {
-        expired.state = H2Connection.State.DRAINING;
+      expired = lifetime.retireIfPastTtlLocked(current);
+      if (expired != null) {
         current = null;
-      } else {
-        expired = null;
       }
       d = routeLocked(w);
     }
@@ -128,15 +123,9 @@ final class H2Partition {
    * connection, or the one being opened for it, as any hop would; null when this partition has
    * neither, or speaks HTTP/1.1: the hop then never becomes this partition's opener.
    */
-  @Nullable Decision join(H2Waiter w) {
-    synchronized (this) {
-      H2Connection c = current;
-      boolean live = c != null && c.state != H2Connection.State.DRAINING;
-      if (http1 || !(live || opener != null)) {
-        return null;
-      }
-      return routeLocked(w);
-    }
+  synchronized @Nullable Decision join(H2Waiter w) {
+    // current is never a draining connection: draining detaches it.
+    return http1 || (current == null && opener == null) ? null : routeLocked(w);
   }
 
   /** The loop of the connection waiters currently wait for, or null while one is being opened. */
@@ -149,10 +138,8 @@ final class H2Partition {
     return http1;
   }
 
-  boolean isOpener(Exchange<?> ex) {
-    synchronized (this) {
-      return opener == ex;
-    }
+  synchronized boolean isOpener(Exchange<?> ex) {
+    return opener == ex;
   }
 
   /**
@@ -187,11 +174,7 @@ final class H2Partition {
       }
       resume = waiters.drainAll();
     }
-    for (H2Waiter w : resume) {
-      if (!w.isOver()) {
-        actions.resume(w);
-      }
-    }
+    resumeAll(resume);
   }
 
   /** The opener's exchange ended: if no connection came of it, a waiter opens the next one. */
@@ -223,6 +206,10 @@ final class H2Partition {
       opener = null;
       resume = current == null ? waiters.drainAll() : List.of();
     }
+    resumeAll(resume);
+  }
+
+  private void resumeAll(List<H2Waiter> resume) {
     for (H2Waiter w : resume) {
       if (!w.isOver()) {
         actions.resume(w);
@@ -267,11 +254,12 @@ final class H2Partition {
     drainedOrIdle(c);
   }
 
-  /** A ping went unanswered or streams keep being refused: no new streams. */
-  void drain(H2Connection c) {
+  /** A second REFUSED_STREAM on one connection: it takes no new streams (OkHttp does the same). */
+  void refused(H2Connection c) {
     H2Waiter next;
     synchronized (this) {
-      if (c.state == H2Connection.State.DRAINING || c.state == H2Connection.State.CLOSED) {
+      boolean over = c.state == H2Connection.State.DRAINING || c.state == H2Connection.State.CLOSED;
+      if (++c.refused < 2 || over) {
         return;
       }
       c.state = H2Connection.State.DRAINING;
@@ -281,17 +269,6 @@ final class H2Partition {
       actions.resume(next);
     }
     drainedOrIdle(c);
-  }
-
-  /** A second REFUSED_STREAM on one connection: stop sending it new streams (OkHttp does too). */
-  void refused(H2Connection c) {
-    boolean drain;
-    synchronized (this) {
-      drain = ++c.refused >= 2;
-    }
-    if (drain) {
-      drain(c);
-    }
   }
 
   void closed(H2Connection c) {
@@ -418,9 +395,5 @@ final class H2Partition {
 
   Actions actions() {
     return actions;
-  }
-
-  int clientLimit() {
-    return clientLimit;
   }
 }

@@ -2,11 +2,8 @@ package org.asynchttpclient.netty.h2;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
-import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -20,7 +17,6 @@ import org.asynchttpclient.netty.carrier.CarrierProtocol;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.netty.channel.ChannelClosing;
-import org.asynchttpclient.netty.channel.InflatedBodyLimit;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
@@ -89,10 +85,8 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   // immutable
   private final AsyncHttpClientConfig config;
   private final TimeoutScheduler scheduler;
-  private final Supplier<? extends ChannelHandler> responseHandlers;
   private final Engine engine;
-  private final long inflateLimit;
-  private final String inflateLimitOption;
+  private final StreamPipeline streams;
   private final H2Lifetime lifetime;
 
   // any thread
@@ -105,21 +99,9 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       Engine engine) {
     this.config = config;
     this.scheduler = scheduler;
-    this.responseHandlers = responseHandlers;
     this.engine = engine;
     this.lifetime = new H2Lifetime(config, scheduler);
-    long h2Cap = config.getHttp2MaxDecompressedResponseSize();
-    long anyCap = config.getMaxInflatedResponseBodySize();
-    this.inflateLimit = smallerPositive(h2Cap, anyCap);
-    this.inflateLimitOption =
-        inflateLimit == h2Cap ? "http2MaxDecompressedResponseSize" : "maxInflatedResponseBodySize";
-  }
-
-  private static long smallerPositive(long a, long b) {
-    if (a <= 0) {
-      return b;
-    }
-    return b <= 0 ? a : Math.min(a, b);
+    this.streams = new StreamPipeline(config, responseHandlers);
   }
 
   /** Whether a hop to {@code uri} through {@code proxy} may be carried by HTTP/2. */
@@ -144,7 +126,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     Exchange<?> ex = attempt.exchange();
     H2Partition p =
         partitions.computeIfAbsent(
-            attempt.partitionKey(), k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams(), lifetime));
+            attempt.partitionKey(), this::newPartition);
     if (p.isHttp1()) {
       return Route.HTTP1;
     }
@@ -286,7 +268,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     }
     if (p == null) {
       // ALPN picked h2 for a hop that did not ask (a user's SslContext offering it): speak it.
-      p = partitions.computeIfAbsent(key, k -> new H2Partition(this, config.getHttp2MaxConcurrentStreams(), lifetime));
+      p = partitions.computeIfAbsent(key, this::newPartition);
     }
     // The connection is shared from now on: the hop no longer owns it, nor a permit. If the
     // outcome's winner took it first, the exchange is ending and closes it: nothing to share.
@@ -301,7 +283,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     } else {
       ex.releasePermit();
     }
-    H2Connection c = new H2Connection(ch, p, p.clientLimit(), lifetime.createdAt(ch));
+    H2Connection c = new H2Connection(ch, p, config.getHttp2MaxConcurrentStreams(), lifetime.createdAt(ch));
     H2Pipeline.install(config, c, scheduler);
     p.negotiatedH2(c, new H2Waiter(attempt));
     lifetime.armTtl(p, c);
@@ -340,7 +322,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       return;
     }
     new Http2StreamChannelBootstrap(c.channel)
-        .handler(new StreamInitializer(H2Pipeline.isTls(c.channel) ? "https" : "http"))
+        .handler(streams.initializer(H2Pipeline.isTls(c.channel) ? "https" : "http"))
         .open()
         .addListener((Future<Http2StreamChannel> f) -> onStreamOpened(f, slot, w));
   }
@@ -381,27 +363,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     partitions.clear();
   }
 
-  /** The pipeline of a stream child channel. */
-  private final class StreamInitializer extends ChannelInitializer<Channel> {
-    private final String scheme;
-
-    StreamInitializer(String scheme) {
-      this.scheme = scheme;
-    }
-
-    @Override
-    protected void initChannel(Channel ch) {
-      ChannelPipeline p = ch.pipeline();
-      p.addLast("h2-stream", new StreamCodec(scheme));
-      if (config.isEnableAutomaticDecompression()) {
-        InflatedBodyLimit.Decompressor inflater = new InflatedBodyLimit.Decompressor();
-        p.addLast("inflater", inflater);
-        if (inflateLimit > 0) {
-          p.addLast("inflated-limit", new InflatedBodyLimit(inflateLimit, inflater, inflateLimitOption));
-        }
-      }
-      p.addLast("chunked-writer", new ChunkedWriteHandler());
-      p.addLast("ahc-handler", responseHandlers.get());
-    }
+  private H2Partition newPartition(Object key) {
+    return new H2Partition(this, lifetime);
   }
 }
