@@ -1,12 +1,6 @@
 package org.asynchttpclient;
 
-import static org.asynchttpclient.ConfigValueChecks.atLeast;
-import static org.asynchttpclient.ConfigValueChecks.between;
 import static org.asynchttpclient.ConfigValueChecks.checkNotNull;
-import static org.asynchttpclient.ConfigValueChecks.nonNegative;
-import static org.asynchttpclient.ConfigValueChecks.nonNegativeOrNone;
-import static org.asynchttpclient.ConfigValueChecks.positive;
-import static org.asynchttpclient.ConfigValueChecks.positiveOr;
 
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
@@ -26,6 +20,8 @@ import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.channel.DefaultKeepAliveStrategy;
 import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
+import org.asynchttpclient.config.ConfigOption;
+import org.asynchttpclient.config.ConfigTable;
 import org.asynchttpclient.cookie.CookieStore;
 import org.asynchttpclient.cookie.ThreadSafeCookieStore;
 import org.asynchttpclient.events.ExchangeListener;
@@ -35,7 +31,6 @@ import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyServerSelector;
-import org.asynchttpclient.util.HttpSyntaxChecks;
 import org.asynchttpclient.util.ProxyUtils;
 import org.jetbrains.annotations.Nullable;
 
@@ -64,32 +59,32 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public boolean isFollowRedirect() {
-    return s.followRedirect;
+    return s.get(ConfigTable.FOLLOW_REDIRECT);
   }
 
   @Override
   public int getMaxRedirects() {
-    return s.maxRedirects;
+    return s.get(ConfigTable.MAX_REDIRECTS);
   }
 
   @Override
   public boolean isStrict302Handling() {
-    return s.strict302Handling;
+    return s.get(ConfigTable.STRICT_302_HANDLING);
   }
 
   @Override
   public boolean isCompressionEnforced() {
-    return s.compressionEnforced;
+    return s.get(ConfigTable.COMPRESSION_ENFORCED);
   }
 
   @Override
   public boolean isEnableAutomaticDecompression() {
-    return s.enableAutomaticDecompression;
+    return s.get(ConfigTable.ENABLE_AUTOMATIC_DECOMPRESSION);
   }
 
   @Override
   public @Nullable String getUserAgent() {
-    return s.userAgent;
+    return s.get(ConfigTable.USER_AGENT);
   }
 
   @Override
@@ -99,27 +94,27 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public int getMaxRequestRetry() {
-    return s.maxRequestRetry;
+    return s.get(ConfigTable.MAX_REQUEST_RETRY);
   }
 
   @Override
   public boolean isDisableUrlEncodingForBoundRequests() {
-    return s.disableUrlEncodingForBoundRequests;
+    return s.get(ConfigTable.DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS);
   }
 
   @Override
   public boolean isUseLaxCookieEncoder() {
-    return s.useLaxCookieEncoder;
+    return s.get(ConfigTable.USE_LAX_COOKIE_ENCODER);
   }
 
   @Override
   public boolean isDisableZeroCopy() {
-    return s.disableZeroCopy;
+    return s.get(ConfigTable.DISABLE_ZERO_COPY);
   }
 
   @Override
   public boolean isKeepEncodingHeader() {
-    return s.keepEncodingHeader;
+    return s.get(ConfigTable.KEEP_ENCODING_HEADER);
   }
 
   @Override
@@ -130,82 +125,82 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public boolean isAggregateWebSocketFrameFragments() {
-    return s.aggregateWebSocketFrameFragments;
+    return s.get(ConfigTable.AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS);
   }
 
   @Override
   public boolean isEnableWebSocketCompression() {
-    return s.enableWebSocketCompression;
+    return s.get(ConfigTable.ENABLE_WEBSOCKET_COMPRESSION);
   }
 
   @Override
   public int getWebSocketMaxBufferSize() {
-    return s.webSocketMaxBufferSize;
+    return s.get(ConfigTable.WEBSOCKET_MAX_BUFFER_SIZE);
   }
 
   @Override
   public int getWebSocketMaxFrameSize() {
-    return s.webSocketMaxFrameSize;
+    return s.get(ConfigTable.WEBSOCKET_MAX_FRAME_SIZE);
   }
 
   @Override
   public Duration getConnectTimeout() {
-    return s.connectTimeout;
+    return s.get(ConfigTable.CONNECT_TIMEOUT);
   }
 
   @Override
   public Duration getRequestTimeout() {
-    return s.requestTimeout;
+    return s.get(ConfigTable.REQUEST_TIMEOUT);
   }
 
   @Override
   public Duration getReadTimeout() {
-    return s.readTimeout;
+    return s.get(ConfigTable.READ_TIMEOUT);
   }
 
   @Override
   public Duration getShutdownQuietPeriod() {
-    return s.shutdownQuietPeriod;
+    return s.get(ConfigTable.SHUTDOWN_QUIET_PERIOD);
   }
 
   @Override
   public Duration getShutdownTimeout() {
-    return s.shutdownTimeout;
+    return s.get(ConfigTable.SHUTDOWN_TIMEOUT);
   }
 
   @Override
   public boolean isKeepAlive() {
-    return s.keepAlive;
+    return s.get(ConfigTable.KEEP_ALIVE);
   }
 
   @Override
   public Duration getPooledConnectionIdleTimeout() {
-    return s.pooledConnectionIdleTimeout;
+    return s.get(ConfigTable.POOLED_CONNECTION_IDLE_TIMEOUT);
   }
 
   @Override
   public Duration getConnectionPoolCleanerPeriod() {
-    return s.connectionPoolCleanerPeriod;
+    return s.get(ConfigTable.CONNECTION_POOL_CLEANER_PERIOD);
   }
 
   @Override
   public Duration getConnectionTtl() {
-    return s.connectionTtl;
+    return s.get(ConfigTable.CONNECTION_TTL);
   }
 
   @Override
   public int getMaxConnections() {
-    return s.maxConnections;
+    return s.get(ConfigTable.MAX_CONNECTIONS);
   }
 
   @Override
   public int getMaxConnectionsPerHost() {
-    return s.maxConnectionsPerHost;
+    return s.get(ConfigTable.MAX_CONNECTIONS_PER_HOST);
   }
 
   @Override
   public int getAcquireFreeChannelTimeout() {
-    return s.acquireFreeChannelTimeout;
+    return s.get(ConfigTable.ACQUIRE_FREE_CHANNEL_TIMEOUT);
   }
 
   @Override
@@ -226,7 +221,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public boolean isValidateResponseHeaders() {
-    return s.validateResponseHeaders;
+    return s.get(ConfigTable.VALIDATE_RESPONSE_HEADERS);
   }
 
   @Override
@@ -236,49 +231,49 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public boolean isRefuseSchemeDowngradeOnRedirect() {
-    return s.refuseSchemeDowngradeOnRedirect;
+    return s.get(ConfigTable.REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT);
   }
 
   @Override
   public boolean isRefuseCrossOriginBodyOnRedirect() {
-    return s.refuseCrossOriginBodyOnRedirect;
+    return s.get(ConfigTable.REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT);
   }
 
   @Override
   public boolean isUseOpenSsl() {
-    return s.useOpenSsl;
+    return s.get(ConfigTable.USE_OPEN_SSL);
   }
 
   @Override
   public boolean isUseInsecureTrustManager() {
-    return s.useInsecureTrustManager;
+    return s.get(ConfigTable.USE_INSECURE_TRUST_MANAGER);
   }
 
   @Override
   public boolean isDisableHttpsEndpointIdentificationAlgorithm() {
-    return s.disableHttpsEndpointIdentificationAlgorithm;
+    return s.get(ConfigTable.DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM);
   }
 
   @Override
   public int getHandshakeTimeout() {
-    return s.handshakeTimeout;
+    return s.get(ConfigTable.HANDSHAKE_TIMEOUT);
   }
 
   /** A copy: changing it does not change this config. */
   @Override
   public @Nullable String[] getEnabledProtocols() {
-    return ConfigSettings.cloneOrNull(s.enabledProtocols);
+    return s.get(ConfigTable.ENABLED_PROTOCOLS);
   }
 
   /** A copy: changing it does not change this config. */
   @Override
   public @Nullable String[] getEnabledCipherSuites() {
-    return ConfigSettings.cloneOrNull(s.enabledCipherSuites);
+    return s.get(ConfigTable.ENABLED_CIPHER_SUITES);
   }
 
   @Override
   public boolean isFilterInsecureCipherSuites() {
-    return s.filterInsecureCipherSuites;
+    return s.get(ConfigTable.FILTER_INSECURE_CIPHER_SUITES);
   }
 
   @Override
@@ -288,52 +283,52 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public int getHttp2InitialWindowSize() {
-    return s.http2InitialWindowSize;
+    return s.get(ConfigTable.HTTP2_INITIAL_WINDOW_SIZE);
   }
 
   @Override
   public int getHttp2MaxFrameSize() {
-    return s.http2MaxFrameSize;
+    return s.get(ConfigTable.HTTP2_MAX_FRAME_SIZE);
   }
 
   @Override
   public int getHttp2HeaderTableSize() {
-    return s.http2HeaderTableSize;
+    return s.get(ConfigTable.HTTP2_HEADER_TABLE_SIZE);
   }
 
   @Override
   public int getHttp2MaxHeaderListSize() {
-    return s.http2MaxHeaderListSize;
+    return s.get(ConfigTable.HTTP2_MAX_HEADER_LIST_SIZE);
   }
 
   @Override
   public int getHttp2MaxConcurrentStreams() {
-    return s.http2MaxConcurrentStreams;
+    return s.get(ConfigTable.HTTP2_MAX_CONCURRENT_STREAMS);
   }
 
   @Override
   public long getHttp2MaxDecompressedResponseSize() {
-    return s.http2MaxDecompressedResponseSize;
+    return s.get(ConfigTable.HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE);
   }
 
   @Override
   public Duration getHttp2PingInterval() {
-    return s.http2PingInterval;
+    return s.get(ConfigTable.HTTP2_PING_INTERVAL);
   }
 
   @Override
   public boolean isHttp2CleartextEnabled() {
-    return s.http2CleartextEnabled;
+    return s.get(ConfigTable.HTTP2_CLEARTEXT_ENABLED);
   }
 
   @Override
   public int getSslSessionCacheSize() {
-    return s.sslSessionCacheSize;
+    return s.get(ConfigTable.SSL_SESSION_CACHE_SIZE);
   }
 
   @Override
   public int getSslSessionTimeout() {
-    return s.sslSessionTimeout;
+    return s.get(ConfigTable.SSL_SESSION_TIMEOUT);
   }
 
   @Override
@@ -371,67 +366,67 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public int expiredCookieEvictionDelay() {
-    return s.expiredCookieEvictionDelay;
+    return s.get(ConfigTable.EXPIRED_COOKIE_EVICTION_DELAY);
   }
 
   @Override
   public boolean isTcpNoDelay() {
-    return s.tcpNoDelay;
+    return s.get(ConfigTable.TCP_NO_DELAY);
   }
 
   @Override
   public boolean isSoReuseAddress() {
-    return s.soReuseAddress;
+    return s.get(ConfigTable.SO_REUSE_ADDRESS);
   }
 
   @Override
   public boolean isSoKeepAlive() {
-    return s.soKeepAlive;
+    return s.get(ConfigTable.SO_KEEP_ALIVE);
   }
 
   @Override
   public int getSoLinger() {
-    return s.soLinger;
+    return s.get(ConfigTable.SO_LINGER);
   }
 
   @Override
   public int getSoSndBuf() {
-    return s.soSndBuf;
+    return s.get(ConfigTable.SO_SND_BUF);
   }
 
   @Override
   public int getSoRcvBuf() {
-    return s.soRcvBuf;
+    return s.get(ConfigTable.SO_RCV_BUF);
   }
 
   @Override
   public String getThreadPoolName() {
-    return s.threadPoolName;
+    return s.get(ConfigTable.THREAD_POOL_NAME);
   }
 
   @Override
   public int getHttpClientCodecMaxInitialLineLength() {
-    return s.httpClientCodecMaxInitialLineLength;
+    return s.get(ConfigTable.HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH);
   }
 
   @Override
   public int getHttpClientCodecMaxHeaderSize() {
-    return s.httpClientCodecMaxHeaderSize;
+    return s.get(ConfigTable.HTTP_CLIENT_CODEC_MAX_HEADER_SIZE);
   }
 
   @Override
   public int getHttpClientCodecMaxChunkSize() {
-    return s.httpClientCodecMaxChunkSize;
+    return s.get(ConfigTable.HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE);
   }
 
   @Override
   public int getHttpClientCodecInitialBufferSize() {
-    return s.httpClientCodecInitialBufferSize;
+    return s.get(ConfigTable.HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE);
   }
 
   @Override
   public int getChunkedFileChunkSize() {
-    return s.chunkedFileChunkSize;
+    return s.get(ConfigTable.CHUNKED_FILE_CHUNK_SIZE);
   }
 
   /** Immutable, in the order the options were added. */
@@ -452,12 +447,12 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public boolean isUseNativeTransport() {
-    return s.useNativeTransport;
+    return s.get(ConfigTable.USE_NATIVE_TRANSPORT);
   }
 
   @Override
   public boolean isUseOnlyEpollNativeTransport() {
-    return s.useOnlyEpollNativeTransport;
+    return s.get(ConfigTable.USE_ONLY_EPOLL_NATIVE_TRANSPORT);
   }
 
   @Override
@@ -472,12 +467,12 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public long getHashedWheelTimerTickDuration() {
-    return s.hashedWheelTickDuration;
+    return s.get(ConfigTable.HASHED_WHEEL_TIMER_TICK_DURATION);
   }
 
   @Override
   public int getHashedWheelTimerSize() {
-    return s.hashedWheelSize;
+    return s.get(ConfigTable.HASHED_WHEEL_TIMER_SIZE);
   }
 
   @Override
@@ -502,62 +497,62 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public int getIoThreadsCount() {
-    return s.ioThreadsCount;
+    return s.get(ConfigTable.IO_THREADS_COUNT);
   }
 
   @Override
   public boolean isUseEventLoopTimeouts() {
-    return s.useEventLoopTimeouts;
+    return s.get(ConfigTable.USE_EVENT_LOOP_TIMEOUTS);
   }
 
   @Override
   public boolean isUseAbsoluteRequestDeadline() {
-    return s.useAbsoluteRequestDeadline;
+    return s.get(ConfigTable.USE_ABSOLUTE_REQUEST_DEADLINE);
   }
 
   @Override
   public boolean isTypedTimeoutExceptions() {
-    return s.typedTimeoutExceptions;
+    return s.get(ConfigTable.TYPED_TIMEOUT_EXCEPTIONS);
   }
 
   @Override
   public boolean isNtlmV2Only() {
-    return s.ntlmV2Only;
+    return s.get(ConfigTable.NTLM_V2_ONLY);
   }
 
   @Override
   public boolean isStrictMidResponseRetry() {
-    return s.strictMidResponseRetry;
+    return s.get(ConfigTable.STRICT_MID_RESPONSE_RETRY);
   }
 
   @Override
   public LoadBalance getLoadBalance() {
-    return s.loadBalance;
+    return s.get(ConfigTable.LOAD_BALANCE);
   }
 
   @Override
   public boolean isFailedIpCooldownEnabled() {
-    return s.failedIpCooldownEnabled;
+    return s.get(ConfigTable.FAILED_IP_COOLDOWN_ENABLED);
   }
 
   @Override
   public Duration getFailedIpCooldownPeriod() {
-    return s.failedIpCooldownPeriod;
+    return s.get(ConfigTable.FAILED_IP_COOLDOWN_PERIOD);
   }
 
   @Override
   public Duration getConnectionAttemptDelay() {
-    return s.connectionAttemptDelay;
+    return s.get(ConfigTable.CONNECTION_ATTEMPT_DELAY);
   }
 
   @Override
   public long getMaxInflatedResponseBodySize() {
-    return s.maxInflatedResponseBodySize;
+    return s.get(ConfigTable.MAX_INFLATED_RESPONSE_BODY_SIZE);
   }
 
   @Override
   public @Nullable String getDeadlinePropagationHeader() {
-    return s.deadlinePropagationHeader;
+    return s.get(ConfigTable.DEADLINE_PROPAGATION_HEADER);
   }
 
   @Override
@@ -567,22 +562,22 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
   @Override
   public Duration getWebSocketIdleTimeout() {
-    return s.webSocketIdleTimeout;
+    return s.get(ConfigTable.WEBSOCKET_IDLE_TIMEOUT);
   }
 
   @Override
   public Duration getWebSocketPingInterval() {
-    return s.webSocketPingInterval;
+    return s.get(ConfigTable.WEBSOCKET_PING_INTERVAL);
   }
 
   @Override
   public Duration getWebSocketPongTimeout() {
-    return s.webSocketPongTimeout;
+    return s.get(ConfigTable.WEBSOCKET_PONG_TIMEOUT);
   }
 
   @Override
   public Duration getWebSocketCloseTimeout() {
-    return s.webSocketCloseTimeout;
+    return s.get(ConfigTable.WEBSOCKET_CLOSE_TIMEOUT);
   }
 
   /**
@@ -590,7 +585,8 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
    * the defaults of {@link AsyncHttpClientConfigDefaults} (properties files and system properties,
    * read now). Setters refuse values that make no sense with an {@link IllegalArgumentException}
    * naming the option, the value and what is accepted; values coming from properties are not
-   * range-checked, as in AHC 3.0.11.
+   * range-checked, as in AHC 3.0.11. The setter of a property-backed option only hands the value
+   * to its row of {@link ConfigTable}, which holds the check and what null means.
    *
    * <p>Not thread-safe: use one builder from one thread.
    */
@@ -608,36 +604,36 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       s = ConfigSettings.copyOf(prototype);
     }
 
-    public Builder setFollowRedirect(boolean followRedirect) {
-      s.followRedirect = followRedirect;
+    /** Sets an option of {@link ConfigTable}, through its check. */
+    private <T> Builder set(ConfigOption<T> option, @Nullable T value) {
+      s.values.set(option, value);
       return this;
+    }
+
+    public Builder setFollowRedirect(boolean followRedirect) {
+      return set(ConfigTable.FOLLOW_REDIRECT, followRedirect);
     }
 
     /** Accepts 0 and more. */
     public Builder setMaxRedirects(int maxRedirects) {
-      s.maxRedirects = atLeast("maxRedirects", maxRedirects, 0);
-      return this;
+      return set(ConfigTable.MAX_REDIRECTS, maxRedirects);
     }
 
     public Builder setStrict302Handling(boolean strict302Handling) {
-      s.strict302Handling = strict302Handling;
-      return this;
+      return set(ConfigTable.STRICT_302_HANDLING, strict302Handling);
     }
 
     public Builder setCompressionEnforced(boolean compressionEnforced) {
-      s.compressionEnforced = compressionEnforced;
-      return this;
+      return set(ConfigTable.COMPRESSION_ENFORCED, compressionEnforced);
     }
 
     public Builder setEnableAutomaticDecompression(boolean enable) {
-      s.enableAutomaticDecompression = enable;
-      return this;
+      return set(ConfigTable.ENABLE_AUTOMATIC_DECOMPRESSION, enable);
     }
 
     /** Null sends no User-Agent header unless the request has one. */
     public Builder setUserAgent(@Nullable String userAgent) {
-      s.userAgent = userAgent;
-      return this;
+      return set(ConfigTable.USER_AGENT, userAgent);
     }
 
     public Builder setRealm(@Nullable Realm realm) {
@@ -652,28 +648,23 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /** Accepts 0 (no retry) and more. */
     public Builder setMaxRequestRetry(int maxRequestRetry) {
-      s.maxRequestRetry = atLeast("maxRequestRetry", maxRequestRetry, 0);
-      return this;
+      return set(ConfigTable.MAX_REQUEST_RETRY, maxRequestRetry);
     }
 
     public Builder setDisableUrlEncodingForBoundRequests(boolean disable) {
-      s.disableUrlEncodingForBoundRequests = disable;
-      return this;
+      return set(ConfigTable.DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS, disable);
     }
 
     public Builder setUseLaxCookieEncoder(boolean useLaxCookieEncoder) {
-      s.useLaxCookieEncoder = useLaxCookieEncoder;
-      return this;
+      return set(ConfigTable.USE_LAX_COOKIE_ENCODER, useLaxCookieEncoder);
     }
 
     public Builder setDisableZeroCopy(boolean disableZeroCopy) {
-      s.disableZeroCopy = disableZeroCopy;
-      return this;
+      return set(ConfigTable.DISABLE_ZERO_COPY, disableZeroCopy);
     }
 
     public Builder setKeepEncodingHeader(boolean keepEncodingHeader) {
-      s.keepEncodingHeader = keepEncodingHeader;
-      return this;
+      return set(ConfigTable.KEEP_ENCODING_HEADER, keepEncodingHeader);
     }
 
     /**
@@ -686,8 +677,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     }
 
     public Builder setValidateResponseHeaders(boolean validateResponseHeaders) {
-      s.validateResponseHeaders = validateResponseHeaders;
-      return this;
+      return set(ConfigTable.VALIDATE_RESPONSE_HEADERS, validateResponseHeaders);
     }
 
     /** One proxy for every request; null for none. */
@@ -703,14 +693,12 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /** Ask the JDK's {@link ProxySelector#getDefault()} for each request's proxy. */
     public Builder setUseProxySelector(boolean useProxySelector) {
-      s.useProxySelector = useProxySelector;
-      return this;
+      return set(ConfigTable.USE_PROXY_SELECTOR, useProxySelector);
     }
 
     /** Use the proxy of the {@code http.proxyHost}/{@code http.proxyPort} system properties. */
     public Builder setUseProxyProperties(boolean useProxyProperties) {
-      s.useProxyProperties = useProxyProperties;
-      return this;
+      return set(ConfigTable.USE_PROXY_PROPERTIES, useProxyProperties);
     }
 
     public Builder setStripAuthorizationOnRedirect(boolean strip) {
@@ -720,20 +708,17 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /** See {@link AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}. */
     public Builder setRefuseSchemeDowngradeOnRedirect(boolean refuseSchemeDowngradeOnRedirect) {
-      s.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
-      return this;
+      return set(ConfigTable.REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT, refuseSchemeDowngradeOnRedirect);
     }
 
     /** See {@link AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}. */
     public Builder setRefuseCrossOriginBodyOnRedirect(boolean refuseCrossOriginBodyOnRedirect) {
-      s.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
-      return this;
+      return set(ConfigTable.REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT, refuseCrossOriginBodyOnRedirect);
     }
 
     /** See {@link AsyncHttpClientConfig#isAggregateWebSocketFrameFragments()}. */
     public Builder setAggregateWebSocketFrameFragments(boolean aggregate) {
-      s.aggregateWebSocketFrameFragments = aggregate;
-      return this;
+      return set(ConfigTable.AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS, aggregate);
     }
 
     /**
@@ -741,26 +726,22 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * 3.0.11.)
      */
     public Builder setEnablewebSocketCompression(boolean enable) {
-      s.enableWebSocketCompression = enable;
-      return this;
+      return set(ConfigTable.ENABLE_WEBSOCKET_COMPRESSION, enable);
     }
 
     /** See {@link AsyncHttpClientConfig#getWebSocketMaxBufferSize()}. Accepts more than 0. */
     public Builder setWebSocketMaxBufferSize(int size) {
-      s.webSocketMaxBufferSize = positive("webSocketMaxBufferSize", size);
-      return this;
+      return set(ConfigTable.WEBSOCKET_MAX_BUFFER_SIZE, size);
     }
 
     /** See {@link AsyncHttpClientConfig#getWebSocketMaxFrameSize()}. Accepts more than 0. */
     public Builder setWebSocketMaxFrameSize(int size) {
-      s.webSocketMaxFrameSize = positive("webSocketMaxFrameSize", size);
-      return this;
+      return set(ConfigTable.WEBSOCKET_MAX_FRAME_SIZE, size);
     }
 
     /** Accepts 0 (no limit) and more. */
     public Builder setConnectTimeout(Duration connectTimeout) {
-      s.connectTimeout = nonNegative("connectTimeout", connectTimeout);
-      return this;
+      return set(ConfigTable.CONNECT_TIMEOUT, connectTimeout);
     }
 
     /**
@@ -768,68 +749,56 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * request's own zero means "use the config").
      */
     public Builder setRequestTimeout(Duration requestTimeout) {
-      s.requestTimeout = nonNegativeOrNone("requestTimeout", requestTimeout);
-      return this;
+      return set(ConfigTable.REQUEST_TIMEOUT, requestTimeout);
     }
 
     /** Accepts 0 and more, or -1 ms for none. */
     public Builder setReadTimeout(Duration readTimeout) {
-      s.readTimeout = nonNegativeOrNone("readTimeout", readTimeout);
-      return this;
+      return set(ConfigTable.READ_TIMEOUT, readTimeout);
     }
 
     /** Accepts 0 and more; must not exceed the shutdown timeout (checked by {@link #build()}). */
     public Builder setShutdownQuietPeriod(Duration shutdownQuietPeriod) {
-      s.shutdownQuietPeriod = nonNegative("shutdownQuietPeriod", shutdownQuietPeriod);
-      return this;
+      return set(ConfigTable.SHUTDOWN_QUIET_PERIOD, shutdownQuietPeriod);
     }
 
     /** Accepts 0 and more; must be at least the quiet period (checked by {@link #build()}). */
     public Builder setShutdownTimeout(Duration shutdownTimeout) {
-      s.shutdownTimeout = nonNegative("shutdownTimeout", shutdownTimeout);
-      return this;
+      return set(ConfigTable.SHUTDOWN_TIMEOUT, shutdownTimeout);
     }
 
     public Builder setKeepAlive(boolean keepAlive) {
-      s.keepAlive = keepAlive;
-      return this;
+      return set(ConfigTable.KEEP_ALIVE, keepAlive);
     }
 
     /** Accepts 0 and more, or -1 ms; 0 and -1 ms keep idle connections forever. */
     public Builder setPooledConnectionIdleTimeout(Duration idleTimeout) {
-      s.pooledConnectionIdleTimeout = nonNegativeOrNone("pooledConnectionIdleTimeout", idleTimeout);
-      return this;
+      return set(ConfigTable.POOLED_CONNECTION_IDLE_TIMEOUT, idleTimeout);
     }
 
     /** Accepts more than 0. */
     public Builder setConnectionPoolCleanerPeriod(Duration period) {
-      s.connectionPoolCleanerPeriod = positive("connectionPoolCleanerPeriod", period);
-      return this;
+      return set(ConfigTable.CONNECTION_POOL_CLEANER_PERIOD, period);
     }
 
     /** Accepts 0 and more, or -1 ms; 0 and -1 ms let connections live forever. */
     public Builder setConnectionTtl(Duration connectionTtl) {
-      s.connectionTtl = nonNegativeOrNone("connectionTtl", connectionTtl);
-      return this;
+      return set(ConfigTable.CONNECTION_TTL, connectionTtl);
     }
 
     /** Accepts -1 and 0 (no limit, as in AHC 3.0.11) and more. */
     public Builder setMaxConnections(int maxConnections) {
-      s.maxConnections = atLeast("maxConnections", maxConnections, -1);
-      return this;
+      return set(ConfigTable.MAX_CONNECTIONS, maxConnections);
     }
 
     /** Accepts -1 and 0 (no limit, as in AHC 3.0.11) and more. */
     public Builder setMaxConnectionsPerHost(int maxConnectionsPerHost) {
-      s.maxConnectionsPerHost = atLeast("maxConnectionsPerHost", maxConnectionsPerHost, -1);
-      return this;
+      return set(ConfigTable.MAX_CONNECTIONS_PER_HOST, maxConnectionsPerHost);
     }
 
     /** In milliseconds; accepts 0 (fail at once) and more. */
     public Builder setAcquireFreeChannelTimeout(int acquireFreeChannelTimeout) {
-      s.acquireFreeChannelTimeout =
-          atLeast("acquireFreeChannelTimeout", acquireFreeChannelTimeout, 0);
-      return this;
+      return set(ConfigTable.ACQUIRE_FREE_CHANNEL_TIMEOUT, acquireFreeChannelTimeout);
     }
 
     public Builder setChannelPool(@Nullable ChannelPool channelPool) {
@@ -849,56 +818,45 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /** Prefer OpenSSL for TLS; when no OpenSSL provider is on the classpath, the JDK's TLS is used. */
     public Builder setUseOpenSsl(boolean useOpenSsl) {
-      s.useOpenSsl = useOpenSsl;
-      return this;
+      return set(ConfigTable.USE_OPEN_SSL, useOpenSsl);
     }
 
     /** Trust every certificate: for tests only. */
     public Builder setUseInsecureTrustManager(boolean useInsecureTrustManager) {
-      s.useInsecureTrustManager = useInsecureTrustManager;
-      return this;
+      return set(ConfigTable.USE_INSECURE_TRUST_MANAGER, useInsecureTrustManager);
     }
 
     public Builder setDisableHttpsEndpointIdentificationAlgorithm(boolean disable) {
-      s.disableHttpsEndpointIdentificationAlgorithm = disable;
-      return this;
+      return set(ConfigTable.DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM, disable);
     }
 
     /** In milliseconds; accepts 0 (no limit) and more. */
     public Builder setHandshakeTimeout(int handshakeTimeout) {
-      s.handshakeTimeout = atLeast("handshakeTimeout", handshakeTimeout, 0);
-      return this;
+      return set(ConfigTable.HANDSHAKE_TIMEOUT, handshakeTimeout);
     }
 
     /** Copied; null for the TLS provider's defaults. */
     public Builder setEnabledProtocols(@Nullable String[] enabledProtocols) {
-      s.enabledProtocols = ConfigSettings.cloneOrNull(enabledProtocols);
-      return this;
+      return set(ConfigTable.ENABLED_PROTOCOLS, enabledProtocols);
     }
 
     /** Copied; null for the TLS provider's defaults. */
     public Builder setEnabledCipherSuites(@Nullable String[] enabledCipherSuites) {
-      s.enabledCipherSuites = ConfigSettings.cloneOrNull(enabledCipherSuites);
-      return this;
+      return set(ConfigTable.ENABLED_CIPHER_SUITES, enabledCipherSuites);
     }
 
     public Builder setFilterInsecureCipherSuites(boolean filterInsecureCipherSuites) {
-      s.filterInsecureCipherSuites = filterInsecureCipherSuites;
-      return this;
+      return set(ConfigTable.FILTER_INSECURE_CIPHER_SUITES, filterInsecureCipherSuites);
     }
 
     /** Accepts 0 (provider's default) and more. */
     public Builder setSslSessionCacheSize(Integer sslSessionCacheSize) {
-      checkNotNull("sslSessionCacheSize", sslSessionCacheSize);
-      s.sslSessionCacheSize = atLeast("sslSessionCacheSize", sslSessionCacheSize, 0);
-      return this;
+      return set(ConfigTable.SSL_SESSION_CACHE_SIZE, sslSessionCacheSize);
     }
 
     /** In seconds; accepts 0 (provider's default) and more. */
     public Builder setSslSessionTimeout(Integer sslSessionTimeout) {
-      checkNotNull("sslSessionTimeout", sslSessionTimeout);
-      s.sslSessionTimeout = atLeast("sslSessionTimeout", sslSessionTimeout, 0);
-      return this;
+      return set(ConfigTable.SSL_SESSION_TIMEOUT, sslSessionTimeout);
     }
 
     public Builder setSslContext(@Nullable SslContext sslContext) {
@@ -919,33 +877,27 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /** Initial HTTP/2 flow-control window of each stream, in bytes. Accepts 0 to 2^31-1. */
     public Builder setHttp2InitialWindowSize(int size) {
-      s.http2InitialWindowSize = atLeast("http2InitialWindowSize", size, 0);
-      return this;
+      return set(ConfigTable.HTTP2_INITIAL_WINDOW_SIZE, size);
     }
 
     /** Largest HTTP/2 frame accepted. Accepts 16384 to 16777215. */
     public Builder setHttp2MaxFrameSize(int size) {
-      s.http2MaxFrameSize = between("http2MaxFrameSize", size, 16_384, 16_777_215);
-      return this;
+      return set(ConfigTable.HTTP2_MAX_FRAME_SIZE, size);
     }
 
     /** HPACK dynamic table size. Accepts 0 and more. */
     public Builder setHttp2HeaderTableSize(int size) {
-      s.http2HeaderTableSize = atLeast("http2HeaderTableSize", size, 0);
-      return this;
+      return set(ConfigTable.HTTP2_HEADER_TABLE_SIZE, size);
     }
 
     /** Largest HTTP/2 response header list accepted. Accepts more than 0. */
     public Builder setHttp2MaxHeaderListSize(int size) {
-      s.http2MaxHeaderListSize = positive("http2MaxHeaderListSize", size);
-      return this;
+      return set(ConfigTable.HTTP2_MAX_HEADER_LIST_SIZE, size);
     }
 
     /** HTTP/2 streams at most open at once per connection. Accepts more than 0, or -1 (the server's limit). */
     public Builder setHttp2MaxConcurrentStreams(int streams) {
-      s.http2MaxConcurrentStreams =
-          positiveOr("http2MaxConcurrentStreams", streams, -1, "the server's limit");
-      return this;
+      return set(ConfigTable.HTTP2_MAX_CONCURRENT_STREAMS, streams);
     }
 
     /**
@@ -953,21 +905,17 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * its own (as 3.0.11 and 3.0.12 do; {@code maxInflatedResponseBodySize} still applies).
      */
     public Builder setHttp2MaxDecompressedResponseSize(long size) {
-      s.http2MaxDecompressedResponseSize =
-          positiveOr("http2MaxDecompressedResponseSize", size, 0, "no limit");
-      return this;
+      return set(ConfigTable.HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE, size);
     }
 
     /** HTTP/2 PING after this long without a read. Accepts 0 (no ping) and more. */
     public Builder setHttp2PingInterval(Duration interval) {
-      s.http2PingInterval = nonNegative("http2PingInterval", interval);
-      return this;
+      return set(ConfigTable.HTTP2_PING_INTERVAL, interval);
     }
 
     /** h2c with prior knowledge for {@code http} requests, direct or through SOCKS. */
     public Builder setHttp2CleartextEnabled(boolean enabled) {
-      s.http2CleartextEnabled = enabled;
-      return this;
+      return set(ConfigTable.HTTP2_CLEARTEXT_ENABLED, enabled);
     }
 
     public Builder addRequestFilter(RequestFilter requestFilter) {
@@ -1009,89 +957,73 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /** In milliseconds; accepts more than 0. */
     public Builder setExpiredCookieEvictionDelay(int delay) {
-      s.expiredCookieEvictionDelay = positive("expiredCookieEvictionDelay", delay);
-      return this;
+      return set(ConfigTable.EXPIRED_COOKIE_EVICTION_DELAY, delay);
     }
 
     public Builder setTcpNoDelay(boolean tcpNoDelay) {
-      s.tcpNoDelay = tcpNoDelay;
-      return this;
+      return set(ConfigTable.TCP_NO_DELAY, tcpNoDelay);
     }
 
     public Builder setSoReuseAddress(boolean soReuseAddress) {
-      s.soReuseAddress = soReuseAddress;
-      return this;
+      return set(ConfigTable.SO_REUSE_ADDRESS, soReuseAddress);
     }
 
     public Builder setSoKeepAlive(boolean soKeepAlive) {
-      s.soKeepAlive = soKeepAlive;
-      return this;
+      return set(ConfigTable.SO_KEEP_ALIVE, soKeepAlive);
     }
 
     /** In seconds; accepts 0 and more, or -1 to leave SO_LINGER off. */
     public Builder setSoLinger(int soLinger) {
-      s.soLinger = atLeast("soLinger", soLinger, -1);
-      return this;
+      return set(ConfigTable.SO_LINGER, soLinger);
     }
 
     /** In bytes; accepts more than 0, or -1 for the OS default. */
     public Builder setSoSndBuf(int soSndBuf) {
-      s.soSndBuf = positiveOr("soSndBuf", soSndBuf, -1, "the OS default");
-      return this;
+      return set(ConfigTable.SO_SND_BUF, soSndBuf);
     }
 
     /** In bytes; accepts more than 0, or -1 for the OS default. */
     public Builder setSoRcvBuf(int soRcvBuf) {
-      s.soRcvBuf = positiveOr("soRcvBuf", soRcvBuf, -1, "the OS default");
-      return this;
+      return set(ConfigTable.SO_RCV_BUF, soRcvBuf);
     }
 
     public Builder setThreadPoolName(String threadPoolName) {
-      s.threadPoolName = checkNotNull("threadPoolName", threadPoolName);
-      return this;
+      return set(ConfigTable.THREAD_POOL_NAME, threadPoolName);
     }
 
     /** In bytes; accepts more than 0. */
     public Builder setHttpClientCodecMaxInitialLineLength(int length) {
-      s.httpClientCodecMaxInitialLineLength =
-          positive("httpClientCodecMaxInitialLineLength", length);
-      return this;
+      return set(ConfigTable.HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH, length);
     }
 
     /** In bytes; accepts more than 0. */
     public Builder setHttpClientCodecMaxHeaderSize(int size) {
-      s.httpClientCodecMaxHeaderSize = positive("httpClientCodecMaxHeaderSize", size);
-      return this;
+      return set(ConfigTable.HTTP_CLIENT_CODEC_MAX_HEADER_SIZE, size);
     }
 
     /** In bytes; accepts more than 0. */
     public Builder setHttpClientCodecMaxChunkSize(int size) {
-      s.httpClientCodecMaxChunkSize = positive("httpClientCodecMaxChunkSize", size);
-      return this;
+      return set(ConfigTable.HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE, size);
     }
 
     /** In bytes; accepts more than 0. */
     public Builder setHttpClientCodecInitialBufferSize(int size) {
-      s.httpClientCodecInitialBufferSize = positive("httpClientCodecInitialBufferSize", size);
-      return this;
+      return set(ConfigTable.HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE, size);
     }
 
     /** In bytes; accepts more than 0. */
     public Builder setChunkedFileChunkSize(int chunkedFileChunkSize) {
-      s.chunkedFileChunkSize = positive("chunkedFileChunkSize", chunkedFileChunkSize);
-      return this;
+      return set(ConfigTable.CHUNKED_FILE_CHUNK_SIZE, chunkedFileChunkSize);
     }
 
     /** In milliseconds; accepts more than 0. Used only when the client creates its own timer. */
     public Builder setHashedWheelTickDuration(long tickDuration) {
-      s.hashedWheelTickDuration = positive("hashedWheelTickDuration", tickDuration);
-      return this;
+      return set(ConfigTable.HASHED_WHEEL_TIMER_TICK_DURATION, tickDuration);
     }
 
     /** Accepts more than 0. Used only when the client creates its own timer. */
     public Builder setHashedWheelSize(int hashedWheelSize) {
-      s.hashedWheelSize = positive("hashedWheelSize", hashedWheelSize);
-      return this;
+      return set(ConfigTable.HASHED_WHEEL_TIMER_SIZE, hashedWheelSize);
     }
 
     /** Adds (or replaces) a Netty channel option set on every connection. */
@@ -1116,13 +1048,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     }
 
     public Builder setUseNativeTransport(boolean useNativeTransport) {
-      s.useNativeTransport = useNativeTransport;
-      return this;
+      return set(ConfigTable.USE_NATIVE_TRANSPORT, useNativeTransport);
     }
 
     public Builder setUseOnlyEpollNativeTransport(boolean useOnlyEpollNativeTransport) {
-      s.useOnlyEpollNativeTransport = useOnlyEpollNativeTransport;
-      return this;
+      return set(ConfigTable.USE_ONLY_EPOLL_NATIVE_TRANSPORT, useOnlyEpollNativeTransport);
     }
 
     public Builder setAllocator(@Nullable ByteBufAllocator allocator) {
@@ -1159,50 +1089,42 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /** Accepts more than 0, or -1 and 0 for Netty's default (twice the number of cores). */
     public Builder setIoThreadsCount(int ioThreadsCount) {
-      s.ioThreadsCount = atLeast("ioThreadsCount", ioThreadsCount, -1);
-      return this;
+      return set(ConfigTable.IO_THREADS_COUNT, ioThreadsCount);
     }
 
     /** See {@link AsyncHttpClientConfig#isUseEventLoopTimeouts()}. */
     public Builder setUseEventLoopTimeouts(boolean useEventLoopTimeouts) {
-      s.useEventLoopTimeouts = useEventLoopTimeouts;
-      return this;
+      return set(ConfigTable.USE_EVENT_LOOP_TIMEOUTS, useEventLoopTimeouts);
     }
 
     /** See {@link AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}. */
     public Builder setUseAbsoluteRequestDeadline(boolean useAbsoluteRequestDeadline) {
-      s.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
-      return this;
+      return set(ConfigTable.USE_ABSOLUTE_REQUEST_DEADLINE, useAbsoluteRequestDeadline);
     }
 
     /** See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}. */
     public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
-      s.typedTimeoutExceptions = typedTimeoutExceptions;
-      return this;
+      return set(ConfigTable.TYPED_TIMEOUT_EXCEPTIONS, typedTimeoutExceptions);
     }
 
     /** See {@link AsyncHttpClientConfig#isNtlmV2Only()}. */
     public Builder setNtlmV2Only(boolean ntlmV2Only) {
-      s.ntlmV2Only = ntlmV2Only;
-      return this;
+      return set(ConfigTable.NTLM_V2_ONLY, ntlmV2Only);
     }
 
     /** See {@link AsyncHttpClientConfig#isStrictMidResponseRetry()}. */
     public Builder setStrictMidResponseRetry(boolean strictMidResponseRetry) {
-      s.strictMidResponseRetry = strictMidResponseRetry;
-      return this;
+      return set(ConfigTable.STRICT_MID_RESPONSE_RETRY, strictMidResponseRetry);
     }
 
     /** See {@link AsyncHttpClientConfig#getLoadBalance()}. Null resets to {@link LoadBalance#DEFAULT}. */
     public Builder setLoadBalance(@Nullable LoadBalance loadBalance) {
-      s.loadBalance = loadBalance == null ? LoadBalance.DEFAULT : loadBalance;
-      return this;
+      return set(ConfigTable.LOAD_BALANCE, loadBalance);
     }
 
     /** See {@link AsyncHttpClientConfig#isFailedIpCooldownEnabled()}. */
     public Builder setFailedIpCooldownEnabled(boolean failedIpCooldownEnabled) {
-      s.failedIpCooldownEnabled = failedIpCooldownEnabled;
-      return this;
+      return set(ConfigTable.FAILED_IP_COOLDOWN_ENABLED, failedIpCooldownEnabled);
     }
 
     /**
@@ -1210,11 +1132,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * resets to the default (the property's value, PT10S unless set); negative is refused.
      */
     public Builder setFailedIpCooldownPeriod(@Nullable Duration failedIpCooldownPeriod) {
-      s.failedIpCooldownPeriod =
-          failedIpCooldownPeriod == null
-              ? AsyncHttpClientConfigDefaults.defaultFailedIpCooldownPeriod()
-              : nonNegative("failedIpCooldownPeriod", failedIpCooldownPeriod);
-      return this;
+      return set(ConfigTable.FAILED_IP_COOLDOWN_PERIOD, failedIpCooldownPeriod);
     }
 
     /**
@@ -1222,11 +1140,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * null resets to the default (the property's value, PT0S unless set); negative is refused.
      */
     public Builder setConnectionAttemptDelay(@Nullable Duration connectionAttemptDelay) {
-      s.connectionAttemptDelay =
-          connectionAttemptDelay == null
-              ? AsyncHttpClientConfigDefaults.defaultConnectionAttemptDelay()
-              : nonNegative("connectionAttemptDelay", connectionAttemptDelay);
-      return this;
+      return set(ConfigTable.CONNECTION_ATTEMPT_DELAY, connectionAttemptDelay);
     }
 
     /**
@@ -1234,33 +1148,27 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * -1 for no limit.
      */
     public Builder setMaxInflatedResponseBodySize(long maxInflatedResponseBodySize) {
-      s.maxInflatedResponseBodySize =
-          positiveOr("maxInflatedResponseBodySize", maxInflatedResponseBodySize, -1, "no limit");
-      return this;
+      return set(ConfigTable.MAX_INFLATED_RESPONSE_BODY_SIZE, maxInflatedResponseBodySize);
     }
 
     /** See {@link AsyncHttpClientConfig#getWebSocketIdleTimeout()}. Accepts 0 (none) and more. */
     public Builder setWebSocketIdleTimeout(Duration webSocketIdleTimeout) {
-      s.webSocketIdleTimeout = nonNegative("webSocketIdleTimeout", webSocketIdleTimeout);
-      return this;
+      return set(ConfigTable.WEBSOCKET_IDLE_TIMEOUT, webSocketIdleTimeout);
     }
 
     /** See {@link AsyncHttpClientConfig#getWebSocketPingInterval()}. Accepts 0 (none) and more. */
     public Builder setWebSocketPingInterval(Duration webSocketPingInterval) {
-      s.webSocketPingInterval = nonNegative("webSocketPingInterval", webSocketPingInterval);
-      return this;
+      return set(ConfigTable.WEBSOCKET_PING_INTERVAL, webSocketPingInterval);
     }
 
     /** See {@link AsyncHttpClientConfig#getWebSocketPongTimeout()}. Accepts 0 (none) and more. */
     public Builder setWebSocketPongTimeout(Duration webSocketPongTimeout) {
-      s.webSocketPongTimeout = nonNegative("webSocketPongTimeout", webSocketPongTimeout);
-      return this;
+      return set(ConfigTable.WEBSOCKET_PONG_TIMEOUT, webSocketPongTimeout);
     }
 
     /** See {@link AsyncHttpClientConfig#getWebSocketCloseTimeout()}. Accepts more than 0. */
     public Builder setWebSocketCloseTimeout(Duration webSocketCloseTimeout) {
-      s.webSocketCloseTimeout = positive("webSocketCloseTimeout", webSocketCloseTimeout);
-      return this;
+      return set(ConfigTable.WEBSOCKET_CLOSE_TIMEOUT, webSocketCloseTimeout);
     }
 
     /**
@@ -1268,16 +1176,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * token), or null or empty for none.
      */
     public Builder setDeadlinePropagationHeader(@Nullable String deadlinePropagationHeader) {
-      if (deadlinePropagationHeader == null || deadlinePropagationHeader.isEmpty()) {
-        s.deadlinePropagationHeader = null;
-        return this;
-      }
-      if (!HttpSyntaxChecks.isToken(deadlinePropagationHeader)) {
-        throw new IllegalArgumentException("deadlinePropagationHeader: \""
-            + deadlinePropagationHeader + "\" (expected an HTTP header name, a token)");
-      }
-      s.deadlinePropagationHeader = deadlinePropagationHeader;
-      return this;
+      return set(ConfigTable.DEADLINE_PROPAGATION_HEADER, deadlinePropagationHeader);
     }
 
     /** See {@link AsyncHttpClientConfig#getExchangeListeners()}. */
@@ -1298,9 +1197,9 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      * with AHC 3.0.11's builder.
      */
     public DefaultAsyncHttpClientConfig build() {
-      if (s.shutdownTimeout.compareTo(s.shutdownQuietPeriod) < 0) {
-        throw new IllegalArgumentException("shutdownTimeout: " + s.shutdownTimeout
-            + " (expected >= shutdownQuietPeriod " + s.shutdownQuietPeriod + ")");
+      if (s.get(ConfigTable.SHUTDOWN_TIMEOUT).compareTo(s.get(ConfigTable.SHUTDOWN_QUIET_PERIOD)) < 0) {
+        throw new IllegalArgumentException("shutdownTimeout: " + s.get(ConfigTable.SHUTDOWN_TIMEOUT)
+            + " (expected >= shutdownQuietPeriod " + s.get(ConfigTable.SHUTDOWN_QUIET_PERIOD) + ")");
       }
       if (s.keepAliveStrategy == null) {
         s.keepAliveStrategy = new DefaultKeepAliveStrategy();
@@ -1318,10 +1217,10 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       if (s.proxyServerSelector != null) {
         return s.proxyServerSelector;
       }
-      if (s.useProxySelector) {
+      if (s.get(ConfigTable.USE_PROXY_SELECTOR)) {
         return ProxyUtils.getJdkDefaultProxyServerSelector();
       }
-      if (s.useProxyProperties) {
+      if (s.get(ConfigTable.USE_PROXY_PROPERTIES)) {
         return ProxyUtils.createProxyServerSelector(System.getProperties());
       }
       return null;

@@ -15,12 +15,15 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.asynchttpclient.ConfigOptions.Option;
 import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
+import org.asynchttpclient.config.ConfigOption;
+import org.asynchttpclient.config.ConfigTable;
 import org.junit.jupiter.api.Test;
 
 /**
  * Proves that every option is declared consistently everywhere it must appear: the key in
- * {@code ahc-default.properties}, its constant, its {@code defaultX()}, the getter, the builder
- * setter, and that the values flow from properties to a built config.
+ * {@code ahc-default.properties}, its row in {@link ConfigTable}, its constant, its
+ * {@code defaultX()}, the getter, the builder setter, and that the values flow from properties to
+ * a built config.
  */
 class ConfigSurfaceAgreementTest {
 
@@ -56,6 +59,38 @@ class ConfigSurfaceAgreementTest {
     Set<String> orphans = new TreeSet<>(ConfigOptions.fileOptionNames());
     orphans.removeAll(ConfigOptions.constantValues());
     assertEquals(ConfigOptions.KEYS_WITHOUT_OPTION, orphans);
+  }
+
+  @Test
+  void theTableHasARowForEveryKeyOfTheDefaultsFileAndNoOther() {
+    Set<String> expected = new TreeSet<>(ConfigOptions.fileOptionNames());
+    expected.removeAll(ConfigOptions.KEYS_WITHOUT_OPTION);
+    Set<String> rows = new TreeSet<>();
+    for (ConfigOption<?> option : ConfigTable.ALL) {
+      assertTrue(rows.add(option.name()), option + ": two rows");
+      assertEquals(ROOT + option.name(), option.key());
+    }
+    assertEquals(expected, rows);
+  }
+
+  @Test
+  void everyDefaultMethodReturnsItsRowsDefault() {
+    List<String> problems = new ArrayList<>();
+    for (ConfigOption<?> option : ConfigTable.ALL) {
+      Method def = ConfigOptions.defaultMethod(option.name());
+      if (def == null) {
+        problems.add(option + ": no default" + ConfigOptions.capitalize(option.name()) + "()");
+        continue;
+      }
+      // Parses the shipped value: a malformed default fails here, naming its key.
+      Object fromRow = option.defaultValue();
+      Object fromMethod = ConfigOptions.invokeStatic(def);
+      if (!sameValue(fromRow, fromMethod)) {
+        problems.add(option + ": " + def.getName() + "() " + describe(fromMethod) + ", row "
+            + describe(fromRow));
+      }
+    }
+    assertEquals(List.of(), problems);
   }
 
   @Test

@@ -3,14 +3,9 @@ package org.asynchttpclient.config;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Properties;
 import org.asynchttpclient.LoadBalance;
-import org.asynchttpclient.config.AsyncHttpClientConfigHelper.Config;
 import org.jetbrains.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The default of every configuration option, read from the properties at call time.
@@ -22,12 +17,11 @@ import org.slf4j.LoggerFactory;
  * created; what each option means is documented on {@link org.asynchttpclient.AsyncHttpClientConfig}
  * and listed in the README's configuration table.
  *
- * <p>Values from properties are parsed but not range-checked, as in AHC 3.0.11; the builder's
- * setters check ranges.
+ * <p>Each is a one-liner reading its option's row of {@link ConfigTable}, which says how the value
+ * is parsed. Values from properties are parsed but not range-checked, as in AHC 3.0.11; the
+ * builder's setters check ranges.
  */
 public final class AsyncHttpClientConfigDefaults {
-  private static final Logger LOGGER = LoggerFactory.getLogger(AsyncHttpClientConfigDefaults.class);
-
 
   public static final String ASYNC_CLIENT_CONFIG_ROOT = "org.asynchttpclient.";
   public static final String THREAD_POOL_NAME_CONFIG = "threadPoolName";
@@ -139,302 +133,265 @@ public final class AsyncHttpClientConfigDefaults {
     return version.trim();
   }
 
-  private static Config config() {
-    return AsyncHttpClientConfigHelper.getAsyncHttpClientConfig();
-  }
-
-  private static String key(String name) {
-    return ASYNC_CLIENT_CONFIG_ROOT + name;
-  }
-
-  private static String string(String name) {
-    String value = config().getString(key(name));
-    if (value == null) {
-      throw new IllegalArgumentException(key(name) + ": not set (expected a value)");
-    }
-    return value;
-  }
-
-  private static @Nullable String[] stringArray(String name) {
-    return config().getStringArray(key(name));
-  }
-
-  private static int integer(String name) {
-    return config().getInt(key(name));
-  }
-
-  private static long longInteger(String name) {
-    return config().getLong(key(name));
-  }
-
-  private static boolean bool(String name) {
-    return config().getBoolean(key(name));
-  }
-
-  private static Duration duration(String name) {
-    return config().getDuration(key(name));
-  }
-
   public static String defaultThreadPoolName() {
-    return string(THREAD_POOL_NAME_CONFIG);
+    return ConfigTable.THREAD_POOL_NAME.defaultValue();
   }
 
   public static int defaultMaxConnections() {
-    return integer(MAX_CONNECTIONS_CONFIG);
+    return ConfigTable.MAX_CONNECTIONS.defaultValue();
   }
 
   public static int defaultMaxConnectionsPerHost() {
-    return integer(MAX_CONNECTIONS_PER_HOST_CONFIG);
+    return ConfigTable.MAX_CONNECTIONS_PER_HOST.defaultValue();
   }
 
   public static int defaultAcquireFreeChannelTimeout() {
-    return integer(ACQUIRE_FREE_CHANNEL_TIMEOUT);
+    return ConfigTable.ACQUIRE_FREE_CHANNEL_TIMEOUT.defaultValue();
   }
 
   public static Duration defaultConnectTimeout() {
-    return duration(CONNECTION_TIMEOUT_CONFIG);
+    return ConfigTable.CONNECT_TIMEOUT.defaultValue();
   }
 
   public static Duration defaultPooledConnectionIdleTimeout() {
-    return duration(POOLED_CONNECTION_IDLE_TIMEOUT_CONFIG);
+    return ConfigTable.POOLED_CONNECTION_IDLE_TIMEOUT.defaultValue();
   }
 
   public static Duration defaultConnectionPoolCleanerPeriod() {
-    return duration(CONNECTION_POOL_CLEANER_PERIOD_CONFIG);
+    return ConfigTable.CONNECTION_POOL_CLEANER_PERIOD.defaultValue();
   }
 
   public static Duration defaultReadTimeout() {
-    return duration(READ_TIMEOUT_CONFIG);
+    return ConfigTable.READ_TIMEOUT.defaultValue();
   }
 
   public static Duration defaultRequestTimeout() {
-    return duration(REQUEST_TIMEOUT_CONFIG);
+    return ConfigTable.REQUEST_TIMEOUT.defaultValue();
   }
 
   public static Duration defaultConnectionTtl() {
-    return duration(CONNECTION_TTL_CONFIG);
+    return ConfigTable.CONNECTION_TTL.defaultValue();
   }
 
   public static boolean defaultFollowRedirect() {
-    return bool(FOLLOW_REDIRECT_CONFIG);
+    return ConfigTable.FOLLOW_REDIRECT.defaultValue();
   }
 
   public static int defaultMaxRedirects() {
-    return integer(MAX_REDIRECTS_CONFIG);
+    return ConfigTable.MAX_REDIRECTS.defaultValue();
   }
 
   public static boolean defaultCompressionEnforced() {
-    return bool(COMPRESSION_ENFORCED_CONFIG);
+    return ConfigTable.COMPRESSION_ENFORCED.defaultValue();
   }
 
   public static boolean defaultEnableAutomaticDecompression() {
-    return bool(ENABLE_AUTOMATIC_DECOMPRESSION_CONFIG);
+    return ConfigTable.ENABLE_AUTOMATIC_DECOMPRESSION.defaultValue();
   }
 
   public static String defaultUserAgent() {
-    return string(USER_AGENT_CONFIG);
+    return ConfigTable.USER_AGENT.defaultValue();
   }
 
   public static @Nullable String[] defaultEnabledProtocols() {
-    return stringArray(ENABLED_PROTOCOLS_CONFIG);
+    return ConfigTable.ENABLED_PROTOCOLS.defaultValue();
   }
 
   public static @Nullable String[] defaultEnabledCipherSuites() {
-    return stringArray(ENABLED_CIPHER_SUITES_CONFIG);
+    return ConfigTable.ENABLED_CIPHER_SUITES.defaultValue();
   }
 
   public static boolean defaultFilterInsecureCipherSuites() {
-    return bool(FILTER_INSECURE_CIPHER_SUITES_CONFIG);
+    return ConfigTable.FILTER_INSECURE_CIPHER_SUITES.defaultValue();
   }
 
   public static boolean defaultUseProxySelector() {
-    return bool(USE_PROXY_SELECTOR_CONFIG);
+    return ConfigTable.USE_PROXY_SELECTOR.defaultValue();
   }
 
   public static boolean defaultUseProxyProperties() {
-    return bool(USE_PROXY_PROPERTIES_CONFIG);
+    return ConfigTable.USE_PROXY_PROPERTIES.defaultValue();
   }
 
   public static boolean defaultValidateResponseHeaders() {
-    return bool(VALIDATE_RESPONSE_HEADERS_CONFIG);
+    return ConfigTable.VALIDATE_RESPONSE_HEADERS.defaultValue();
   }
 
   public static boolean defaultAggregateWebSocketFrameFragments() {
-    return bool(AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS_CONFIG);
+    return ConfigTable.AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS.defaultValue();
   }
 
   public static boolean defaultEnableWebSocketCompression() {
-    return bool(ENABLE_WEBSOCKET_COMPRESSION_CONFIG);
+    return ConfigTable.ENABLE_WEBSOCKET_COMPRESSION.defaultValue();
   }
 
   public static boolean defaultStrict302Handling() {
-    return bool(STRICT_302_HANDLING_CONFIG);
+    return ConfigTable.STRICT_302_HANDLING.defaultValue();
   }
 
   public static boolean defaultKeepAlive() {
-    return bool(KEEP_ALIVE_CONFIG);
+    return ConfigTable.KEEP_ALIVE.defaultValue();
   }
 
   public static int defaultMaxRequestRetry() {
-    return integer(MAX_REQUEST_RETRY_CONFIG);
+    return ConfigTable.MAX_REQUEST_RETRY.defaultValue();
   }
 
   public static boolean defaultDisableUrlEncodingForBoundRequests() {
-    return bool(DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS_CONFIG);
+    return ConfigTable.DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS.defaultValue();
   }
 
   public static boolean defaultUseLaxCookieEncoder() {
-    return bool(USE_LAX_COOKIE_ENCODER_CONFIG);
+    return ConfigTable.USE_LAX_COOKIE_ENCODER.defaultValue();
   }
 
   public static boolean defaultUseOpenSsl() {
-    return bool(USE_OPEN_SSL_CONFIG);
+    return ConfigTable.USE_OPEN_SSL.defaultValue();
   }
 
   public static boolean defaultUseInsecureTrustManager() {
-    return bool(USE_INSECURE_TRUST_MANAGER_CONFIG);
+    return ConfigTable.USE_INSECURE_TRUST_MANAGER.defaultValue();
   }
 
   public static boolean defaultDisableHttpsEndpointIdentificationAlgorithm() {
-    return bool(DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM_CONFIG);
+    return ConfigTable.DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM.defaultValue();
   }
 
   public static int defaultSslSessionCacheSize() {
-    return integer(SSL_SESSION_CACHE_SIZE_CONFIG);
+    return ConfigTable.SSL_SESSION_CACHE_SIZE.defaultValue();
   }
 
   public static int defaultSslSessionTimeout() {
-    return integer(SSL_SESSION_TIMEOUT_CONFIG);
+    return ConfigTable.SSL_SESSION_TIMEOUT.defaultValue();
   }
 
   public static boolean defaultTcpNoDelay() {
-    return bool(TCP_NO_DELAY_CONFIG);
+    return ConfigTable.TCP_NO_DELAY.defaultValue();
   }
 
   public static boolean defaultSoReuseAddress() {
-    return bool(SO_REUSE_ADDRESS_CONFIG);
+    return ConfigTable.SO_REUSE_ADDRESS.defaultValue();
   }
 
   public static boolean defaultSoKeepAlive() {
-    return bool(SO_KEEP_ALIVE_CONFIG);
+    return ConfigTable.SO_KEEP_ALIVE.defaultValue();
   }
 
   public static int defaultSoLinger() {
-    return integer(SO_LINGER_CONFIG);
+    return ConfigTable.SO_LINGER.defaultValue();
   }
 
   public static int defaultSoSndBuf() {
-    return integer(SO_SND_BUF_CONFIG);
+    return ConfigTable.SO_SND_BUF.defaultValue();
   }
 
   public static int defaultSoRcvBuf() {
-    return integer(SO_RCV_BUF_CONFIG);
+    return ConfigTable.SO_RCV_BUF.defaultValue();
   }
 
   public static int defaultHttpClientCodecMaxInitialLineLength() {
-    return integer(HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH_CONFIG);
+    return ConfigTable.HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH.defaultValue();
   }
 
   public static int defaultHttpClientCodecMaxHeaderSize() {
-    return integer(HTTP_CLIENT_CODEC_MAX_HEADER_SIZE_CONFIG);
+    return ConfigTable.HTTP_CLIENT_CODEC_MAX_HEADER_SIZE.defaultValue();
   }
 
   public static int defaultHttpClientCodecMaxChunkSize() {
-    return integer(HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE_CONFIG);
+    return ConfigTable.HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE.defaultValue();
   }
 
   public static int defaultHttpClientCodecInitialBufferSize() {
-    return integer(HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE_CONFIG);
+    return ConfigTable.HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE.defaultValue();
   }
 
   public static boolean defaultDisableZeroCopy() {
-    return bool(DISABLE_ZERO_COPY_CONFIG);
+    return ConfigTable.DISABLE_ZERO_COPY.defaultValue();
   }
 
   public static int defaultHandshakeTimeout() {
-    return integer(HANDSHAKE_TIMEOUT_CONFIG);
+    return ConfigTable.HANDSHAKE_TIMEOUT.defaultValue();
   }
 
   public static int defaultChunkedFileChunkSize() {
-    return integer(CHUNKED_FILE_CHUNK_SIZE_CONFIG);
+    return ConfigTable.CHUNKED_FILE_CHUNK_SIZE.defaultValue();
   }
 
   public static int defaultWebSocketMaxBufferSize() {
-    return integer(WEBSOCKET_MAX_BUFFER_SIZE_CONFIG);
+    return ConfigTable.WEBSOCKET_MAX_BUFFER_SIZE.defaultValue();
   }
 
   public static int defaultWebSocketMaxFrameSize() {
-    return integer(WEBSOCKET_MAX_FRAME_SIZE_CONFIG);
+    return ConfigTable.WEBSOCKET_MAX_FRAME_SIZE.defaultValue();
   }
 
   public static boolean defaultKeepEncodingHeader() {
-    return bool(KEEP_ENCODING_HEADER_CONFIG);
+    return ConfigTable.KEEP_ENCODING_HEADER.defaultValue();
   }
 
   public static Duration defaultShutdownQuietPeriod() {
-    return duration(SHUTDOWN_QUIET_PERIOD_CONFIG);
+    return ConfigTable.SHUTDOWN_QUIET_PERIOD.defaultValue();
   }
 
   public static Duration defaultShutdownTimeout() {
-    return duration(SHUTDOWN_TIMEOUT_CONFIG);
+    return ConfigTable.SHUTDOWN_TIMEOUT.defaultValue();
   }
 
   public static boolean defaultUseNativeTransport() {
-    return bool(USE_NATIVE_TRANSPORT_CONFIG);
+    return ConfigTable.USE_NATIVE_TRANSPORT.defaultValue();
   }
 
   public static boolean defaultUseOnlyEpollNativeTransport() {
-    return bool(USE_ONLY_EPOLL_NATIVE_TRANSPORT);
+    return ConfigTable.USE_ONLY_EPOLL_NATIVE_TRANSPORT.defaultValue();
   }
 
   /** The property's value, with -1 read as the processor count, as in 3.0.11. */
   public static int defaultIoThreadsCount() {
-    int count = integer(IO_THREADS_COUNT_CONFIG);
-    return count == -1 ? Runtime.getRuntime().availableProcessors() : count;
+    return ConfigTable.IO_THREADS_COUNT.defaultValue();
   }
 
   public static int defaultHashedWheelTimerTickDuration() {
-    return integer(HASHED_WHEEL_TIMER_TICK_DURATION);
+    return ConfigTable.HASHED_WHEEL_TIMER_TICK_DURATION.defaultValue().intValue();
   }
 
   public static int defaultHashedWheelTimerSize() {
-    return integer(HASHED_WHEEL_TIMER_SIZE);
+    return ConfigTable.HASHED_WHEEL_TIMER_SIZE.defaultValue();
   }
 
   public static int defaultExpiredCookieEvictionDelay() {
-    return integer(EXPIRED_COOKIE_EVICTION_DELAY);
+    return ConfigTable.EXPIRED_COOKIE_EVICTION_DELAY.defaultValue();
   }
 
   public static int defaultHttp2InitialWindowSize() {
-    return integer(HTTP2_INITIAL_WINDOW_SIZE_CONFIG);
+    return ConfigTable.HTTP2_INITIAL_WINDOW_SIZE.defaultValue();
   }
 
   public static int defaultHttp2MaxFrameSize() {
-    return integer(HTTP2_MAX_FRAME_SIZE_CONFIG);
+    return ConfigTable.HTTP2_MAX_FRAME_SIZE.defaultValue();
   }
 
   public static int defaultHttp2HeaderTableSize() {
-    return integer(HTTP2_HEADER_TABLE_SIZE_CONFIG);
+    return ConfigTable.HTTP2_HEADER_TABLE_SIZE.defaultValue();
   }
 
   public static int defaultHttp2MaxHeaderListSize() {
-    return integer(HTTP2_MAX_HEADER_LIST_SIZE_CONFIG);
+    return ConfigTable.HTTP2_MAX_HEADER_LIST_SIZE.defaultValue();
   }
 
   public static int defaultHttp2MaxConcurrentStreams() {
-    return integer(HTTP2_MAX_CONCURRENT_STREAMS_CONFIG);
+    return ConfigTable.HTTP2_MAX_CONCURRENT_STREAMS.defaultValue();
   }
 
   public static long defaultHttp2MaxDecompressedResponseSize() {
-    return longInteger(HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG);
+    return ConfigTable.HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE.defaultValue();
   }
 
   public static Duration defaultHttp2PingInterval() {
-    return duration(HTTP2_PING_INTERVAL_CONFIG);
+    return ConfigTable.HTTP2_PING_INTERVAL.defaultValue();
   }
 
   public static boolean defaultHttp2CleartextEnabled() {
-    return bool(HTTP2_CLEARTEXT_ENABLED_CONFIG);
+    return ConfigTable.HTTP2_CLEARTEXT_ENABLED.defaultValue();
   }
 
   /**
@@ -443,7 +400,7 @@ public final class AsyncHttpClientConfigDefaults {
    * {@link org.asynchttpclient.AsyncHttpClientConfig#isUseEventLoopTimeouts()}.
    */
   public static boolean defaultUseEventLoopTimeouts() {
-    return bool(USE_EVENT_LOOP_TIMEOUTS_CONFIG);
+    return ConfigTable.USE_EVENT_LOOP_TIMEOUTS.defaultValue();
   }
 
   /**
@@ -452,7 +409,7 @@ public final class AsyncHttpClientConfigDefaults {
    * {@link org.asynchttpclient.AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}.
    */
   public static boolean defaultUseAbsoluteRequestDeadline() {
-    return bool(USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG);
+    return ConfigTable.USE_ABSOLUTE_REQUEST_DEADLINE.defaultValue();
   }
 
   /**
@@ -461,7 +418,7 @@ public final class AsyncHttpClientConfigDefaults {
    * set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isTypedTimeoutExceptions()}.
    */
   public static boolean defaultTypedTimeoutExceptions() {
-    return bool(TYPED_TIMEOUT_EXCEPTIONS_CONFIG);
+    return ConfigTable.TYPED_TIMEOUT_EXCEPTIONS.defaultValue();
   }
 
   /**
@@ -469,7 +426,7 @@ public final class AsyncHttpClientConfigDefaults {
    * true unless set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isNtlmV2Only()}.
    */
   public static boolean defaultNtlmV2Only() {
-    return bool(NTLM_V2_ONLY_CONFIG);
+    return ConfigTable.NTLM_V2_ONLY.defaultValue();
   }
 
   /**
@@ -478,7 +435,7 @@ public final class AsyncHttpClientConfigDefaults {
    * set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isStrictMidResponseRetry()}.
    */
   public static boolean defaultStrictMidResponseRetry() {
-    return bool(STRICT_MID_RESPONSE_RETRY_CONFIG);
+    return ConfigTable.STRICT_MID_RESPONSE_RETRY.defaultValue();
   }
 
   /**
@@ -489,18 +446,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#getLoadBalance()}.
    */
   public static LoadBalance defaultLoadBalance() {
-    String value = config().getString(key(LOAD_BALANCE_CONFIG));
-    if (value == null || value.trim().isEmpty()) {
-      return LoadBalance.DEFAULT;
-    }
-    try {
-      return LoadBalance.valueOf(value.trim().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      LOGGER.warn(
-          "{}={} is not a load balance mode (expected one of {}); using DEFAULT",
-          key(LOAD_BALANCE_CONFIG), value, Arrays.toString(LoadBalance.values()));
-      return LoadBalance.DEFAULT;
-    }
+    return ConfigTable.LOAD_BALANCE.defaultValue();
   }
 
   /**
@@ -509,7 +455,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#isFailedIpCooldownEnabled()}.
    */
   public static boolean defaultFailedIpCooldownEnabled() {
-    return bool(FAILED_IP_COOLDOWN_ENABLED_CONFIG);
+    return ConfigTable.FAILED_IP_COOLDOWN_ENABLED.defaultValue();
   }
 
   /**
@@ -518,7 +464,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#getFailedIpCooldownPeriod()}.
    */
   public static Duration defaultFailedIpCooldownPeriod() {
-    return duration(FAILED_IP_COOLDOWN_PERIOD_CONFIG);
+    return ConfigTable.FAILED_IP_COOLDOWN_PERIOD.defaultValue();
   }
 
   /**
@@ -527,7 +473,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#getConnectionAttemptDelay()}.
    */
   public static Duration defaultConnectionAttemptDelay() {
-    return duration(CONNECTION_ATTEMPT_DELAY_CONFIG);
+    return ConfigTable.CONNECTION_ATTEMPT_DELAY.defaultValue();
   }
 
   /**
@@ -536,7 +482,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}.
    */
   public static boolean defaultRefuseSchemeDowngradeOnRedirect() {
-    return bool(REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG);
+    return ConfigTable.REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT.defaultValue();
   }
 
   /**
@@ -545,7 +491,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}.
    */
   public static boolean defaultRefuseCrossOriginBodyOnRedirect() {
-    return bool(REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG);
+    return ConfigTable.REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT.defaultValue();
   }
 
   /**
@@ -554,7 +500,7 @@ public final class AsyncHttpClientConfigDefaults {
    * {@link org.asynchttpclient.AsyncHttpClientConfig#getMaxInflatedResponseBodySize()}.
    */
   public static long defaultMaxInflatedResponseBodySize() {
-    return longInteger(MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG);
+    return ConfigTable.MAX_INFLATED_RESPONSE_BODY_SIZE.defaultValue();
   }
 
   /**
@@ -563,8 +509,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#getDeadlinePropagationHeader()}.
    */
   public static @Nullable String defaultDeadlinePropagationHeader() {
-    String value = config().getString(key(DEADLINE_PROPAGATION_HEADER_CONFIG));
-    return value == null || value.trim().isEmpty() ? null : value.trim();
+    return ConfigTable.DEADLINE_PROPAGATION_HEADER.defaultValue();
   }
 
   /**
@@ -573,7 +518,7 @@ public final class AsyncHttpClientConfigDefaults {
    * {@link org.asynchttpclient.AsyncHttpClientConfig#getWebSocketIdleTimeout()}.
    */
   public static Duration defaultWebSocketIdleTimeout() {
-    return duration(WEBSOCKET_IDLE_TIMEOUT_CONFIG);
+    return ConfigTable.WEBSOCKET_IDLE_TIMEOUT.defaultValue();
   }
 
   /**
@@ -582,7 +527,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#getWebSocketPingInterval()}.
    */
   public static Duration defaultWebSocketPingInterval() {
-    return duration(WEBSOCKET_PING_INTERVAL_CONFIG);
+    return ConfigTable.WEBSOCKET_PING_INTERVAL.defaultValue();
   }
 
   /**
@@ -591,7 +536,7 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#getWebSocketPongTimeout()}.
    */
   public static Duration defaultWebSocketPongTimeout() {
-    return duration(WEBSOCKET_PONG_TIMEOUT_CONFIG);
+    return ConfigTable.WEBSOCKET_PONG_TIMEOUT.defaultValue();
   }
 
   /**
@@ -600,6 +545,6 @@ public final class AsyncHttpClientConfigDefaults {
    * org.asynchttpclient.AsyncHttpClientConfig#getWebSocketCloseTimeout()}.
    */
   public static Duration defaultWebSocketCloseTimeout() {
-    return duration(WEBSOCKET_CLOSE_TIMEOUT_CONFIG);
+    return ConfigTable.WEBSOCKET_CLOSE_TIMEOUT.defaultValue();
   }
 }
