@@ -2,9 +2,7 @@ package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
-import java.net.InetSocketAddress;
 import java.net.SocketAddress;
-import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -15,12 +13,11 @@ import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.AttemptTimeouts;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
-import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
 
 /**
  * One hop of an exchange: the first request, or a redirect, retry or auth replay of it. It holds
- * what belongs to this hop only: its request and wire request, the pool partition, the carrier it
+ * what belongs to this hop only: its request and wire request, the pool partition (see {@link HopRoute}), the carrier it
  * runs on (a channel) and its timeouts. What spans hops (outcome, deadline, permit, handler,
  * follow-up memory) stays in the {@link Exchange}.
  *
@@ -41,7 +38,7 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: the immutable fields are set before the attempt is published to its exchange; the
  * others may be read and written from any thread as documented on each.
  */
-public final class Attempt extends HopAttachments implements AttemptTimeouts.Owner {
+public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   private static final int CURRENT = 0;
   private static final int ENDED = 1;
 
@@ -60,8 +57,6 @@ public final class Attempt extends HopAttachments implements AttemptTimeouts.Own
   private final Request request;
   private final NettyRequest wire;
   /** The request's own partition key (per host): what connection permits are counted by. */
-  private final Object permitKey;
-  private final @Nullable ProxyServer proxy;
   private final boolean freshConnection;
   private final HopKind kind;
   private final long startNanos;
@@ -71,13 +66,6 @@ public final class Attempt extends HopAttachments implements AttemptTimeouts.Own
 
   // any thread
   private volatile int state = CURRENT;
-  /**
-   * The pool partition: the permit key, or under ROUND_ROBIN the key of the address the hop was
-   * pinned to ({@link #pin}), written once by the hop before it looks for a carrier.
-   */
-  private volatile Object partitionKey;
-  /** Made by the first pin or dial of the hop ({@link #dialing()}), which then writes it. */
-  private volatile @Nullable Dialing dialing;
   /** Set by whoever connects or polls the channel; taken (set to null) exactly once. */
   private volatile @Nullable Channel carrier;
   /** Written by the channel's loop on each read; read by the read timeout. */
@@ -95,13 +83,11 @@ public final class Attempt extends HopAttachments implements AttemptTimeouts.Own
   private volatile int statusCode;
 
   Attempt(AttemptBuilder b) {
+    super(b.partitionKey, b.proxy);
     this.exchange = b.exchange;
     this.number = b.number;
     this.request = b.request;
     this.wire = b.wire;
-    this.permitKey = b.partitionKey;
-    this.partitionKey = b.partitionKey;
-    this.proxy = b.proxy;
     this.freshConnection = b.freshConnection;
     this.kind = b.kind;
     this.requestTimeoutNanos = b.requestTimeoutNanos;
@@ -185,70 +171,6 @@ public final class Attempt extends HopAttachments implements AttemptTimeouts.Own
 
   public NettyRequest wire() {
     return wire;
-  }
-
-  /** The pool partition the hop looks for a carrier in (see {@link #pin}). */
-  public Object partitionKey() {
-    return partitionKey;
-  }
-
-  /** The key connection permits are counted by: per host, whatever the pool partition. */
-  public Object permitKey() {
-    return permitKey;
-  }
-
-  /**
-   * ROUND_ROBIN pinned the hop to the partition {@code key} (an address's, or the permit key for a
-   * host of one address), with {@code addresses} (the pinned one first) to dial; before the hop
-   * looks for a carrier.
-   */
-  public void pin(Object key, List<InetSocketAddress> addresses) {
-    dialing().pinned(addresses);
-    this.partitionKey = key;
-  }
-
-  /** The addresses {@link #pin} gave, or null when the hop resolves when it connects. */
-  public @Nullable List<InetSocketAddress> pinnedAddresses() {
-    Dialing d = dialing;
-    return d == null ? null : d.pinned();
-  }
-
-  /** The addresses this hop's connect started, in order; empty when it opened none. */
-  public List<InetSocketAddress> addressesTried() {
-    Dialing d = dialing;
-    return d == null ? List.of() : d.addressesTried();
-  }
-
-  /**
-   * Publishes the connect race of this hop, as soon as it starts, so that the hop's end (a
-   * timeout, a cancel, the exchange's end) closes every attempt. Returns false, having abandoned
-   * it, when the hop is already over.
-   */
-  public boolean attachRacing(Dialing.Racing race) {
-    dialing().racing(race);
-    if (isOver()) {
-      race.abandon();
-      return false;
-    }
-    return true;
-  }
-
-  /**
-   * What the hop's connect knows (pinned and dialed addresses, its race); made on first use by the
-   * hop's own steps, which follow one another. Readers on other threads use the methods above.
-   */
-  public Dialing dialing() {
-    Dialing d = dialing;
-    if (d == null) {
-      d = new Dialing();
-      dialing = d;
-    }
-    return d;
-  }
-
-  /** The proxy carrying this hop (HTTP or SOCKS), null when direct. */
-  public @Nullable ProxyServer proxy() {
-    return proxy;
   }
 
   public boolean freshConnection() {
@@ -343,10 +265,7 @@ public final class Attempt extends HopAttachments implements AttemptTimeouts.Own
    */
   void release(boolean reusable) {
     timeouts.cancel();
-    Dialing d = dialing;
-    if (d != null) {
-      d.abandonRace();
-    }
+    abandonRace();
     Channel ch = takeCarrier();
     if (ch != null) {
       if (reusable && ch.isActive()) {
