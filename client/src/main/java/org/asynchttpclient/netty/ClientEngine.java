@@ -150,7 +150,7 @@ public final class ClientEngine implements ExchangeServices {
 
   /** Each new channel's response handler; channels only exist once the constructor returned. */
   private ResponseHandler newResponseHandler() {
-    return new ResponseHandler(config, hops);
+    return hops.newResponseHandler();
   }
 
   private static Timer newTimer(AsyncHttpClientConfig config) {

@@ -1,12 +1,10 @@
 package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
-import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.asynchttpclient.AsyncHttpClientConfig;
-import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.netty.carrier.Carriers;
@@ -41,8 +39,8 @@ import org.jetbrains.annotations.Nullable;
  *       exists; then write). Permits count open connections, idle ones included, as in 3.0.11
  *       ({@link ParkedPermit});
  *   <li>the write ({@link RequestWriter}) and the response ({@link ResponseHandler}), which asks
- *       {@link #nextHop} on each response head whether a redirect, auth challenge or response
- *       filter turns it into another hop;
+ *       the {@link HopDecider} on each response head whether a redirect, auth challenge or
+ *       response filter turns it into another hop (a last hop never comes back here);
  *   <li>{@link #continueWithHop}: that hop's response was read to its end, so its carrier goes
  *       back to the pool (or is closed) and the next hop is sent; an NTLM round instead keeps the
  *       carrier and its permit and writes the next hop on it ({@link #sendOnSameCarrier}); or {@link
@@ -92,7 +90,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
                 .group(parts.group)
                 .clientClosed(clientClosed));
     this.h2 =
-        new H2Registry(config, parts.scheduler, () -> new ResponseHandler(config, this), new H2Hops());
+        new H2Registry(config, parts.scheduler, this::newResponseHandler, new H2Hops());
     http1.takeover(h2);
     this.carriers = new Carriers(h2, http1);
   }
@@ -125,6 +123,14 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     public void openConnection(Attempt attempt) {
       http1.openFresh(attempt);
     }
+  }
+
+  /**
+   * A channel's response reader: it asks the hop decider at each head whether another hop
+   * follows, and comes back here only to continue with that hop or to replay.
+   */
+  ResponseHandler newResponseHandler() {
+    return new ResponseHandler(config, this, hopDecider);
   }
 
   /** Where hops' carriers come from and go back to. */
@@ -198,15 +204,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     carriers.acquire(attempt);
   }
 
-  // ---- 3. the response head: another hop?
-
-  @Override
-  public @Nullable NextHop nextHop(Attempt attempt, HttpResponseStatus status, HttpHeaders headers)
-      throws Exception {
-    return hopDecider.nextHop(attempt.exchange(), status, headers);
-  }
-
-  // ---- 4. continuing: the next hop, or a replay
+  // ---- 2. continuing: the next hop, or a replay
 
   @Override
   public void continueWithHop(Attempt done, Channel channel, boolean keepAlive, NextHop next) {

@@ -17,9 +17,10 @@ import org.jetbrains.annotations.Nullable;
 
 /**
  * One hop of an exchange: the first request, or a redirect, retry or auth replay of it. It holds
- * what belongs to this hop only: its request and wire request, the pool partition (see {@link HopRoute}), the carrier it
- * runs on (a channel) and its timeouts. What spans hops (outcome, deadline, permit, handler,
- * follow-up memory) stays in the {@link Exchange}.
+ * what belongs to this hop only: its request and wire request, where it goes ({@link HopRoute}:
+ * the pool partition, the proxy, the addresses), the carrier it runs on (a channel) and its
+ * timeouts. What spans hops (outcome, deadline, permit, handler, follow-up memory) stays in the
+ * {@link Exchange}.
  *
  * <pre>
  *            end(): the next hop takes over (redirect, auth replay, retry)

@@ -25,6 +25,7 @@ import org.asynchttpclient.netty.NettyResponseStatus;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopCookies;
+import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.NextHop;
 import org.asynchttpclient.netty.ws.WebSocketUpgrade;
 import org.jetbrains.annotations.Nullable;
@@ -58,10 +59,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
      */
     boolean replayByFilters(Attempt attempt, IOException cause);
 
-    /** Asks whether this response head starts another hop instead of going to the handler. */
-    @Nullable NextHop nextHop(Attempt attempt, org.asynchttpclient.HttpResponseStatus status,
-        HttpHeaders headers) throws Exception;
-
     /**
      * The attempt's response has been read to its end (keepAlive says whether its channel may be
      * pooled) or abandoned (keepAlive false): continue the exchange with {@code next}.
@@ -72,6 +69,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   // immutable
   private final AsyncHttpClientConfig config;
   private final Owner owner;
+  private final HopDecider decider;
 
   // loop-confined
   private @Nullable Attempt attempt;
@@ -96,9 +94,14 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   /** Set while the rest of a response is read and discarded before the next hop. */
   private @Nullable NextHop drainingFor;
 
-  public ResponseHandler(AsyncHttpClientConfig config, Owner owner) {
+  /**
+   * {@code decider} is asked at each response head whether it starts another hop; {@code owner}
+   * continues the exchange with that hop once the response is read, or replays it.
+   */
+  public ResponseHandler(AsyncHttpClientConfig config, Owner owner, HopDecider decider) {
     this.config = config;
     this.owner = owner;
+    this.decider = decider;
   }
 
   /**
@@ -217,7 +220,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     a.responseStarted(code);
     HopCookies.store(config.getCookieStore(), request.getUri(), res.headers());
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
-    NextHop next = owner.nextHop(a, status, res.headers());
+    NextHop next = decider.nextHop(a.exchange(), status, res.headers());
     if (next != null) {
       // Read this response to its end without telling the handler, then send the next hop.
       drainingFor = next;
