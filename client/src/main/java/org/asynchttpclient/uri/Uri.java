@@ -102,7 +102,17 @@ public class Uri {
    * @throws IllegalArgumentException if the result is not an absolute http, https, ws or wss URL
    */
   public static Uri create(@Nullable Uri context, String originalUrl) {
-    return UriParser.parse(context, originalUrl);
+    // A null text (callers without NullAway) goes to the parser, which says what it expected.
+    if (context != null || originalUrl == null) {
+      return UriParser.parse(context, originalUrl);
+    }
+    // The same absolute URL, parsed again for each request to an endpoint: parsed once.
+    Uri parsed = ParsedUris.get(originalUrl);
+    if (parsed == null) {
+      parsed = UriParser.parse(null, originalUrl);
+      ParsedUris.put(originalUrl, parsed);
+    }
+    return parsed;
   }
 
   public @Nullable String getQuery() {

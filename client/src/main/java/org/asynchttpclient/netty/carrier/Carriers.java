@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.carrier;
 
 import io.netty.channel.Channel;
-import java.util.List;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -17,12 +16,13 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class Carriers {
   // immutable
-  private final List<CarrierProtocol> protocols;
+  /** An array, not a list: asked on every hop, and iterating a list allocates its iterator. */
+  private final CarrierProtocol[] protocols;
   private final Http1Carriers http1;
 
   /** {@code first} is asked before {@code http1}, the protocol of last resort. */
   public Carriers(CarrierProtocol first, Http1Carriers http1) {
-    this.protocols = List.of(first, http1);
+    this.protocols = new CarrierProtocol[] {first, http1};
     this.http1 = http1;
   }
 
