@@ -29,6 +29,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
@@ -130,6 +131,24 @@ class ConnectTest {
     assertFalse(h.names().contains("send"));
   }
 
+  /**
+   * Sends a GET to the full listener on {@code port} with a client on {@code config}, asserts that
+   * it fails after about 300 ms (whichever timeout is the 300 ms one), and returns the cause.
+   */
+  private static Throwable failsAfter300Ms(DefaultAsyncHttpClientConfig.Builder config, int port)
+      throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config)) {
+      long start = System.nanoTime();
+      ExecutionException e =
+          assertThrows(
+              ExecutionException.class,
+              () -> c.prepareGet("http://127.0.0.1:" + port + "/").execute().get(10, TimeUnit.SECONDS));
+      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
+      return e.getCause();
+    }
+  }
+
   @Test
   void connectTimeoutAgainstAFullBacklog() throws Exception {
     List<Socket> fillers = new ArrayList<>();
@@ -147,40 +166,18 @@ class ConnectTest {
         }
       }
       assumeTrue(full, "could not fill the listen backlog on this machine: connect timeout not testable");
-      try (DefaultAsyncHttpClient c =
-          ClientFixture.client(ClientFixture.config().setConnectTimeout(Duration.ofMillis(300)))) {
-        long start = System.nanoTime();
-        ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () ->
-                    c.prepareGet("http://127.0.0.1:" + never.getLocalPort() + "/")
-                        .execute()
-                        .get(10, TimeUnit.SECONDS));
-        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertInstanceOf(ConnectException.class, e.getCause());
-        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
-      }
+      Throwable refused = failsAfter300Ms(
+          ClientFixture.config().setConnectTimeout(Duration.ofMillis(300)), never.getLocalPort());
+      assertInstanceOf(ConnectException.class, refused);
       // The request timeout bounds the connect too, when it is the shorter of the two.
-      try (DefaultAsyncHttpClient c =
-          ClientFixture.client(
-              ClientFixture.config().setTypedTimeoutExceptions(true)
-                  .setConnectTimeout(Duration.ofSeconds(20))
-                  .setRequestTimeout(Duration.ofMillis(300)))) {
-        long start = System.nanoTime();
-        ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () ->
-                    c.prepareGet("http://127.0.0.1:" + never.getLocalPort() + "/")
-                        .execute()
-                        .get(10, TimeUnit.SECONDS));
-        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        RequestTimeoutException timeout = assertInstanceOf(RequestTimeoutException.class, e.getCause());
-        assertEquals(ExchangeTimeoutException.Phase.CONNECTING, timeout.getPhase(), timeout.getMessage());
-        assertTrue(timeout.getMessage().contains("connecting"), timeout.getMessage());
-        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
-      }
+      Throwable bounded = failsAfter300Ms(
+          ClientFixture.config().setTypedTimeoutExceptions(true)
+              .setConnectTimeout(Duration.ofSeconds(20))
+              .setRequestTimeout(Duration.ofMillis(300)),
+          never.getLocalPort());
+      RequestTimeoutException timeout = assertInstanceOf(RequestTimeoutException.class, bounded);
+      assertEquals(ExchangeTimeoutException.Phase.CONNECTING, timeout.getPhase(), timeout.getMessage());
+      assertTrue(timeout.getMessage().contains("connecting"), timeout.getMessage());
     } finally {
       for (Socket s : fillers) {
         s.close();
