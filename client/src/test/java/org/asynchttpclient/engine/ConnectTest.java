@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -33,6 +32,7 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
@@ -122,9 +122,7 @@ class ConnectTest {
     int port = freePort();
     RecordingHandler h = new RecordingHandler();
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () -> client.prepareGet("http://127.0.0.1:" + port + "/").execute(h).get(5, TimeUnit.SECONDS));
+        Await.failed(client.prepareGet("http://127.0.0.1:" + port + "/").execute(h), 5);
     assertInstanceOf(ConnectException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains(String.valueOf(port)), e.getCause().getMessage());
     assertTrue(h.names().containsAll(List.of("connectAttempt", "connectFailure", "throwable")), h.events().toString());
@@ -140,9 +138,7 @@ class ConnectTest {
     try (DefaultAsyncHttpClient c = ClientFixture.client(config)) {
       long start = System.nanoTime();
       ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () -> c.prepareGet("http://127.0.0.1:" + port + "/").execute().get(10, TimeUnit.SECONDS));
+          Await.failed(c.prepareGet("http://127.0.0.1:" + port + "/").execute(), 10);
       long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
       return e.getCause();
@@ -207,13 +203,8 @@ class ConnectTest {
     TableResolver resolver = new TableResolver(Map.of());
     RecordingHandler h = new RecordingHandler();
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () ->
-                client.prepareGet("http://missing.invalid:" + server.port() + "/")
-                    .setNameResolver(resolver)
-                    .execute(h)
-                    .get(10, TimeUnit.SECONDS));
+        Await.failed(
+            client.prepareGet("http://missing.invalid:" + server.port() + "/").setNameResolver(resolver).execute(h), 10);
     assertInstanceOf(UnknownHostException.class, e.getCause());
     assertEquals(List.of("poolAttempt", "resolveAttempt", "resolveFailure", "throwable"), h.names());
     assertEquals(0, server.acceptedCount());
@@ -223,13 +214,8 @@ class ConnectTest {
   void aResolutionWithNoAddressFailsAsAnUnknownHost() throws Exception {
     TableResolver resolver = new TableResolver(Map.of("empty.invalid", List.of()));
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () ->
-                client.prepareGet("http://empty.invalid:" + server.port() + "/")
-                    .setNameResolver(resolver)
-                    .execute()
-                    .get(10, TimeUnit.SECONDS));
+        Await.failed(
+            client.prepareGet("http://empty.invalid:" + server.port() + "/").setNameResolver(resolver).execute(), 10);
     // AHC 3.0.12 (#2254): an UnknownHostException naming the host.
     assertInstanceOf(UnknownHostException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains("empty.invalid"), e.getCause().getMessage());

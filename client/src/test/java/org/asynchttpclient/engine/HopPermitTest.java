@@ -68,6 +68,16 @@ class HopPermitTest extends TwoOrigins {
         });
   }
 
+  /** The status of a GET of /auth with the user's credentials: a 401, then the replay with them. */
+  private int statusWithBasicAuth(DefaultAsyncHttpClient client) throws Exception {
+    return client
+        .prepareGet(a.url("/auth"))
+        .setRealm(Dsl.basicAuthRealm("user", "pass"))
+        .execute()
+        .get(5, TimeUnit.SECONDS)
+        .getStatusCode();
+  }
+
   @Test
   void throttlePermitIsReleasedExactlyOncePerExchange() throws Exception {
     try (DefaultAsyncHttpClient client =
@@ -79,14 +89,7 @@ class HopPermitTest extends TwoOrigins {
       // each of these holds the only permit across several hops; a leaked permit fails the next
       assertEquals(200, client.prepareGet(a.url("/hop1")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
       assertEquals(200, client.prepareGet(a.url("/drop-once")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
-      assertEquals(
-          200,
-          client
-              .prepareGet(a.url("/auth"))
-              .setRealm(Dsl.basicAuthRealm("user", "pass"))
-              .execute()
-              .get(5, TimeUnit.SECONDS)
-              .getStatusCode());
+      assertEquals(200, statusWithBasicAuth(client));
       ExecutionException tooMany =
           Await.failed(client.prepareGet(a.url("/loop")).execute(), 5);
       assertInstanceOf(MaxRedirectException.class, tooMany.getCause());
@@ -117,14 +120,7 @@ class HopPermitTest extends TwoOrigins {
         assertEquals(200, r.getStatusCode());
         assertEquals(b.url("/ok"), r.getUri().toUrl());
       }
-      assertEquals(
-          200,
-          client
-              .prepareGet(a.url("/auth"))
-              .setRealm(Dsl.basicAuthRealm("user", "pass"))
-              .execute()
-              .get(5, TimeUnit.SECONDS)
-              .getStatusCode());
+      assertEquals(200, statusWithBasicAuth(client));
     }
   }
 }

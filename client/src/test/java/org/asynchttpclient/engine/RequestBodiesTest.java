@@ -670,8 +670,7 @@ class RequestBodiesTest extends HelloFixture {
     org.asynchttpclient.ListenableFuture<Response> f =
         client().preparePost("http://127.0.0.1:" + port + "/").setBody(generator).execute();
     java.util.concurrent.ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        Await.failed(f, 10);
     assertTrue(e.getCause() instanceof java.net.ConnectException, String.valueOf(e.getCause()));
     assertEquals(1, early.refCnt(), "a chunk queued for a failed request: only the caller's reference is left");
     early.release();
@@ -744,8 +743,7 @@ class RequestBodiesTest extends HelloFixture {
     org.asynchttpclient.ListenableFuture<Response> f =
         client().preparePost(server.url("/sink")).setBody(new NoAvailableStream(20_000, true)).execute();
     java.util.concurrent.ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        Await.failed(f, 10);
     assertTrue(String.valueOf(e.getCause()).contains("disk on fire"), String.valueOf(e.getCause()));
     server.awaitClosed(1);
     assertEquals(0, server.received().size(), "a truncated chunked body must never look complete");
@@ -836,8 +834,7 @@ class RequestBodiesTest extends HelloFixture {
     org.asynchttpclient.ListenableFuture<Response> f =
         client().preparePost(server.url("/sink")).setBody(new ReactiveStreamsBodyGenerator(failing, -1)).execute();
     java.util.concurrent.ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        Await.failed(f, 10);
     assertTrue(String.valueOf(e.getCause()).contains("publisher broke"), String.valueOf(e.getCause()));
     server.awaitClosed(1);
     assertEquals(0, server.received().size(), "a truncated chunked body must never look complete");

@@ -1,5 +1,8 @@
 package org.asynchttpclient.testing;
 
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.junit.jupiter.api.AfterEach;
 
@@ -16,5 +19,30 @@ public abstract class H2Fixture {
   @AfterEach
   protected final void closeClientAndServer() throws Exception {
     Closing.closeAll(client, server);
+  }
+
+  /** What a test does with a request that reached the server's first connection. */
+  protected interface OnFirstConnection {
+    void handle(ChannelHandlerContext ctx, H2TestServer.Received request, Channel first)
+        throws Exception;
+  }
+
+  /**
+   * Starts the server with {@code path} routed so that a request on any later connection is answered
+   * "second connection" at once, and one on the first goes to {@code onFirst}: the GOAWAY and
+   * replay tests hold or refuse streams on the first connection and look for them on a second.
+   */
+  protected void routeTheFirstConnection(String path, OnFirstConnection onFirst) throws Exception {
+    server = new H2TestServer();
+    server.route(
+        path,
+        (ctx, req) -> {
+          Channel first = server.connections().get(0);
+          if (req.connection != first) {
+            TestServer.respond(ctx, true, HttpResponseStatus.OK, "second connection");
+            return;
+          }
+          onFirst.handle(ctx, req, first);
+        });
   }
 }
