@@ -2,10 +2,10 @@ package org.asynchttpclient;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import org.asynchttpclient.testing.Stub;
 import org.asynchttpclient.uri.Uri;
 
 /** Small stand-ins for the engine's status and body part types, shared by the handler tests. */
@@ -30,22 +30,9 @@ public final class HandlerTestFixtures {
    * proxy so these tests do not depend on the RequestBuilder implementation.
    */
   public static Request request(String description) {
-    return (Request)
-        Proxy.newProxyInstance(
-            Request.class.getClassLoader(),
-            new Class<?>[] {Request.class},
-            (proxy, method, args) -> {
-              switch (method.getName()) {
-                case "toString":
-                  return description;
-                case "hashCode":
-                  return System.identityHashCode(proxy);
-                case "equals":
-                  return proxy == args[0];
-                default:
-                  throw new UnsupportedOperationException(method.getName());
-              }
-            });
+    return Stub.of(Request.class, description, (method, args) -> {
+      throw Stub.unexpected(method);
+    });
   }
 
   /**
