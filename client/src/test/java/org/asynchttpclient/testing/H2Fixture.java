@@ -3,24 +3,13 @@ package org.asynchttpclient.testing;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import org.asynchttpclient.DefaultAsyncHttpClient;
-import org.junit.jupiter.api.AfterEach;
 
 /**
- * The fields of the HTTP/2 engine tests, as a base class: the {@link H2TestServer} and the client
- * a test makes (each test makes its own: the server's options and the client's config are what
- * it is about), both closed after the test, the client first, after the subclass's own
- * {@code @AfterEach} methods; either may be left null.
+ * The base of the HTTP/2 engine tests: an {@link H2TestServer} and the client a test makes (each
+ * test makes its own: the server's options and the client's config are what it is about), closed
+ * as {@link ClientAndServer} says.
  */
-public abstract class H2Fixture {
-  protected H2TestServer server;
-  protected DefaultAsyncHttpClient client;
-
-  @AfterEach
-  protected final void closeClientAndServer() throws Exception {
-    Closing.closeAll(client, server);
-  }
-
+public abstract class H2Fixture extends ClientAndServer<H2TestServer> {
   /** What a test does with a request that reached the server's first connection. */
   protected interface OnFirstConnection {
     void handle(ChannelHandlerContext ctx, H2TestServer.Received request, Channel first)
