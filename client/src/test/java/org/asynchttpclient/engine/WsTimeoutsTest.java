@@ -159,8 +159,7 @@ class WsTimeoutsTest {
     try (DefaultAsyncHttpClient client = ClientFixture.client(config(false)
         .setWebSocketIdleTimeout(Duration.ofMillis(1500))
         .setWsAdditionalChannelInitializer(upgraded::complete))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       ws.sendTextFrame("activity");
       assertEquals("text:activity:true", events.next());
       String error = events.next();
@@ -181,8 +180,7 @@ class WsTimeoutsTest {
         .setWebSocketPingInterval(Duration.ofMillis(200))
         .setWebSocketPongTimeout(Duration.ofMillis(300))
         .setWsAdditionalChannelInitializer(upgraded::complete))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/silent"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/silent"));
       String error = events.next();
       assertTrue(error.startsWith("error:TimeoutException:WebSocket pong timeout"), error);
       assertEquals("close:1006:no Pong within 300 ms of a Ping", events.next());
@@ -199,8 +197,7 @@ class WsTimeoutsTest {
     try (DefaultAsyncHttpClient client = ClientFixture.client(config(false)
         .setWebSocketPingInterval(Duration.ofMillis(100))
         .setWebSocketPongTimeout(Duration.ofMillis(1000)))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       for (int i = 0; i < 3; i++) {
         assertEquals("pong:", events.next());
       }

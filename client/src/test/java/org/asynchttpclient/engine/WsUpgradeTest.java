@@ -109,8 +109,7 @@ class WsUpgradeTest {
         TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/echo"));
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/moved"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/moved"));
       ws.sendTextFrame("after redirect");
       assertEquals("text:after redirect:true", events.next());
     }
@@ -188,8 +187,7 @@ class WsUpgradeTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       assertTrue(ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS).startsWith("permessage-deflate"));
       String text = repeat('a', 8000);
       ws.sendTextFrame(text);
@@ -205,8 +203,7 @@ class WsUpgradeTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       assertNull(ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
       ws.sendTextFrame("plain");
       assertEquals("text:plain:true", events.next());
@@ -229,8 +226,7 @@ class WsUpgradeTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
         .setEnablewebSocketCompression(true).setWebSocketMaxFrameSize(1024))) {
-      WsEchoTest.open(client, server.url("/bomb"), events);
-      assertEquals("open", events.next());
+      events.opened(client, server.url("/bomb"));
       String error = events.next();
       assertTrue(error.startsWith("error:DecompressionException"), error);
       assertTrue(events.next().startsWith("close:1009:"), events.all().toString());
