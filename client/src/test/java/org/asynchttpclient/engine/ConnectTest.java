@@ -17,7 +17,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,6 +33,7 @@ import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.FullBacklog;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -147,37 +147,20 @@ class ConnectTest {
 
   @Test
   void connectTimeoutAgainstAFullBacklog() throws Exception {
-    List<Socket> fillers = new ArrayList<>();
-    try (ServerSocket never = new ServerSocket(0, 1, ip("127.0.0.1"))) {
-      // Fill the accept queue of a listener that never accepts; Linux then drops further SYNs.
-      InetSocketAddress target = new InetSocketAddress(ip("127.0.0.1"), never.getLocalPort());
-      boolean full = false;
-      for (int i = 0; i < 32 && !full; i++) {
-        Socket s = new Socket();
-        fillers.add(s);
-        try {
-          s.connect(target, 200);
-        } catch (SocketTimeoutException timedOut) {
-          full = true;
-        }
-      }
-      assumeTrue(full, "could not fill the listen backlog on this machine: connect timeout not testable");
+    try (FullBacklog never = FullBacklog.open()) {
+      assumeTrue(never.hanging(), "could not fill the listen backlog on this machine: connect timeout not testable");
       Throwable refused = failsAfter300Ms(
-          ClientFixture.config().setConnectTimeout(Duration.ofMillis(300)), never.getLocalPort());
+          ClientFixture.config().setConnectTimeout(Duration.ofMillis(300)), never.port());
       assertInstanceOf(ConnectException.class, refused);
       // The request timeout bounds the connect too, when it is the shorter of the two.
       Throwable bounded = failsAfter300Ms(
           ClientFixture.config().setTypedTimeoutExceptions(true)
               .setConnectTimeout(Duration.ofSeconds(20))
               .setRequestTimeout(Duration.ofMillis(300)),
-          never.getLocalPort());
+          never.port());
       RequestTimeoutException timeout = assertInstanceOf(RequestTimeoutException.class, bounded);
       assertEquals(ExchangeTimeoutException.Phase.CONNECTING, timeout.getPhase(), timeout.getMessage());
       assertTrue(timeout.getMessage().contains("connecting"), timeout.getMessage());
-    } finally {
-      for (Socket s : fillers) {
-        s.close();
-      }
     }
   }
 

@@ -95,12 +95,7 @@ class Http2BadPeerTest extends ClientAndServer<RawServer> {
 
   /** Opens {@link #STREAMS} streams against a peer that attacks once they are open. */
   private static DefaultAsyncHttpClient newClient() {
-    return ClientFixture.client(
-        ClientFixture.config()
-            .setHttp2CleartextEnabled(true)
-            .setMaxRequestRetry(0)
-            .setRequestTimeout(Duration.ofSeconds(30))
-            .setReadTimeout(Duration.ofSeconds(30)));
+    return ClientFixture.client(ClientFixture.h2cConfig(Duration.ofSeconds(30)));
   }
 
   private void assertEveryStreamFailsPromptly(

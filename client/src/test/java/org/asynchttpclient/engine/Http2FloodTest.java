@@ -111,15 +111,11 @@ class Http2FloodTest extends ClientAndServer<RawServer> {
             });
     client =
         ClientFixture.client(
-            ClientFixture.config()
-                .setHttp2CleartextEnabled(true)
+            ClientFixture.h2cConfig(Duration.ofSeconds(45))
                 // The acks back up in the client's socket buffer before they queue up in Netty;
                 // a small one makes the 10 000 queued acks come after some 50 000 PINGs rather
                 // than after the 250 000 more (17 bytes each) that a 4 MiB autotuned one absorbs.
-                .setSoSndBuf(16 * 1024)
-                .setMaxRequestRetry(0)
-                .setRequestTimeout(Duration.ofSeconds(45))
-                .setReadTimeout(Duration.ofSeconds(45)));
+                .setSoSndBuf(16 * 1024));
     long start = System.nanoTime();
     List<ListenableFuture<Response>> futures = new ArrayList<>();
     for (int i = 0; i < STREAMS; i++) {

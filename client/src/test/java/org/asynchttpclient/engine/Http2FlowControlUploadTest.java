@@ -191,13 +191,7 @@ class Http2FlowControlUploadTest extends ClientAndServer<RawServer> {
     server =
         RawServer.withPipeline(
             ch -> ch.pipeline().addLast(new H2FramePeer(new Http2Settings().initialWindowSize(WINDOW), created)));
-    client =
-        ClientFixture.client(
-            ClientFixture.config()
-                .setHttp2CleartextEnabled(true)
-                .setMaxRequestRetry(0)
-                .setRequestTimeout(Duration.ofSeconds(40))
-                .setReadTimeout(Duration.ofSeconds(40)));
+    client = ClientFixture.client(ClientFixture.h2cConfig(Duration.ofSeconds(40)));
   }
 
   @Test

@@ -79,13 +79,7 @@ class Http2FlushTest extends ClientAndServer<RawServer> {
     Answers created = new Answers();
     answers = created;
     server = RawServer.withPipeline(ch -> ch.pipeline().addLast(new H2FramePeer(settings, created)));
-    client =
-        ClientFixture.client(
-            ClientFixture.config()
-                .setHttp2CleartextEnabled(true)
-                .setMaxRequestRetry(0)
-                .setRequestTimeout(Duration.ofSeconds(20))
-                .setReadTimeout(Duration.ofSeconds(20)));
+    client = ClientFixture.client(ClientFixture.h2cConfig(Duration.ofSeconds(20)));
   }
 
   private String get(String path) throws Exception {

@@ -13,7 +13,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +34,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.FullBacklog;
 import org.asynchttpclient.testing.NeverResolver;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
@@ -224,23 +224,12 @@ class CancelPhaseTest {
   @ValueSource(booleans = {false, true})
   void whileConnecting(boolean eventLoopTimeouts) throws Exception {
     startClient(eventLoopTimeouts);
-    // A listening socket that never accepts, its accept queue filled: further SYNs go unanswered.
-    ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    FullBacklog full = FullBacklog.open();
     closeables.add(full);
-    boolean hanging = false;
-    for (int i = 0; i < 64 && !hanging; i++) {
-      Socket s = new Socket();
-      closeables.add(s);
-      try {
-        s.connect(full.getLocalSocketAddress(), 200);
-      } catch (SocketTimeoutException e) {
-        hanging = true;
-      }
-    }
-    Assumptions.assumeTrue(hanging, "this kernel completes connects past a full backlog");
+    Assumptions.assumeTrue(full.hanging(), "this kernel completes connects past a full backlog");
     PhaseHandler handler = new PhaseHandler();
     ListenableFuture<Response> f =
-        client.prepareGet("http://127.0.0.1:" + full.getLocalPort() + "/").execute(handler);
+        client.prepareGet("http://127.0.0.1:" + full.port() + "/").execute(handler);
     assertTrue(handler.connecting.await(5, TimeUnit.SECONDS));
     assertTrue(opened.tryAcquire(5, TimeUnit.SECONDS), "the connecting channel exists");
     cancelAndCheck("connecting", f, handler, null);

@@ -176,13 +176,7 @@ class BodyGeneratorNettyBodyTest extends WireFixture {
   @Test
   void aNonReplayableGeneratorRefusesASecondWrite() {
     NettyBody body = new BodyGeneratorNettyBody(new PiecesGenerator(2, "ab"), false, 16);
-    assertFalse(body.isReplayable());
-    Wire.writeHead(channel, 2);
-    assertTrue(body.write(channel).isSuccess());
-    Wire.drain(channel);
-    ChannelFuture again = body.write(channel);
-    assertFalse(again.isSuccess());
-    assertInstanceOf(IllegalStateException.class, again.cause());
+    assertASecondWriteFails(body, 2);
   }
 
   @Test

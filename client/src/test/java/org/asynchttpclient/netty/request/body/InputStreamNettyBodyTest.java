@@ -3,11 +3,9 @@ package org.asynchttpclient.netty.request.body;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.channel.ChannelFuture;
 import java.io.ByteArrayInputStream;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -53,13 +51,7 @@ class InputStreamNettyBodyTest extends WireFixture {
             },
             4,
             8192);
-    assertFalse(body.isReplayable());
-    Wire.writeHead(channel, 4);
-    assertTrue(body.write(channel).isSuccess());
-    Wire.drain(channel);
-    ChannelFuture again = body.write(channel);
-    assertFalse(again.isSuccess());
-    assertInstanceOf(IllegalStateException.class, again.cause());
+    assertASecondWriteFails(body, 4);
     assertEquals("", Wire.drain(channel));
     assertThrows(java.io.IOException.class, body::rewindForReplay);
   }

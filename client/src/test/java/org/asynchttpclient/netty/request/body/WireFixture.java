@@ -1,5 +1,7 @@
 package org.asynchttpclient.netty.request.body;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelFuture;
@@ -29,6 +31,20 @@ public abstract class WireFixture {
     channel.runPendingTasks();
     assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
     return Wire.bodyOf(Wire.drain(channel));
+  }
+
+  /**
+   * Asserts that {@code body} is not replayable: its first write under a head announcing
+   * {@code headLength} succeeds, a second one fails with an IllegalStateException.
+   */
+  protected void assertASecondWriteFails(NettyBody body, long headLength) {
+    assertFalse(body.isReplayable());
+    Wire.writeHead(channel, headLength);
+    assertTrue(body.write(channel).isSuccess());
+    Wire.drain(channel);
+    ChannelFuture again = body.write(channel);
+    assertFalse(again.isSuccess());
+    assertInstanceOf(IllegalStateException.class, again.cause());
   }
 
   /** {@link #sent(NettyBody, long)} under a head announcing the body's own length. */
