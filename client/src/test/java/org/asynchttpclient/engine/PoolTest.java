@@ -57,6 +57,21 @@ class PoolTest extends HelloFixture {
     return s != null ? s : new HostStats(0, 0);
   }
 
+  /** Waits until the client holds no connection: the pool has let the closed one go. */
+  private static void awaitNoConnection(DefaultAsyncHttpClient c) {
+    Await.until(
+        () -> c.getClientStats().getTotalConnectionCount() == 0,
+        Duration.ofSeconds(5),
+        () -> c.getClientStats().toString());
+  }
+
+  /** Once the pool let the first connection go, a GET is the server's second connection. */
+  private void assertTheNextGetTakesANewConnection(DefaultAsyncHttpClient c) throws Exception {
+    awaitNoConnection(c);
+    get(c, server.url("/hello"));
+    assertEquals(2, server.acceptedCount());
+  }
+
   @Test
   void sequentialRequestsShareOneConnection() throws Exception {
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
@@ -84,12 +99,7 @@ class PoolTest extends HelloFixture {
       server.awaitClosed(1);
       long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertTrue(elapsedMs >= 150, "closed after only " + elapsedMs + " ms");
-      Await.until(
-          () -> c.getClientStats().getTotalConnectionCount() == 0,
-          Duration.ofSeconds(5),
-          () -> c.getClientStats().toString());
-      get(c, server.url("/hello"));
-      assertEquals(2, server.acceptedCount());
+      assertTheNextGetTakesANewConnection(c);
     }
   }
 
@@ -295,12 +305,7 @@ class PoolTest extends HelloFixture {
       assertEquals(1, seen.size());
       assertNotNull(seen.get(0));
       server.awaitClosed(1);
-      Await.until(
-          () -> c.getClientStats().getTotalConnectionCount() == 0,
-          Duration.ofSeconds(5),
-          () -> c.getClientStats().toString());
-      get(c, server.url("/hello"));
-      assertEquals(2, server.acceptedCount());
+      assertTheNextGetTakesANewConnection(c);
     }
   }
 
@@ -356,10 +361,7 @@ class PoolTest extends HelloFixture {
       c.prepareGet(server.url("/then-close")).execute(h).get(10, TimeUnit.SECONDS);
       assertTrue(h.names().contains("offer"), h.events().toString());
       server.awaitClosed(1);
-      Await.until(
-          () -> c.getClientStats().getTotalConnectionCount() == 0,
-          Duration.ofSeconds(5),
-          () -> c.getClientStats().toString());
+      awaitNoConnection(c);
       RecordingHandler next = new RecordingHandler();
       assertEquals(200, c.prepareGet(server.url("/hello")).execute(next).get(10, TimeUnit.SECONDS).getStatusCode());
       assertFalse(next.names().contains("retry"), next.events().toString());

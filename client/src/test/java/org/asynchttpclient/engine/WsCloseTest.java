@@ -14,11 +14,11 @@ import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
 import org.asynchttpclient.ws.WebSocket;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
  * The closing handshake against a Netty server, both ways (RFC 6455 5.5.1, 7.1), and a connection
  * cut without one: onClose runs exactly once, with the server's code or 1006.
  */
-class WsCloseTest {
-  private WsTestServer server;
+class WsCloseTest extends ClientAndServer<WsTestServer> {
   /** What the server saw, in order, on the connection it closes itself. */
   private final List<String> serverSide = new CopyOnWriteArrayList<>();
 
@@ -56,11 +55,6 @@ class WsCloseTest {
             ch.close();
           }
         });
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @Test

@@ -13,25 +13,18 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Echo through a Netty WebSocket server: the upgrade, text and binary both ways, fragments. */
-class WsEchoTest {
-  private WsTestServer server;
-
+class WsEchoTest extends ClientAndServer<WsTestServer> {
   @BeforeEach
   void start() throws Exception {
     server = new WsTestServer(false).socket("/echo", WsTestServer.ECHO);
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
   }
 
   @Test

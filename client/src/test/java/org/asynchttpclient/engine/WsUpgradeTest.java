@@ -23,13 +23,13 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
 import org.asynchttpclient.ws.WebSocketUpgradeHandler;
 import org.asynchttpclient.ws.WebSocketUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,16 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The upgrade's answers: refused, forged, redirected, challenged; permessage-deflate negotiated,
  * refused and bounded after inflation; AHC 3.0.11's checks of the request.
  */
-class WsUpgradeTest {
-  private WsTestServer server;
-
-  @AfterEach
-  void stop() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
+class WsUpgradeTest extends ClientAndServer<WsTestServer> {
   private static String repeat(char c, int n) {
     StringBuilder b = new StringBuilder(n);
     for (int i = 0; i < n; i++) {
