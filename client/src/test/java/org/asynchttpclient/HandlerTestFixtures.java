@@ -2,9 +2,11 @@ package org.asynchttpclient;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import org.asynchttpclient.testing.Stub;
 import org.asynchttpclient.uri.Uri;
 
@@ -33,6 +35,20 @@ public final class HandlerTestFixtures {
     return Stub.of(Request.class, description, (method, args) -> {
       throw Stub.unexpected(method);
     });
+  }
+
+  /**
+   * Hands {@code handler} one body part of {@code text} over a buffer released as soon as the
+   * callback returns, as the engine's parts are; returns what the handler answered.
+   */
+  public static AsyncHandler.State feedBody(AsyncHandler<?> handler, String text, boolean last)
+      throws Exception {
+    ByteBuf buf = Unpooled.copiedBuffer(text, StandardCharsets.UTF_8);
+    try {
+      return handler.onBodyPartReceived(new BufferBodyPart(buf, last));
+    } finally {
+      buf.release();
+    }
   }
 
   /**

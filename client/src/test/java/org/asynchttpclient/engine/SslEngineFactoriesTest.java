@@ -22,30 +22,21 @@ import org.asynchttpclient.netty.ssl.JsseSslEngineFactory;
 import org.asynchttpclient.netty.ssl.SslEngineFactoryBase;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.Certificates;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The public engine factories of {@code netty.ssl} against a loopback TLS server. */
-class SslEngineFactoriesTest {
+class SslEngineFactoriesTest extends ClientAndServer<TestServer> {
   private static X509Bundle localCert;
   private static X509Bundle otherCert;
-
-  private TestServer server;
 
   @BeforeAll
   static void certificates() throws Exception {
     localCert = Certificates.localhost();
     otherCert = Certificates.selfSigned("other.example").buildSelfSigned();
-  }
-
-  @AfterEach
-  void stop() {
-    if (server != null) {
-      server.close();
-    }
   }
 
   private String startServer(X509Bundle cert) throws Exception {

@@ -1,18 +1,16 @@
 package org.asynchttpclient.handler;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.asynchttpclient.HandlerTestFixtures.feedBody;
 import static org.asynchttpclient.HandlerTestFixtures.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.util.ArrayList;
 import java.util.List;
-import org.asynchttpclient.HandlerTestFixtures.BufferBodyPart;
 import org.asynchttpclient.Response;
 import org.junit.jupiter.api.Test;
 
@@ -60,12 +58,7 @@ class TransferCompletionHandlerTest {
     handler.onContentWriteProgress(5, 10, 10);
     handler.onStatusReceived(status(200, "OK"));
     handler.onHeadersReceived(new DefaultHttpHeaders().add("X-Resp", "1"));
-    ByteBuf buf = Unpooled.copiedBuffer("payload", UTF_8);
-    try {
-      handler.onBodyPartReceived(new BufferBodyPart(buf, true));
-    } finally {
-      buf.release();
-    }
+    feedBody(handler, "payload", true);
   }
 
   @Test
