@@ -11,7 +11,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -59,29 +58,8 @@ class RedirectTest extends TwoOrigins {
   @BeforeEach
   void start() throws Exception {
     for (TestServer s : new TestServer[] {a, b}) {
-      // /r?code=302&to=<location>: redirects with that status and Location (none if "to" absent)
-      s.route(
-          "/r",
-          (ctx, req) -> {
-            QueryStringDecoder q = new QueryStringDecoder(req.uri());
-            int code = Integer.parseInt(q.parameters().get("code").get(0));
-            List<String> to = q.parameters().get("to");
-            if (to == null) {
-              TestServer.respond(ctx, req, HttpResponseStatus.valueOf(code), "no location");
-            } else {
-              TestServer.respond(
-                  ctx, req, HttpResponseStatus.valueOf(code), "moved", "Location", to.get(0));
-            }
-          });
-      // the redirect target echoes what it received
-      s.route(
-          "/target",
-          (ctx, req) ->
-              TestServer.respond(
-                  ctx,
-                  req,
-                  HttpResponseStatus.OK,
-                  req.method().name() + " " + req.uri() + " [" + req.content().toString(StandardCharsets.UTF_8) + "]"));
+      routeRedirects(s);
+      routeEchoingTarget(s, true);
       s.route(
           "/loop",
           (ctx, req) ->
@@ -89,12 +67,8 @@ class RedirectTest extends TwoOrigins {
     }
   }
 
-  private static String enc(String s) {
-    return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
-  }
-
   private String redirect(TestServer s, int code, String location) {
-    return s.url("/r?code=" + code + "&to=" + enc(location));
+    return s.url(redirectPath(code, location));
   }
 
   private static Response get(org.asynchttpclient.BoundRequestBuilder rb) throws Exception {
