@@ -28,13 +28,15 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The single compare-and-set that decides an exchange's outcome, without any network. */
 class ExchangeOutcomeTest {
+  /** What each test's exchanges report to: a fresh count per test. */
+  private final CountingServices services = new CountingServices();
+
   static Exchange<Response> exchange(CountingServices services, RecordingHandler handler) {
     return new Exchange<>(services, CountingServices.fakeRequest(), handler, false, -1);
   }
 
   @Test
   void completeWinsAndRecyclesTheChannelThenLateTimeoutIsNoOp() throws Exception {
-    CountingServices services = new CountingServices();
     RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
@@ -55,7 +57,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void timeoutClosesChannelAndReleasesPermitBeforeTheFailureIsVisible() throws Exception {
-    CountingServices services = new CountingServices();
     RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
@@ -83,7 +84,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void completableFutureViewAbortsTheExchange() {
-    CountingServices services = new CountingServices();
     RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
@@ -105,7 +105,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void orTimeoutOnTheViewStopsTheExchange() throws Exception {
-    CountingServices services = new CountingServices();
     RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
@@ -121,7 +120,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void channelAttachedAfterTheEndIsClosed() {
-    CountingServices services = new CountingServices();
     Exchange<Response> ex = exchange(services, new RecordingHandler());
     Attempt a = CountingServices.begin(ex, -1);
     ex.cancel(true);
@@ -134,7 +132,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void raceOfResponseTimeoutAndCancelHasExactlyOneWinner() throws Exception {
-    CountingServices services = new CountingServices();
     int n = 2000;
     RecordingHandler[] handlers = new RecordingHandler[n];
     @SuppressWarnings("unchecked")
@@ -178,7 +175,6 @@ class ExchangeOutcomeTest {
   @ParameterizedTest
   @EnumSource(ExchangeTimeoutException.Kind.class)
   void anExpiryOfAnAttemptThatAlreadyEndedEndsNothing(ExchangeTimeoutException.Kind kind) {
-    CountingServices services = new CountingServices();
     RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     Attempt hop0 = CountingServices.begin(ex, -1);
@@ -195,7 +191,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void aTimeoutThatWonItsAttemptStopsTheHopFromContinuing() {
-    CountingServices services = new CountingServices();
     Exchange<Response> ex = exchange(services, new RecordingHandler());
     Attempt hop0 = CountingServices.begin(ex, -1);
     EmbeddedChannel ch = new EmbeddedChannel();
