@@ -57,6 +57,13 @@ class PoolTest extends HelloFixture {
     return s != null ? s : new HostStats(0, 0);
   }
 
+  /** Starts a GET of /never and waits until the server has it: it holds the connection for good. */
+  private ListenableFuture<Response> holdTheOnlyConnection(DefaultAsyncHttpClient c) throws Exception {
+    ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    return first;
+  }
+
   /** Waits until the client holds no connection: the pool has let the closed one go. */
   private static void awaitNoConnection(DefaultAsyncHttpClient c) {
     Await.until(
@@ -167,11 +174,9 @@ class PoolTest extends HelloFixture {
   @Test
   void maxConnectionsFailsFast() throws Exception {
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setMaxConnections(1))) {
-      ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
+      ListenableFuture<Response> first = holdTheOnlyConnection(c);
       long start = System.nanoTime();
-      ExecutionException e =
-          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
+      ExecutionException e = Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       assertInstanceOf(TooManyConnectionsException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("1"), e.getCause().getMessage());
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(2), "must fail fast");
@@ -186,10 +191,8 @@ class PoolTest extends HelloFixture {
   void maxConnectionsPerHostFailsFast() throws Exception {
     try (DefaultAsyncHttpClient c =
         ClientFixture.client(ClientFixture.config().setMaxConnectionsPerHost(1))) {
-      ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
-      ExecutionException e =
-          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
+      ListenableFuture<Response> first = holdTheOnlyConnection(c);
+      ExecutionException e = Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       assertInstanceOf(TooManyConnectionsPerHostException.class, e.getCause());
       assertEquals(1, server.acceptedCount());
       assertTrue(first.cancel(true));
@@ -220,11 +223,9 @@ class PoolTest extends HelloFixture {
     try (DefaultAsyncHttpClient c =
         ClientFixture.client(
             ClientFixture.config().setMaxConnections(1).setAcquireFreeChannelTimeout(200))) {
-      ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
+      ListenableFuture<Response> first = holdTheOnlyConnection(c);
       long start = System.nanoTime();
-      ExecutionException e =
-          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
+      ExecutionException e = Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertInstanceOf(TooManyConnectionsException.class, e.getCause());
       assertTrue(ms >= 150 && ms < 3000, "waited " + ms + " ms");

@@ -28,8 +28,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The single compare-and-set that decides an exchange's outcome, without any network. */
 class ExchangeOutcomeTest {
-  /** What each test's exchanges report to: a fresh count per test. */
+  /** What each test's exchanges report to, and the handler of its first exchange: fresh per test. */
   private final CountingServices services = new CountingServices();
+  private final RecordingHandler handler = new RecordingHandler();
 
   static Exchange<Response> exchange(CountingServices services, RecordingHandler handler) {
     return new Exchange<>(services, CountingServices.fakeRequest(), handler, false, -1);
@@ -37,7 +38,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void completeWinsAndRecyclesTheChannelThenLateTimeoutIsNoOp() throws Exception {
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
@@ -57,7 +57,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void timeoutClosesChannelAndReleasesPermitBeforeTheFailureIsVisible() throws Exception {
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
@@ -84,7 +83,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void completableFutureViewAbortsTheExchange() {
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
     ex.attachPermit("k");
@@ -105,7 +103,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void orTimeoutOnTheViewStopsTheExchange() throws Exception {
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
     CountingServices.begin(ex, -1).attachCarrier(ch);
@@ -175,7 +172,6 @@ class ExchangeOutcomeTest {
   @ParameterizedTest
   @EnumSource(ExchangeTimeoutException.Kind.class)
   void anExpiryOfAnAttemptThatAlreadyEndedEndsNothing(ExchangeTimeoutException.Kind kind) {
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     Attempt hop0 = CountingServices.begin(ex, -1);
     assertTrue(hop0.end(), "the hop continues: hop 0 ends");
