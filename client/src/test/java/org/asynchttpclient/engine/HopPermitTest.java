@@ -8,7 +8,6 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.ListenableFuture;
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.Test;
  * go back between hops, so a one-connection client can follow a chain.
  */
 class HopPermitTest extends TwoOrigins {
-  private final AtomicInteger dropCalls = new AtomicInteger();
 
   @BeforeEach
   void start() throws Exception {
@@ -49,13 +47,9 @@ class HopPermitTest extends TwoOrigins {
         (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/loop"));
     a.route(
         "/drop-once",
-        (ctx, req) -> {
-          if (dropCalls.getAndIncrement() == 0) {
-            ctx.close();
-          } else {
-            TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok");
-          }
-        });
+        TestServer.onceThen(
+            (ctx, req) -> ctx.close(),
+            (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok")));
     a.route(
         "/auth",
         (ctx, req) -> {

@@ -108,8 +108,6 @@ class ExchangeListenerTest {
     }
   }
 
-  /** Times /flaky was asked: the first request's connection is closed, later ones are answered. */
-  private final AtomicInteger flakyCalls = new AtomicInteger();
   private TestServer server;
 
   /**
@@ -138,13 +136,9 @@ class ExchangeListenerTest {
                 })
             .route(
                 "/flaky",
-                (ctx, req) -> {
-                  if (flakyCalls.getAndIncrement() == 0) {
-                    TestServer.close(ctx);
-                  } else {
-                    TestServer.respond(ctx, req, HttpResponseStatus.OK, "second");
-                  }
-                });
+                TestServer.onceThen(
+                    (ctx, req) -> TestServer.close(ctx),
+                    (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "second")));
   }
 
   @AfterEach
