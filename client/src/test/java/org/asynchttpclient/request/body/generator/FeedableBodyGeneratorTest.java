@@ -32,7 +32,6 @@ class FeedableBodyGeneratorTest {
   private final UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
   private final StringBuilder sink = new StringBuilder();
 
-
   private static ByteBuf ascii(String text) {
     return Unpooled.copiedBuffer(text, US_ASCII);
   }
