@@ -1,6 +1,6 @@
 package org.asynchttpclient;
 
-import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.asynchttpclient.HandlerTestFixtures.feedBody;
 import static org.asynchttpclient.HandlerTestFixtures.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,8 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -18,21 +16,11 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.AsyncHandler.State;
-import org.asynchttpclient.HandlerTestFixtures.BufferBodyPart;
 import org.asynchttpclient.testing.Await;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 class AsyncCompletionHandlerTest {
-  private static State feedBody(AsyncHandler<?> handler, String text, boolean last) throws Exception {
-    ByteBuf buf = Unpooled.copiedBuffer(text, UTF_8);
-    try {
-      return handler.onBodyPartReceived(new BufferBodyPart(buf, last));
-    } finally {
-      buf.release();
-    }
-  }
-
   @Test
   void collectsTheWholeResponse() throws Exception {
     AsyncCompletionHandlerBase handler = new AsyncCompletionHandlerBase();

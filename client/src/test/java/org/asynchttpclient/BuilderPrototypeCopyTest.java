@@ -19,7 +19,6 @@ import io.netty.resolver.AddressResolverGroup;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.EventExecutor;
 import java.lang.reflect.Method;
-import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,6 +37,7 @@ import org.asynchttpclient.filter.RequestFilter;
 import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.channel.ConnectionSemaphoreFactory;
 import org.asynchttpclient.proxy.ProxyServerSelector;
+import org.asynchttpclient.testing.Stub;
 import org.junit.jupiter.api.Test;
 
 class BuilderPrototypeCopyTest {
@@ -50,19 +50,9 @@ class BuilderPrototypeCopyTest {
 
   /** A do-nothing instance of an interface, distinct by identity. */
   private static <T> T dummy(Class<T> type) {
-    return type.cast(Proxy.newProxyInstance(type.getClassLoader(), new Class<?>[] {type},
-        (proxy, method, args) -> {
-          if (method.getName().equals("equals")) {
-            return proxy == args[0];
-          }
-          if (method.getName().equals("hashCode")) {
-            return System.identityHashCode(proxy);
-          }
-          if (method.getName().equals("toString")) {
-            return "dummy " + type.getSimpleName();
-          }
-          throw new UnsupportedOperationException(method.getName());
-        }));
+    return Stub.of(type, "dummy " + type.getSimpleName(), (method, args) -> {
+      throw Stub.unexpected(method);
+    });
   }
 
   /** A builder where every option differs from its default. */

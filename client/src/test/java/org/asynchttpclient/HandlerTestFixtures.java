@@ -2,10 +2,12 @@ package org.asynchttpclient;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import java.lang.reflect.Proxy;
+import io.netty.buffer.Unpooled;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import org.asynchttpclient.testing.Stub;
 import org.asynchttpclient.uri.Uri;
 
 /** Small stand-ins for the engine's status and body part types, shared by the handler tests. */
@@ -30,22 +32,23 @@ public final class HandlerTestFixtures {
    * proxy so these tests do not depend on the RequestBuilder implementation.
    */
   public static Request request(String description) {
-    return (Request)
-        Proxy.newProxyInstance(
-            Request.class.getClassLoader(),
-            new Class<?>[] {Request.class},
-            (proxy, method, args) -> {
-              switch (method.getName()) {
-                case "toString":
-                  return description;
-                case "hashCode":
-                  return System.identityHashCode(proxy);
-                case "equals":
-                  return proxy == args[0];
-                default:
-                  throw new UnsupportedOperationException(method.getName());
-              }
-            });
+    return Stub.of(Request.class, description, (method, args) -> {
+      throw Stub.unexpected(method);
+    });
+  }
+
+  /**
+   * Hands {@code handler} one body part of {@code text} over a buffer released as soon as the
+   * callback returns, as the engine's parts are; returns what the handler answered.
+   */
+  public static AsyncHandler.State feedBody(AsyncHandler<?> handler, String text, boolean last)
+      throws Exception {
+    ByteBuf buf = Unpooled.copiedBuffer(text, StandardCharsets.UTF_8);
+    try {
+      return handler.onBodyPartReceived(new BufferBodyPart(buf, last));
+    } finally {
+      buf.release();
+    }
   }
 
   /**

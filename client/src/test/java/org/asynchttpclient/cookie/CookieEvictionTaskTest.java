@@ -7,13 +7,13 @@ import io.netty.handler.codec.http.cookie.DefaultCookie;
 import io.netty.util.Timeout;
 import io.netty.util.Timer;
 import io.netty.util.TimerTask;
-import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.asynchttpclient.testing.Stub;
 import org.junit.jupiter.api.Test;
 
 class CookieEvictionTaskTest {
@@ -42,16 +42,15 @@ class CookieEvictionTaskTest {
   }
 
   private static Timeout timeoutOf(Timer timer) {
-    return (Timeout)
-        Proxy.newProxyInstance(
-            Timeout.class.getClassLoader(),
-            new Class<?>[] {Timeout.class},
-            (proxy, method, args) -> {
-              if (method.getName().equals("timer")) {
-                return timer;
-              }
-              throw new UnsupportedOperationException(method.getName());
-            });
+    return Stub.of(
+        Timeout.class,
+        "timeout of " + timer,
+        (method, args) -> {
+          if (method.equals("timer")) {
+            return timer;
+          }
+          throw Stub.unexpected(method);
+        });
   }
 
   @Test

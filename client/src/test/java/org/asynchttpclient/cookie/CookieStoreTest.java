@@ -318,10 +318,16 @@ class CookieStoreTest {
     assertNull(ThreadSafeCookieStore.DomainUtils.getSubDomain(null));
   }
 
-  @Test
-  void concurrentAddsFromFourThreads() throws Exception {
-    int threads = 4;
-    int perThread = 10; // 40 distinct cookies: under the cap, so every one must survive
+  /** What one of the racing threads does, given its number. */
+  private interface ThreadBody {
+    void run(int thread);
+  }
+
+  /**
+   * Runs {@code body} on {@code threads} threads released together by one latch, and waits for all of
+   * them: the two concurrency tests differ only in what each thread adds.
+   */
+  private void race(int threads, ThreadBody body) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     this.pool = pool;
     CountDownLatch start = new CountDownLatch(1);
@@ -332,12 +338,7 @@ class CookieStoreTest {
           pool.submit(
               () -> {
                 start.await();
-                for (int i = 0; i < perThread; i++) {
-                  store.add("h.example", "/", parse("t" + thread + "c" + i + "=v"));
-                  // Shared name: every thread overwrites the same cookie.
-                  store.add("h.example", "/", parse("shared=" + thread));
-                  store.get("h.example", "/", false);
-                }
+                body.run(thread);
                 return null;
               }));
     }
@@ -345,6 +346,22 @@ class CookieStoreTest {
     for (Future<?> f : futures) {
       f.get(10, TimeUnit.SECONDS);
     }
+  }
+
+  @Test
+  void concurrentAddsFromFourThreads() throws Exception {
+    int threads = 4;
+    int perThread = 10; // 40 distinct cookies: under the cap, so every one must survive
+    race(
+        threads,
+        thread -> {
+          for (int i = 0; i < perThread; i++) {
+            store.add("h.example", "/", parse("t" + thread + "c" + i + "=v"));
+            // Shared name: every thread overwrites the same cookie.
+            store.add("h.example", "/", parse("shared=" + thread));
+            store.get("h.example", "/", false);
+          }
+        });
     assertEquals(threads * perThread + 1, store.getAll().size());
     assertEquals(threads * perThread + 1, names("h.example", "/", false).size());
   }
@@ -354,26 +371,13 @@ class CookieStoreTest {
     int threads = 4;
     // Together, twice the cap.
     int perThread = ThreadSafeCookieStore.MAX_COOKIES_PER_DOMAIN / 2;
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
-    this.pool = pool;
-    CountDownLatch start = new CountDownLatch(1);
-    List<Future<?>> futures = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      int thread = t;
-      futures.add(
-          pool.submit(
-              () -> {
-                start.await();
-                for (int i = 0; i < perThread; i++) {
-                  store.add("h.example", "/", parse("t" + thread + "c" + i + "=v"));
-                }
-                return null;
-              }));
-    }
-    start.countDown();
-    for (Future<?> f : futures) {
-      f.get(10, TimeUnit.SECONDS);
-    }
+    race(
+        threads,
+        thread -> {
+          for (int i = 0; i < perThread; i++) {
+            store.add("h.example", "/", parse("t" + thread + "c" + i + "=v"));
+          }
+        });
     assertEquals(ThreadSafeCookieStore.MAX_COOKIES_PER_DOMAIN, store.getAll().size());
   }
 }

@@ -3,7 +3,6 @@ package org.asynchttpclient.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -18,7 +17,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,10 +27,13 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.FullBacklog;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.AfterAll;
@@ -121,70 +122,45 @@ class ConnectTest {
     int port = freePort();
     RecordingHandler h = new RecordingHandler();
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () -> client.prepareGet("http://127.0.0.1:" + port + "/").execute(h).get(5, TimeUnit.SECONDS));
+        Await.failed(client.prepareGet("http://127.0.0.1:" + port + "/").execute(h), 5);
     assertInstanceOf(ConnectException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains(String.valueOf(port)), e.getCause().getMessage());
     assertTrue(h.names().containsAll(List.of("connectAttempt", "connectFailure", "throwable")), h.events().toString());
     assertFalse(h.names().contains("send"));
   }
 
+  /**
+   * Sends a GET to the full listener on {@code port} with a client on {@code config}, asserts that
+   * it fails after about 300 ms (whichever timeout is the 300 ms one), and returns the cause.
+   */
+  private static Throwable failsAfter300Ms(DefaultAsyncHttpClientConfig.Builder config, int port)
+      throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config)) {
+      long start = System.nanoTime();
+      ExecutionException e =
+          Await.failed(c.prepareGet("http://127.0.0.1:" + port + "/").execute(), 10);
+      long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+      assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
+      return e.getCause();
+    }
+  }
+
   @Test
   void connectTimeoutAgainstAFullBacklog() throws Exception {
-    List<Socket> fillers = new ArrayList<>();
-    try (ServerSocket never = new ServerSocket(0, 1, ip("127.0.0.1"))) {
-      // Fill the accept queue of a listener that never accepts; Linux then drops further SYNs.
-      InetSocketAddress target = new InetSocketAddress(ip("127.0.0.1"), never.getLocalPort());
-      boolean full = false;
-      for (int i = 0; i < 32 && !full; i++) {
-        Socket s = new Socket();
-        fillers.add(s);
-        try {
-          s.connect(target, 200);
-        } catch (SocketTimeoutException timedOut) {
-          full = true;
-        }
-      }
-      assumeTrue(full, "could not fill the listen backlog on this machine: connect timeout not testable");
-      try (DefaultAsyncHttpClient c =
-          ClientFixture.client(ClientFixture.config().setConnectTimeout(Duration.ofMillis(300)))) {
-        long start = System.nanoTime();
-        ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () ->
-                    c.prepareGet("http://127.0.0.1:" + never.getLocalPort() + "/")
-                        .execute()
-                        .get(10, TimeUnit.SECONDS));
-        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        assertInstanceOf(ConnectException.class, e.getCause());
-        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
-      }
+    try (FullBacklog never = FullBacklog.open()) {
+      assumeTrue(never.hanging(), "could not fill the listen backlog on this machine: connect timeout not testable");
+      Throwable refused = failsAfter300Ms(
+          ClientFixture.config().setConnectTimeout(Duration.ofMillis(300)), never.port());
+      assertInstanceOf(ConnectException.class, refused);
       // The request timeout bounds the connect too, when it is the shorter of the two.
-      try (DefaultAsyncHttpClient c =
-          ClientFixture.client(
-              ClientFixture.config().setTypedTimeoutExceptions(true)
-                  .setConnectTimeout(Duration.ofSeconds(20))
-                  .setRequestTimeout(Duration.ofMillis(300)))) {
-        long start = System.nanoTime();
-        ExecutionException e =
-            assertThrows(
-                ExecutionException.class,
-                () ->
-                    c.prepareGet("http://127.0.0.1:" + never.getLocalPort() + "/")
-                        .execute()
-                        .get(10, TimeUnit.SECONDS));
-        long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-        RequestTimeoutException timeout = assertInstanceOf(RequestTimeoutException.class, e.getCause());
-        assertEquals(ExchangeTimeoutException.Phase.CONNECTING, timeout.getPhase(), timeout.getMessage());
-        assertTrue(timeout.getMessage().contains("connecting"), timeout.getMessage());
-        assertTrue(ms >= 250 && ms < 3000, "failed after " + ms + " ms");
-      }
-    } finally {
-      for (Socket s : fillers) {
-        s.close();
-      }
+      Throwable bounded = failsAfter300Ms(
+          ClientFixture.config().setTypedTimeoutExceptions(true)
+              .setConnectTimeout(Duration.ofSeconds(20))
+              .setRequestTimeout(Duration.ofMillis(300)),
+          never.port());
+      RequestTimeoutException timeout = assertInstanceOf(RequestTimeoutException.class, bounded);
+      assertEquals(ExchangeTimeoutException.Phase.CONNECTING, timeout.getPhase(), timeout.getMessage());
+      assertTrue(timeout.getMessage().contains("connecting"), timeout.getMessage());
     }
   }
 
@@ -210,13 +186,8 @@ class ConnectTest {
     TableResolver resolver = new TableResolver(Map.of());
     RecordingHandler h = new RecordingHandler();
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () ->
-                client.prepareGet("http://missing.invalid:" + server.port() + "/")
-                    .setNameResolver(resolver)
-                    .execute(h)
-                    .get(10, TimeUnit.SECONDS));
+        Await.failed(
+            client.prepareGet("http://missing.invalid:" + server.port() + "/").setNameResolver(resolver).execute(h), 10);
     assertInstanceOf(UnknownHostException.class, e.getCause());
     assertEquals(List.of("poolAttempt", "resolveAttempt", "resolveFailure", "throwable"), h.names());
     assertEquals(0, server.acceptedCount());
@@ -226,13 +197,8 @@ class ConnectTest {
   void aResolutionWithNoAddressFailsAsAnUnknownHost() throws Exception {
     TableResolver resolver = new TableResolver(Map.of("empty.invalid", List.of()));
     ExecutionException e =
-        assertThrows(
-            ExecutionException.class,
-            () ->
-                client.prepareGet("http://empty.invalid:" + server.port() + "/")
-                    .setNameResolver(resolver)
-                    .execute()
-                    .get(10, TimeUnit.SECONDS));
+        Await.failed(
+            client.prepareGet("http://empty.invalid:" + server.port() + "/").setNameResolver(resolver).execute(), 10);
     // AHC 3.0.12 (#2254): an UnknownHostException naming the host.
     assertInstanceOf(UnknownHostException.class, e.getCause());
     assertTrue(e.getCause().getMessage().contains("empty.invalid"), e.getCause().getMessage());

@@ -9,7 +9,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.resolver.AddressResolver;
@@ -37,13 +36,13 @@ import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.handler.TransferCompletionHandler;
-import org.asynchttpclient.handler.TransferListener;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
+import org.asynchttpclient.testing.TransferRecorder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -150,40 +149,13 @@ class HandlerEventsTest extends HelloFixture {
 
   @Test
   void transferListenerHearsTheRequestHeadersThatWereSent() throws Exception {
-    List<String> heard = new CopyOnWriteArrayList<>();
+    TransferRecorder recorder =
+        new TransferRecorder(
+            headers -> "headersSent:" + headers.get(HttpHeaderNames.HOST),
+            headers -> "responseHeaders",
+            bytes -> "received:" + bytes.length);
     TransferCompletionHandler h = new TransferCompletionHandler();
-    h.addTransferListener(
-        new TransferListener() {
-          @Override
-          public void onRequestHeadersSent(HttpHeaders headers) {
-            heard.add("headersSent:" + headers.get(HttpHeaderNames.HOST));
-          }
-
-          @Override
-          public void onResponseHeadersReceived(HttpHeaders headers) {
-            heard.add("responseHeaders");
-          }
-
-          @Override
-          public void onBytesReceived(byte[] bytes) {
-            heard.add("received:" + bytes.length);
-          }
-
-          @Override
-          public void onBytesSent(long amount, long current, long total) {
-            heard.add("sent:" + amount + "/" + current + "/" + total);
-          }
-
-          @Override
-          public void onRequestResponseCompleted() {
-            heard.add("completed");
-          }
-
-          @Override
-          public void onThrowable(Throwable t) {
-            heard.add("throwable:" + t);
-          }
-        });
+    h.addTransferListener(recorder);
     client
         .preparePost(server.url("/echo"))
         .setBody(new ByteArrayInputStream(new byte[100]))
@@ -196,7 +168,7 @@ class HandlerEventsTest extends HelloFixture {
             "responseHeaders",
             "received:2",
             "completed"),
-        heard);
+        recorder.events);
   }
 
   // ---- item 2: hostname resolution with a configured AddressResolverGroup

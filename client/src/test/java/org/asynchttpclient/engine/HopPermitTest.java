@@ -8,7 +8,6 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.ListenableFuture;
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.Test;
  * go back between hops, so a one-connection client can follow a chain.
  */
 class HopPermitTest extends TwoOrigins {
-  private final AtomicInteger dropCalls = new AtomicInteger();
 
   @BeforeEach
   void start() throws Exception {
@@ -49,13 +47,9 @@ class HopPermitTest extends TwoOrigins {
         (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/loop"));
     a.route(
         "/drop-once",
-        (ctx, req) -> {
-          if (dropCalls.getAndIncrement() == 0) {
-            ctx.close();
-          } else {
-            TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok");
-          }
-        });
+        TestServer.onceThen(
+            (ctx, req) -> ctx.close(),
+            (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok")));
     a.route(
         "/auth",
         (ctx, req) -> {
@@ -66,6 +60,16 @@ class HopPermitTest extends TwoOrigins {
                 ctx, req, HttpResponseStatus.UNAUTHORIZED, "", "WWW-Authenticate", "Basic realm=\"r\"");
           }
         });
+  }
+
+  /** The status of a GET of /auth with the user's credentials: a 401, then the replay with them. */
+  private int statusWithBasicAuth(DefaultAsyncHttpClient client) throws Exception {
+    return client
+        .prepareGet(a.url("/auth"))
+        .setRealm(Dsl.basicAuthRealm("user", "pass"))
+        .execute()
+        .get(5, TimeUnit.SECONDS)
+        .getStatusCode();
   }
 
   @Test
@@ -79,14 +83,7 @@ class HopPermitTest extends TwoOrigins {
       // each of these holds the only permit across several hops; a leaked permit fails the next
       assertEquals(200, client.prepareGet(a.url("/hop1")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
       assertEquals(200, client.prepareGet(a.url("/drop-once")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
-      assertEquals(
-          200,
-          client
-              .prepareGet(a.url("/auth"))
-              .setRealm(Dsl.basicAuthRealm("user", "pass"))
-              .execute()
-              .get(5, TimeUnit.SECONDS)
-              .getStatusCode());
+      assertEquals(200, statusWithBasicAuth(client));
       ExecutionException tooMany =
           Await.failed(client.prepareGet(a.url("/loop")).execute(), 5);
       assertInstanceOf(MaxRedirectException.class, tooMany.getCause());
@@ -117,14 +114,7 @@ class HopPermitTest extends TwoOrigins {
         assertEquals(200, r.getStatusCode());
         assertEquals(b.url("/ok"), r.getUri().toUrl());
       }
-      assertEquals(
-          200,
-          client
-              .prepareGet(a.url("/auth"))
-              .setRealm(Dsl.basicAuthRealm("user", "pass"))
-              .execute()
-              .get(5, TimeUnit.SECONDS)
-              .getStatusCode());
+      assertEquals(200, statusWithBasicAuth(client));
     }
   }
 }

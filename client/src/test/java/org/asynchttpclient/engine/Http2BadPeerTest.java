@@ -28,12 +28,11 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,16 +40,8 @@ import org.junit.jupiter.api.Test;
  * ends the connection, and each open stream fails at once with an IOException naming the cause,
  * not at its request timeout. The paranoid leak detector watches every buffer.
  */
-class Http2BadPeerTest {
+class Http2BadPeerTest extends ClientAndServer<RawServer> {
   private static final int STREAMS = 2;
-
-  private RawServer server;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
 
   /**
    * Writes the bad frames, on the connection's loop during the read that brought the last of the
@@ -104,12 +95,7 @@ class Http2BadPeerTest {
 
   /** Opens {@link #STREAMS} streams against a peer that attacks once they are open. */
   private static DefaultAsyncHttpClient newClient() {
-    return ClientFixture.client(
-        ClientFixture.config()
-            .setHttp2CleartextEnabled(true)
-            .setMaxRequestRetry(0)
-            .setRequestTimeout(Duration.ofSeconds(30))
-            .setReadTimeout(Duration.ofSeconds(30)));
+    return ClientFixture.client(ClientFixture.h2cConfig(Duration.ofSeconds(30)));
   }
 
   private void assertEveryStreamFailsPromptly(

@@ -33,17 +33,11 @@ class Http2ConnectionEventsTest extends H2Fixture {
 
   @Test
   void goAwayReplaysTheStreamsItLeftUnprocessedOnANewConnection() throws Exception {
-    server = new H2TestServer();
     List<ChannelHandlerContext> held = new CopyOnWriteArrayList<>();
     List<H2TestServer.Received> heldRequests = new CopyOnWriteArrayList<>();
-    server.route(
+    routeTheFirstConnection(
         "/work",
-        (ctx, req) -> {
-          Channel first = server.connections().get(0);
-          if (req.connection != first) {
-            TestServer.respond(ctx, true, HttpResponseStatus.OK, "second connection");
-            return;
-          }
+        (ctx, req, first) -> {
           held.add(ctx);
           heldRequests.add(req);
           if (held.size() < 3) {

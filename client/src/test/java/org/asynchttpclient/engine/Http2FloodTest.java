@@ -20,14 +20,12 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,7 +39,7 @@ import org.junit.jupiter.api.Test;
  * delivering the server's PINGs to the client altogether (3.9 MB stuck in the server's send queue,
  * nothing in the client's receive queue), which tests the kernel, not the client.
  */
-class Http2FloodTest {
+class Http2FloodTest extends ClientAndServer<RawServer> {
   private static final int STREAMS = 2;
   /** Frames written per loop task; the next batch goes once this one reached the socket. */
   private static final int BATCH = 1_000;
@@ -50,14 +48,6 @@ class Http2FloodTest {
    * connection plus the ~40 000 that the socket buffers between the two absorb first.
    */
   private static final long MAX_FRAMES = 2_000_000;
-
-  private RawServer server;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
 
   /** Writes one flood frame, the {@code n}th. */
   private interface FloodFrame {
@@ -121,15 +111,11 @@ class Http2FloodTest {
             });
     client =
         ClientFixture.client(
-            ClientFixture.config()
-                .setHttp2CleartextEnabled(true)
+            ClientFixture.h2cConfig(Duration.ofSeconds(45))
                 // The acks back up in the client's socket buffer before they queue up in Netty;
                 // a small one makes the 10 000 queued acks come after some 50 000 PINGs rather
                 // than after the 250 000 more (17 bytes each) that a 4 MiB autotuned one absorbs.
-                .setSoSndBuf(16 * 1024)
-                .setMaxRequestRetry(0)
-                .setRequestTimeout(Duration.ofSeconds(45))
-                .setReadTimeout(Duration.ofSeconds(45)));
+                .setSoSndBuf(16 * 1024));
     long start = System.nanoTime();
     List<ListenableFuture<Response>> futures = new ArrayList<>();
     for (int i = 0; i < STREAMS; i++) {

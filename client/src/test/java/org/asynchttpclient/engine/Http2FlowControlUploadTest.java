@@ -18,18 +18,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.asynchttpclient.BoundRequestBuilder;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.request.body.Body;
 import org.asynchttpclient.request.body.generator.BodyGenerator;
 import org.asynchttpclient.request.body.generator.ReactiveStreamsBodyGenerator;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
@@ -43,7 +41,7 @@ import org.reactivestreams.Subscription;
  * have taken at most {@link #MAX_PULLED_WITHOUT_CREDIT}; once the server grants credit the whole
  * body arrives, byte for byte.
  */
-class Http2FlowControlUploadTest {
+class Http2FlowControlUploadTest extends ClientAndServer<RawServer> {
   /** The server's SETTINGS_INITIAL_WINDOW_SIZE: the most DATA a stream may send without credit. */
   private static final int WINDOW = 16 * 1024;
   private static final int BODY = 4 << 20;
@@ -62,14 +60,7 @@ class Http2FlowControlUploadTest {
 
   private static final String EXPECTED = BODY + ":" + md5OfPattern(BODY);
 
-  private RawServer server;
   private Uploads uploads;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
 
   /** The body's byte at {@code offset}: not periodic within a window, so a lost chunk shows. */
   static byte patternAt(long offset) {
@@ -200,13 +191,7 @@ class Http2FlowControlUploadTest {
     server =
         RawServer.withPipeline(
             ch -> ch.pipeline().addLast(new H2FramePeer(new Http2Settings().initialWindowSize(WINDOW), created)));
-    client =
-        ClientFixture.client(
-            ClientFixture.config()
-                .setHttp2CleartextEnabled(true)
-                .setMaxRequestRetry(0)
-                .setRequestTimeout(Duration.ofSeconds(40))
-                .setReadTimeout(Duration.ofSeconds(40)));
+    client = ClientFixture.client(ClientFixture.h2cConfig(Duration.ofSeconds(40)));
   }
 
   @Test

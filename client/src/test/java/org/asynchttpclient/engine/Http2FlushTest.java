@@ -20,15 +20,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.AsyncCompletionHandler;
-import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
-import org.asynchttpclient.testing.Closing;
 import org.asynchttpclient.testing.H2FramePeer;
 import org.asynchttpclient.testing.RawServer;
 import org.jetbrains.annotations.Nullable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,17 +39,10 @@ import org.junit.jupiter.api.Test;
  * <p>The server (h2c, frame by frame) answers each HEADERS at once with its {@code :path} as the
  * body and nothing else: no PING, no WINDOW_UPDATE, so the client reads nothing it did not ask for.
  */
-class Http2FlushTest {
+class Http2FlushTest extends ClientAndServer<RawServer> {
   private static final int STREAMS = 64;
 
-  private RawServer server;
   private Answers answers;
-  private DefaultAsyncHttpClient client;
-
-  @AfterEach
-  void stop() throws Exception {
-    Closing.closeAll(client, server);
-  }
 
   /**
    * Answers each request with 200 and its path, and notes in which of its connection's TCP reads
@@ -88,13 +79,7 @@ class Http2FlushTest {
     Answers created = new Answers();
     answers = created;
     server = RawServer.withPipeline(ch -> ch.pipeline().addLast(new H2FramePeer(settings, created)));
-    client =
-        ClientFixture.client(
-            ClientFixture.config()
-                .setHttp2CleartextEnabled(true)
-                .setMaxRequestRetry(0)
-                .setRequestTimeout(Duration.ofSeconds(20))
-                .setReadTimeout(Duration.ofSeconds(20)));
+    client = ClientFixture.client(ClientFixture.h2cConfig(Duration.ofSeconds(20)));
   }
 
   private String get(String path) throws Exception {

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.FilterException;
@@ -32,7 +31,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class IOExceptionFilterTest extends HelloFixture {
-  private final AtomicInteger calls = new AtomicInteger();
   private final List<IOException> filtered = new CopyOnWriteArrayList<>();
 
   @BeforeEach
@@ -40,30 +38,25 @@ class IOExceptionFilterTest extends HelloFixture {
     // the first request's connection is closed without an answer; later ones get 200
     server.route(
         "/drop-once",
-        (ctx, req) -> {
-          if (calls.getAndIncrement() == 0) {
-            ctx.close();
-          } else {
-            TestServer.respond(
-                ctx, req, HttpResponseStatus.OK, "ok " + req.content().toString(StandardCharsets.UTF_8));
-          }
-        });
+        TestServer.onceThen(
+            (ctx, req) -> ctx.close(),
+            (ctx, req) ->
+                TestServer.respond(
+                    ctx, req, HttpResponseStatus.OK, "ok " + req.content().toString(StandardCharsets.UTF_8))));
     server.route("/other", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "other"));
     // the first answer is cut after part of its body reached the client; later ones are whole
     server.route(
         "/cut-once",
-        (ctx, req) -> {
-          if (calls.getAndIncrement() == 0) {
-            DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
-            HttpUtil.setContentLength(head, 100);
-            ctx.write(head);
-            ctx.writeAndFlush(
-                    new DefaultHttpContent(Unpooled.copiedBuffer("first part", StandardCharsets.UTF_8)))
-                .addListener(f -> ctx.close());
-          } else {
-            TestServer.respond(ctx, req, HttpResponseStatus.OK, "whole");
-          }
-        });
+        TestServer.onceThen(
+            (ctx, req) -> {
+              DefaultHttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+              HttpUtil.setContentLength(head, 100);
+              ctx.write(head);
+              ctx.writeAndFlush(
+                      new DefaultHttpContent(Unpooled.copiedBuffer("first part", StandardCharsets.UTF_8)))
+                  .addListener(f -> ctx.close());
+            },
+            (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "whole")));
   }
 
   /** Records the failure, then asks for a replay when {@code replay}. */
@@ -97,15 +90,22 @@ class IOExceptionFilterTest extends HelloFixture {
     assertEquals(1, filtered.size());
   }
 
+  /**
+   * GETs {@code path} with a filter that hears the failure but asks for no replay; asserts that the
+   * request was sent once and the filter heard it once, and returns why the exchange failed.
+   */
+  private Throwable failsWithoutAReplay(String path) throws Exception {
+    try (DefaultAsyncHttpClient client = client(recording(false))) {
+      ExecutionException e = Await.failed(client.prepareGet(server.url(path)).execute(), 5);
+      assertEquals(1, server.received().size());
+      assertEquals(1, filtered.size(), "the filter did not hear the failure");
+      return e.getCause();
+    }
+  }
+
   @Test
   void aFailureAfterBodyPartsFailsWhenNoFilterAsksForAReplay() throws Exception {
-    try (DefaultAsyncHttpClient client = client(recording(false))) {
-      ExecutionException e =
-          Await.failed(client.prepareGet(server.url("/cut-once")).execute(), 5);
-      assertInstanceOf(RemotelyClosedException.class, e.getCause());
-    }
-    assertEquals(1, server.received().size());
-    assertEquals(1, filtered.size(), "the filter did not hear the failure");
+    assertInstanceOf(RemotelyClosedException.class, failsWithoutAReplay("/cut-once"));
   }
 
   @Test
@@ -123,13 +123,7 @@ class IOExceptionFilterTest extends HelloFixture {
 
   @Test
   void filterNotAskingLetsTheFailureThrough() throws Exception {
-    try (DefaultAsyncHttpClient client = client(recording(false))) {
-      ExecutionException e =
-          Await.failed(client.prepareGet(server.url("/drop-once")).execute(), 5);
-      assertInstanceOf(IOException.class, e.getCause());
-    }
-    assertEquals(1, server.received().size());
-    assertEquals(1, filtered.size());
+    assertInstanceOf(IOException.class, failsWithoutAReplay("/drop-once"));
   }
 
   @Test

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.HttpProtocol;
@@ -165,16 +164,12 @@ class LoadBalanceTest {
   @Test
   void aRetryKeepsItsAddressAsIn3012() throws Exception {
     startServer();
-    AtomicInteger seen = new AtomicInteger();
     server.route(
         "/drop-first",
-        (ctx, req) -> {
-          if (seen.getAndIncrement() == 0) {
-            ctx.close(); // before any response byte: the request is replayed on a new connection
-          } else {
-            TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok");
-          }
-        });
+        TestServer.onceThen(
+            // before any response byte: the request is replayed on a new connection
+            (ctx, req) -> ctx.close(),
+            (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok")));
     client =
         ClientFixture.client(
             ClientFixture.config().setLoadBalance(LoadBalance.ROUND_ROBIN).setMaxRequestRetry(1));

@@ -50,8 +50,7 @@ class ManualClockTimersTest {
         ClientFixture.client(
             ClientFixture.config().setNettyTimer(timer).setWebSocketIdleTimeout(Duration.ofSeconds(30)));
     WsRecorder events = new WsRecorder();
-    NettyWebSocket socket = WsEchoTest.open(client, ws.url("/silent"), events);
-    assertEquals("open", events.next());
+    NettyWebSocket socket = events.opened(client, ws.url("/silent"));
 
     timer.advance(Duration.ofSeconds(29));
     assertNull(events.next(Duration.ofMillis(100)), "nothing before the idle timeout: " + events.all());

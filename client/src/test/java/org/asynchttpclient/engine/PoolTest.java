@@ -57,6 +57,28 @@ class PoolTest extends HelloFixture {
     return s != null ? s : new HostStats(0, 0);
   }
 
+  /** Starts a GET of /never and waits until the server has it: it holds the connection for good. */
+  private ListenableFuture<Response> holdTheOnlyConnection(DefaultAsyncHttpClient c) throws Exception {
+    ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
+    server.awaitReceived(1);
+    return first;
+  }
+
+  /** Waits until the client holds no connection: the pool has let the closed one go. */
+  private static void awaitNoConnection(DefaultAsyncHttpClient c) {
+    Await.until(
+        () -> c.getClientStats().getTotalConnectionCount() == 0,
+        Duration.ofSeconds(5),
+        () -> c.getClientStats().toString());
+  }
+
+  /** Once the pool let the first connection go, a GET is the server's second connection. */
+  private void assertTheNextGetTakesANewConnection(DefaultAsyncHttpClient c) throws Exception {
+    awaitNoConnection(c);
+    get(c, server.url("/hello"));
+    assertEquals(2, server.acceptedCount());
+  }
+
   @Test
   void sequentialRequestsShareOneConnection() throws Exception {
     try (DefaultAsyncHttpClient c = ClientFixture.client()) {
@@ -84,12 +106,7 @@ class PoolTest extends HelloFixture {
       server.awaitClosed(1);
       long elapsedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertTrue(elapsedMs >= 150, "closed after only " + elapsedMs + " ms");
-      Await.until(
-          () -> c.getClientStats().getTotalConnectionCount() == 0,
-          Duration.ofSeconds(5),
-          () -> c.getClientStats().toString());
-      get(c, server.url("/hello"));
-      assertEquals(2, server.acceptedCount());
+      assertTheNextGetTakesANewConnection(c);
     }
   }
 
@@ -157,11 +174,9 @@ class PoolTest extends HelloFixture {
   @Test
   void maxConnectionsFailsFast() throws Exception {
     try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setMaxConnections(1))) {
-      ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
+      ListenableFuture<Response> first = holdTheOnlyConnection(c);
       long start = System.nanoTime();
-      ExecutionException e =
-          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
+      ExecutionException e = Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       assertInstanceOf(TooManyConnectionsException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("1"), e.getCause().getMessage());
       assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(2), "must fail fast");
@@ -176,10 +191,8 @@ class PoolTest extends HelloFixture {
   void maxConnectionsPerHostFailsFast() throws Exception {
     try (DefaultAsyncHttpClient c =
         ClientFixture.client(ClientFixture.config().setMaxConnectionsPerHost(1))) {
-      ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
-      ExecutionException e =
-          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
+      ListenableFuture<Response> first = holdTheOnlyConnection(c);
+      ExecutionException e = Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       assertInstanceOf(TooManyConnectionsPerHostException.class, e.getCause());
       assertEquals(1, server.acceptedCount());
       assertTrue(first.cancel(true));
@@ -210,11 +223,9 @@ class PoolTest extends HelloFixture {
     try (DefaultAsyncHttpClient c =
         ClientFixture.client(
             ClientFixture.config().setMaxConnections(1).setAcquireFreeChannelTimeout(200))) {
-      ListenableFuture<Response> first = c.prepareGet(server.url("/never")).execute();
-      server.awaitReceived(1);
+      ListenableFuture<Response> first = holdTheOnlyConnection(c);
       long start = System.nanoTime();
-      ExecutionException e =
-          Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
+      ExecutionException e = Await.failed(c.prepareGet(server.url("/hello")).execute(), 5);
       long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertInstanceOf(TooManyConnectionsException.class, e.getCause());
       assertTrue(ms >= 150 && ms < 3000, "waited " + ms + " ms");
@@ -295,12 +306,7 @@ class PoolTest extends HelloFixture {
       assertEquals(1, seen.size());
       assertNotNull(seen.get(0));
       server.awaitClosed(1);
-      Await.until(
-          () -> c.getClientStats().getTotalConnectionCount() == 0,
-          Duration.ofSeconds(5),
-          () -> c.getClientStats().toString());
-      get(c, server.url("/hello"));
-      assertEquals(2, server.acceptedCount());
+      assertTheNextGetTakesANewConnection(c);
     }
   }
 
@@ -356,10 +362,7 @@ class PoolTest extends HelloFixture {
       c.prepareGet(server.url("/then-close")).execute(h).get(10, TimeUnit.SECONDS);
       assertTrue(h.names().contains("offer"), h.events().toString());
       server.awaitClosed(1);
-      Await.until(
-          () -> c.getClientStats().getTotalConnectionCount() == 0,
-          Duration.ofSeconds(5),
-          () -> c.getClientStats().toString());
+      awaitNoConnection(c);
       RecordingHandler next = new RecordingHandler();
       assertEquals(200, c.prepareGet(server.url("/hello")).execute(next).get(10, TimeUnit.SECONDS).getStatusCode());
       assertFalse(next.names().contains("retry"), next.events().toString());

@@ -51,6 +51,7 @@ import java.util.function.Predicate;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Realm;
@@ -206,17 +207,9 @@ class ProxyTunnelTest {
    */
   private static String tunnelledAfterOneReplay(
       TestServer target, ConnectProxy proxy, ProxyServer p, String pathAndQuery) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
-      Response r =
-          client
-              .prepareGet("https://127.0.0.1:" + target.port() + pathAndQuery)
-              .setProxyServer(p)
-              .execute()
-              .get(10, TimeUnit.SECONDS);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("tunnelled", r.getResponseBody());
-    }
+    Response r = getThrough(p, "https://127.0.0.1:" + target.port() + pathAndQuery, trusting());
+    assertEquals(200, r.getStatusCode());
+    assertEquals("tunnelled", r.getResponseBody());
     String authority = "127.0.0.1:" + target.port();
     assertEquals(List.of(authority, authority), proxy.connectTargets);
     assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
@@ -231,14 +224,20 @@ class ProxyTunnelTest {
 
   /** Runs a GET through {@code p} to the TLS target and returns the proxy's answer as the response. */
   private static Response refusedByProxy(TestServer target, ProxyServer.Builder p) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
-      return client
-          .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
-          .setProxyServer(p)
-          .execute()
-          .get(10, TimeUnit.SECONDS);
+    return getThrough(p.build(), "https://127.0.0.1:" + target.port() + "/secure", trusting());
+  }
+
+  /** A GET of {@code url} through {@code proxy} by a client of its own on {@code config}. */
+  private static Response getThrough(ProxyServer proxy, String url, DefaultAsyncHttpClientConfig.Builder config)
+      throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client(config)) {
+      return client.prepareGet(url).setProxyServer(proxy).execute().get(10, TimeUnit.SECONDS);
     }
+  }
+
+  /** The TLS target's certificate is self-signed. */
+  private static DefaultAsyncHttpClientConfig.Builder trusting() {
+    return ClientFixture.config().setUseInsecureTrustManager(true);
   }
 
   /** As 3.0.11 (upstream HttpsProxyTest.testFailedConnectWithProxy). */
@@ -379,17 +378,9 @@ class ProxyTunnelTest {
                     .setScheme(Realm.AuthScheme.NTLM)
                     .setNtlmDomain(NtlmVerifier.DOMAIN))
             .build();
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
-      Response r =
-          client
-              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
-              .setProxyServer(p)
-              .execute()
-              .get(10, TimeUnit.SECONDS);
-      assertEquals(200, r.getStatusCode());
-      assertEquals("tunnelled", r.getResponseBody());
-    }
+    Response r = getThrough(p, "https://127.0.0.1:" + target.port() + "/secure", trusting());
+    assertEquals(200, r.getStatusCode());
+    assertEquals("tunnelled", r.getResponseBody());
     assertEquals(3, proxy.connectTargets.size(), "CONNECT, then with Type 1, then with Type 3");
     assertNull(proxy.connectHeaders.get(0).get(HttpHeaderNames.PROXY_AUTHORIZATION));
     assertTrue(
@@ -420,13 +411,7 @@ class ProxyTunnelTest {
   }
 
   private static Response getViaProxy(ProxyServer.Builder p) throws Exception {
-    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      return client
-          .prepareGet("http://origin.test:8080/path")
-          .setProxyServer(p)
-          .execute()
-          .get(10, TimeUnit.SECONDS);
-    }
+    return getThrough(p.build(), "http://origin.test:8080/path", ClientFixture.config());
   }
 
   @Test

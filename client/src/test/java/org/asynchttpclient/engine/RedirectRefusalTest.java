@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslHandler;
@@ -89,23 +88,8 @@ class RedirectRefusalTest extends TwoOrigins {
     dual.onAccept(ch -> ch.pipeline().addLast(new OptionalSslHandler(serverTls)));
     AtomicBoolean retried = new AtomicBoolean();
     for (TestServer s : new TestServer[] {a, b, dual}) {
-      // /r?code=307&to=<location>: redirects with that status and Location
-      s.route(
-          "/r",
-          (ctx, req) -> {
-            QueryStringDecoder q = new QueryStringDecoder(req.uri());
-            int code = Integer.parseInt(q.parameters().get("code").get(0));
-            String to = q.parameters().get("to").get(0);
-            TestServer.respond(ctx, req, HttpResponseStatus.valueOf(code), "moved", "Location", to);
-          });
-      s.route(
-          "/target",
-          (ctx, req) ->
-              TestServer.respond(
-                  ctx,
-                  req,
-                  HttpResponseStatus.OK,
-                  req.method().name() + " [" + req.content().toString(StandardCharsets.UTF_8) + "]"));
+      routeRedirects(s);
+      routeEchoingTarget(s, false);
       // 503 once (a response filter then replays), then a 307 to b's target.
       s.route(
           "/retry-once",
@@ -131,13 +115,9 @@ class RedirectRefusalTest extends TwoOrigins {
         .setSslContext(Certificates.trusting(cert));
   }
 
-  private static String enc(String s) {
-    return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
-  }
-
   /** A URL of {@code s} that redirects with {@code code} to {@code location}. */
   private static String redirect(String base, int code, String location) {
-    return base + "/r?code=" + code + "&to=" + enc(location);
+    return base + redirectPath(code, location);
   }
 
   private String plain(TestServer s) {

@@ -11,7 +11,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -39,6 +38,7 @@ import org.asynchttpclient.request.body.generator.InputStreamBodyGenerator;
 import org.asynchttpclient.request.body.multipart.ByteArrayPart;
 import org.asynchttpclient.request.body.multipart.FilePart;
 import org.asynchttpclient.request.body.multipart.StringPart;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.OneShotStream;
 import org.asynchttpclient.testing.TestServer;
@@ -58,29 +58,8 @@ class RedirectTest extends TwoOrigins {
   @BeforeEach
   void start() throws Exception {
     for (TestServer s : new TestServer[] {a, b}) {
-      // /r?code=302&to=<location>: redirects with that status and Location (none if "to" absent)
-      s.route(
-          "/r",
-          (ctx, req) -> {
-            QueryStringDecoder q = new QueryStringDecoder(req.uri());
-            int code = Integer.parseInt(q.parameters().get("code").get(0));
-            List<String> to = q.parameters().get("to");
-            if (to == null) {
-              TestServer.respond(ctx, req, HttpResponseStatus.valueOf(code), "no location");
-            } else {
-              TestServer.respond(
-                  ctx, req, HttpResponseStatus.valueOf(code), "moved", "Location", to.get(0));
-            }
-          });
-      // the redirect target echoes what it received
-      s.route(
-          "/target",
-          (ctx, req) ->
-              TestServer.respond(
-                  ctx,
-                  req,
-                  HttpResponseStatus.OK,
-                  req.method().name() + " " + req.uri() + " [" + req.content().toString(StandardCharsets.UTF_8) + "]"));
+      routeRedirects(s);
+      routeEchoingTarget(s, true);
       s.route(
           "/loop",
           (ctx, req) ->
@@ -88,12 +67,13 @@ class RedirectTest extends TwoOrigins {
     }
   }
 
-  private static String enc(String s) {
-    return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8);
+  /** A client of its own that follows redirects, as most of these tests want. */
+  private static DefaultAsyncHttpClient followingClient() {
+    return ClientFixture.client(ClientFixture.config().setFollowRedirect(true));
   }
 
   private String redirect(TestServer s, int code, String location) {
-    return s.url("/r?code=" + code + "&to=" + enc(location));
+    return s.url(redirectPath(code, location));
   }
 
   private static Response get(org.asynchttpclient.BoundRequestBuilder rb) throws Exception {
@@ -103,8 +83,7 @@ class RedirectTest extends TwoOrigins {
   @ParameterizedTest
   @ValueSource(ints = {301, 302, 303})
   void postBecomesGetWithoutBody(int code) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r =
           get(
               client
@@ -123,8 +102,7 @@ class RedirectTest extends TwoOrigins {
   @ParameterizedTest
   @ValueSource(ints = {307, 308})
   void temporaryAndPermanentKeepMethodAndBody(int code) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r = get(client.preparePut(redirect(a, code, "/target")).setBody("payload"));
       assertEquals(200, r.getStatusCode());
       assertEquals("PUT /target [payload]", r.getResponseBody());
@@ -142,8 +120,7 @@ class RedirectTest extends TwoOrigins {
     "QUERY, 301", "QUERY, 302", "QUERY, 307", "QUERY, 308", "GET, 301", "GET, 302"
   })
   void everyMethodButPostKeepsItselfAndItsBodyOn301And302(String method, int code) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r =
           get(
               client
@@ -160,8 +137,7 @@ class RedirectTest extends TwoOrigins {
   @ParameterizedTest
   @CsvSource({"PUT, GET", "PATCH, GET", "DELETE, GET", "QUERY, GET", "POST, GET", "GET, GET", "OPTIONS, OPTIONS"})
   void aSeeOtherDropsTheBodyOfEveryMethod(String method, String followedWith) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r =
           get(
               client
@@ -177,8 +153,7 @@ class RedirectTest extends TwoOrigins {
   @ParameterizedTest
   @ValueSource(ints = {301, 302, 303})
   void optionsKeepsItsMethod(int code) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       assertEquals("OPTIONS /target []", get(client.prepareOptions(redirect(a, code, "/target"))).getResponseBody());
     }
   }
@@ -209,8 +184,7 @@ class RedirectTest extends TwoOrigins {
   @ParameterizedTest(name = "{0}")
   @MethodSource("bodies")
   void everyReplayableBodyIsKeptOn307And308(String kind, Consumer<BoundRequestBuilder> setter) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       for (int code : new int[] {307, 308}) {
         BoundRequestBuilder rb = client.preparePut(redirect(a, code, b.url("/target")));
         setter.accept(rb);
@@ -226,8 +200,7 @@ class RedirectTest extends TwoOrigins {
   @ParameterizedTest
   @ValueSource(ints = {307, 308})
   void formParametersAreKept(int code) throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r =
           get(client.preparePost(redirect(a, code, b.url("/target")))
               .setFormParams(List.of(new Param("k", "v 1"), new Param("x", "y"))));
@@ -242,8 +215,7 @@ class RedirectTest extends TwoOrigins {
   @ValueSource(ints = {307, 308})
   void multipartPartsAreKept(int code) throws Exception {
     Path file = Files.write(dir.resolve("part-" + code + ".txt"), "from a file".getBytes(StandardCharsets.UTF_8));
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r =
           get(client.preparePost(redirect(a, code, b.url("/target")))
               .addBodyPart(new StringPart("s", "a string"))
@@ -277,8 +249,7 @@ class RedirectTest extends TwoOrigins {
 
   @Test
   void getAndHeadKeepTheirMethod() throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       assertEquals("GET /target []", get(client.prepareGet(redirect(a, 303, "/target"))).getResponseBody());
       Response head = get(client.prepareHead(redirect(a, 303, "/target")));
       assertEquals(200, head.getStatusCode());
@@ -291,8 +262,7 @@ class RedirectTest extends TwoOrigins {
     a.route(
         "/dir/page",
         (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "../target?x=1"));
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r = get(client.prepareGet(a.url("/dir/page")));
       assertEquals("GET /target?x=1 []", r.getResponseBody());
       assertEquals(a.url("/target?x=1"), r.getUri().toUrl());
@@ -304,8 +274,7 @@ class RedirectTest extends TwoOrigins {
   @Test
   void theLocationQueryReplacesTheOriginalQuery() throws Exception {
     // 3.0.11 has no removeQueryParamOnRedirect: the Location alone decides the next query.
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r =
           get(client.prepareGet(redirect(a, 302, "/target")).addQueryParam("original", "1"));
       assertEquals("GET /target []", r.getResponseBody());
@@ -334,8 +303,7 @@ class RedirectTest extends TwoOrigins {
 
   @Test
   void redirectWithoutLocationIsDelivered() throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r = get(client.prepareGet(a.url("/r?code=302")));
       assertEquals(302, r.getStatusCode());
       assertEquals("no location", r.getResponseBody());
@@ -345,8 +313,7 @@ class RedirectTest extends TwoOrigins {
   @Test
   void followRedirectPerRequestOverridesTheConfig() throws Exception {
     try (DefaultAsyncHttpClient off = ClientFixture.client();
-        DefaultAsyncHttpClient on =
-            ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+        DefaultAsyncHttpClient on = followingClient()) {
       assertEquals(302, get(off.prepareGet(redirect(a, 302, "/target"))).getStatusCode());
       assertEquals(
           200,
@@ -359,8 +326,7 @@ class RedirectTest extends TwoOrigins {
 
   @Test
   void bodyOf307ReachesAnotherOrigin() throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       Response r = get(client.preparePost(redirect(a, 307, b.url("/target"))).setBody("payload"));
       assertEquals("POST /target [payload]", r.getResponseBody());
       assertEquals(b.url("/target"), r.getUri().toUrl());
@@ -370,16 +336,10 @@ class RedirectTest extends TwoOrigins {
 
   @Test
   void streamBodyOn307FailsAndNeverReachesTheTarget() throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
-      ExecutionException e =
-          assertThrows(
-              ExecutionException.class,
-              () ->
-                  get(
-                      client
-                          .preparePost(redirect(a, 307, b.url("/target")))
-                          .setBody(OneShotStream.of("payload"))));
+    try (DefaultAsyncHttpClient client = followingClient()) {
+      ExecutionException e = Await.failed(
+          client.preparePost(redirect(a, 307, b.url("/target"))).setBody(OneShotStream.of("payload")).execute(),
+          5);
       assertInstanceOf(IOException.class, e.getCause());
       assertTrue(e.getCause().getMessage().contains("307"), e.getCause().getMessage());
       assertEquals(0, b.received().size());
@@ -388,8 +348,7 @@ class RedirectTest extends TwoOrigins {
 
   @Test
   void sameConnectionCarriesASameOriginRedirect() throws Exception {
-    try (DefaultAsyncHttpClient client =
-        ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
+    try (DefaultAsyncHttpClient client = followingClient()) {
       assertEquals(200, get(client.prepareGet(redirect(a, 302, "/target"))).getStatusCode());
       assertEquals(1, a.acceptedCount());
     }

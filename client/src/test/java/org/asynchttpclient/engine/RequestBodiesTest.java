@@ -49,6 +49,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
@@ -537,37 +538,39 @@ class RequestBodiesTest extends HelloFixture {
     assertArrayEquals(PAYLOAD, got.bytes);
   }
 
-  /** Answers 417 to a request that expects 100-continue, records every body byte it sees. */
-  private static final class RefusingServer extends SimpleChannelInboundHandler<HttpObject> {
-    final List<String> heads;
-    final AtomicLong bodyBytes;
-    final RawServer[] owner;
-
-    RefusingServer(List<String> heads, AtomicLong bodyBytes, RawServer[] owner) {
-      this.heads = heads;
-      this.bodyBytes = bodyBytes;
-      this.owner = owner;
-    }
-
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
-      if (msg instanceof HttpRequest) {
-        HttpRequest req = (HttpRequest) msg;
-        heads.add(req.method() + " " + req.uri());
-        boolean expects = HttpUtil.is100ContinueExpected(req);
-        FullHttpResponse res =
-            new DefaultFullHttpResponse(
-                HttpVersion.HTTP_1_1,
-                expects ? HttpResponseStatus.EXPECTATION_FAILED : HttpResponseStatus.OK,
-                Unpooled.EMPTY_BUFFER);
-        HttpUtil.setContentLength(res, 0);
-        TestServer.send(ctx, res);
-      }
-      if (msg instanceof HttpContent) {
-        bodyBytes.addAndGet(((HttpContent) msg).content().readableBytes());
-      }
-      owner[0].signal();
-    }
+  /**
+   * A server that answers each request head at once, before any body, with an empty response of
+   * {@code status(head)}; it records the heads and counts every body byte that still arrives.
+   */
+  private static RawServer answeringEarly(
+      Function<HttpRequest, HttpResponseStatus> status, List<String> heads, AtomicLong bodyBytes)
+      throws InterruptedException {
+    RawServer[] owner = new RawServer[1];
+    owner[0] =
+        RawServer.withPipeline(
+            ch ->
+                ch.pipeline()
+                    .addLast(new HttpServerCodec())
+                    .addLast(
+                        new SimpleChannelInboundHandler<HttpObject>() {
+                          @Override
+                          protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
+                            if (msg instanceof HttpRequest) {
+                              HttpRequest req = (HttpRequest) msg;
+                              heads.add(req.method() + " " + req.uri());
+                              FullHttpResponse res =
+                                  new DefaultFullHttpResponse(
+                                      HttpVersion.HTTP_1_1, status.apply(req), Unpooled.EMPTY_BUFFER);
+                              HttpUtil.setContentLength(res, 0);
+                              TestServer.send(ctx, res);
+                            }
+                            if (msg instanceof HttpContent) {
+                              bodyBytes.addAndGet(((HttpContent) msg).content().readableBytes());
+                            }
+                            owner[0].signal();
+                          }
+                        }));
+    return owner[0];
   }
 
   @Test
@@ -575,14 +578,12 @@ class RequestBodiesTest extends HelloFixture {
       throws Exception {
     List<String> heads = new CopyOnWriteArrayList<>();
     AtomicLong bodyBytes = new AtomicLong();
-    RawServer[] holder = new RawServer[1];
+    // 417 to a request that expects 100-continue.
     try (RawServer raw =
-        RawServer.withPipeline(
-            ch ->
-                ch.pipeline()
-                    .addLast(new HttpServerCodec())
-                    .addLast(new RefusingServer(heads, bodyBytes, holder)))) {
-      holder[0] = raw;
+        answeringEarly(
+            req -> HttpUtil.is100ContinueExpected(req) ? HttpResponseStatus.EXPECTATION_FAILED : HttpResponseStatus.OK,
+            heads,
+            bodyBytes)) {
       Response r =
           client()
               .preparePost(raw.url("/refuse"))
@@ -602,39 +603,15 @@ class RequestBodiesTest extends HelloFixture {
     }
   }
 
-  /** Answers 413 as soon as a POST head arrives, keeps the connection, discards any body. */
-  private static final class EarlyAnswerServer extends SimpleChannelInboundHandler<HttpObject> {
-    final List<String> heads;
-    final RawServer[] owner;
-
-    EarlyAnswerServer(List<String> heads, RawServer[] owner) {
-      this.heads = heads;
-      this.owner = owner;
-    }
-
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
-      if (msg instanceof HttpRequest) {
-        HttpRequest req = (HttpRequest) msg;
-        heads.add(req.method() + " " + req.uri());
-        HttpResponseStatus status =
-            req.method().name().equals("POST") ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE : HttpResponseStatus.OK;
-        FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER);
-        HttpUtil.setContentLength(res, 0);
-        TestServer.send(ctx, res);
-        owner[0].signal();
-      }
-    }
-  }
-
   @Test
   void responseBeforeTheBodyIsFullyWrittenNeverPoolsTheConnection() throws Exception {
     List<String> heads = new CopyOnWriteArrayList<>();
-    RawServer[] holder = new RawServer[1];
+    // 413 as soon as a POST head arrives; the connection is kept, any body discarded.
     try (RawServer raw =
-        RawServer.withPipeline(
-            ch -> ch.pipeline().addLast(new HttpServerCodec()).addLast(new EarlyAnswerServer(heads, holder)))) {
-      holder[0] = raw;
+        answeringEarly(
+            req -> req.method().name().equals("POST") ? HttpResponseStatus.REQUEST_ENTITY_TOO_LARGE : HttpResponseStatus.OK,
+            heads,
+            new AtomicLong())) {
       UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
       ByteBuf first = ByteBufAllocator.DEFAULT.buffer();
       first.writeBytes(PAYLOAD, 0, 1000);
@@ -670,8 +647,7 @@ class RequestBodiesTest extends HelloFixture {
     org.asynchttpclient.ListenableFuture<Response> f =
         client().preparePost("http://127.0.0.1:" + port + "/").setBody(generator).execute();
     java.util.concurrent.ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        Await.failed(f, 10);
     assertTrue(e.getCause() instanceof java.net.ConnectException, String.valueOf(e.getCause()));
     assertEquals(1, early.refCnt(), "a chunk queued for a failed request: only the caller's reference is left");
     early.release();
@@ -744,8 +720,7 @@ class RequestBodiesTest extends HelloFixture {
     org.asynchttpclient.ListenableFuture<Response> f =
         client().preparePost(server.url("/sink")).setBody(new NoAvailableStream(20_000, true)).execute();
     java.util.concurrent.ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        Await.failed(f, 10);
     assertTrue(String.valueOf(e.getCause()).contains("disk on fire"), String.valueOf(e.getCause()));
     server.awaitClosed(1);
     assertEquals(0, server.received().size(), "a truncated chunked body must never look complete");
@@ -836,8 +811,7 @@ class RequestBodiesTest extends HelloFixture {
     org.asynchttpclient.ListenableFuture<Response> f =
         client().preparePost(server.url("/sink")).setBody(new ReactiveStreamsBodyGenerator(failing, -1)).execute();
     java.util.concurrent.ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        Await.failed(f, 10);
     assertTrue(String.valueOf(e.getCause()).contains("publisher broke"), String.valueOf(e.getCause()));
     server.awaitClosed(1);
     assertEquals(0, server.received().size(), "a truncated chunked body must never look complete");

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.AsyncCompletionHandler;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
@@ -29,8 +28,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class ResponseFilterTest extends HelloFixture {
-  private final AtomicInteger flakyCalls = new AtomicInteger();
-
   @BeforeEach
   void start() throws Exception {
     server.route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
@@ -41,13 +38,9 @@ class ResponseFilterTest extends HelloFixture {
     // 503 the first time, 200 afterwards
     server.route(
         "/flaky",
-        (ctx, req) -> {
-          if (flakyCalls.getAndIncrement() == 0) {
-            TestServer.respond(ctx, req, HttpResponseStatus.SERVICE_UNAVAILABLE, "busy");
-          } else {
-            TestServer.respond(ctx, req, HttpResponseStatus.OK, "recovered");
-          }
-        });
+        TestServer.onceThen(
+            (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.SERVICE_UNAVAILABLE, "busy"),
+            (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "recovered")));
   }
 
   /** A filter written as a lambda-friendly function over the context. */

@@ -32,6 +32,7 @@ import org.asynchttpclient.AsyncHttpClientConfig.ResponseBodyPartFactory;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RawServer;
@@ -284,8 +285,7 @@ class ResponsesTest extends HelloFixture {
         };
     ListenableFuture<Response> f = client().prepareGet(server.url("/endless")).execute(h);
     java.util.concurrent.ExecutionException e =
-        org.junit.jupiter.api.Assertions.assertThrows(
-            java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+        Await.failed(f, 10);
     assertEquals("handler bug", e.getCause().getMessage());
     assertTrue(h.names().contains("throwable"), h.events().toString());
     server.awaitClosed(1);
@@ -360,8 +360,7 @@ class ResponsesTest extends HelloFixture {
         DefaultAsyncHttpClient c = ClientFixture.client()) {
       ListenableFuture<Response> f = c.prepareGet(raw.url("/")).execute();
       java.util.concurrent.ExecutionException e =
-          org.junit.jupiter.api.Assertions.assertThrows(
-              java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+          Await.failed(f, 10);
       assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
       assertTrue(raw.await(() -> raw.closedCount() == raw.acceptedCount(), java.time.Duration.ofSeconds(5)));
       assertEquals(0, c.getClientStats().getTotalIdleConnectionCount());
@@ -395,8 +394,7 @@ class ResponsesTest extends HelloFixture {
       RecordingHandler h = new RecordingHandler();
       ListenableFuture<Response> f = retrying.prepareGet(raw.url("/")).execute(h);
       java.util.concurrent.ExecutionException e =
-          org.junit.jupiter.api.Assertions.assertThrows(
-              java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+          Await.failed(f, 10);
       assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
       assertEquals(3, raw.acceptedCount(), "the request and its two replays");
       assertEquals(2, java.util.Collections.frequency(h.names(), "retry"), h.events().toString());
@@ -410,8 +408,7 @@ class ResponsesTest extends HelloFixture {
       RecordingHandler h = new RecordingHandler();
       ListenableFuture<Response> f = strict.prepareGet(raw.url("/")).execute(h);
       java.util.concurrent.ExecutionException e =
-          org.junit.jupiter.api.Assertions.assertThrows(
-              java.util.concurrent.ExecutionException.class, () -> f.get(10, TimeUnit.SECONDS));
+          Await.failed(f, 10);
       assertTrue(e.getCause() instanceof java.io.IOException, String.valueOf(e.getCause()));
       assertEquals("only-part", new String(h.bodyBytes(), StandardCharsets.UTF_8));
       assertEquals(1, raw.acceptedCount(), "a response whose body reached the handler is not replayed");

@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.socksx.v4.DefaultSocks4CommandResponse;
 import io.netty.handler.codec.socksx.v4.Socks4CommandRequest;
 import io.netty.handler.codec.socksx.v4.Socks4CommandStatus;
@@ -25,11 +21,7 @@ import io.netty.handler.codec.socksx.v5.Socks5CommandStatus;
 import io.netty.handler.codec.socksx.v5.Socks5InitialRequest;
 import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
-import io.netty.resolver.NameResolver;
 import io.netty.util.NetUtil;
-import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.ImmediateEventExecutor;
-import io.netty.util.concurrent.Promise;
 import java.net.InetAddress;
 import java.time.Duration;
 import java.util.List;
@@ -45,8 +37,10 @@ import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.NeverResolver;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
+import org.asynchttpclient.testing.TunnelAnswer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -93,7 +87,7 @@ class SocksTargetResolutionTest {
           protected void channelRead0(ChannelHandlerContext ctx, Socks4CommandRequest req) {
             asked.add(req.dstAddr() + ":" + req.dstPort());
             ctx.pipeline().remove("decoder");
-            ctx.pipeline().replace("socks", "http", new AnswerWithAddress(req.dstAddr()));
+            ctx.pipeline().replace("socks", "http", new TunnelAnswer("asked for " + req.dstAddr()));
             ctx.writeAndFlush(new DefaultSocks4CommandResponse(Socks4CommandStatus.SUCCESS))
                 .addListener(f -> ctx.pipeline().remove("encoder"));
           }
@@ -122,7 +116,7 @@ class SocksTargetResolutionTest {
             Socks5CommandRequest req = (Socks5CommandRequest) msg;
             asked.add(req.dstAddrType() + " " + req.dstAddr());
             ctx.pipeline().remove("decoder");
-            ctx.pipeline().replace("socks", "http", new AnswerWithAddress(req.dstAddr()));
+            ctx.pipeline().replace("socks", "http", new TunnelAnswer("asked for " + req.dstAddr()));
             ctx.writeAndFlush(new DefaultSocks5CommandResponse(
                     Socks5CommandStatus.SUCCESS, Socks5AddressType.IPv4, "127.0.0.1", 0))
                 .addListener(f -> ctx.pipeline().remove("encoder"));
@@ -142,55 +136,9 @@ class SocksTargetResolutionTest {
     ProxyServer p = Dsl.proxyServer("127.0.0.1", proxy.port()).setProxyType(ProxyType.SOCKS_V4).build();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setRequestTimeout(Duration.ofMillis(300)))) {
-      ExecutionException e = Await.failed(client.prepareGet("http://never.test:" + TARGET_PORT + "/").setProxyServer(p).setNameResolver(new NeverResolves()).execute(), 10);
+      ExecutionException e = Await.failed(client.prepareGet("http://never.test:" + TARGET_PORT + "/").setProxyServer(p).setNameResolver(new NeverResolver()).execute(), 10);
       assertInstanceOf(TimeoutException.class, e.getCause(), String.valueOf(e.getCause()));
     }
     assertEquals(0, proxy.acceptedCount(), "nothing was dialled while the name was unresolved");
-  }
-
-  /** After the grant: answers the tunnelled request with the address the proxy was asked for. */
-  private static final class AnswerWithAddress extends SimpleChannelInboundHandler<FullHttpRequest> {
-    private final String address;
-
-    AnswerWithAddress(String address) {
-      this.address = address;
-    }
-
-    @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-      ctx.pipeline().addBefore(ctx.name(), "codec", new HttpServerCodec());
-      ctx.pipeline().addBefore(ctx.name(), "aggregator", new HttpObjectAggregator(8192));
-    }
-
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest req) {
-      TestServer.respond(ctx, req, HttpResponseStatus.OK, "asked for " + address);
-    }
-  }
-
-  /** A name resolver whose answer never comes. */
-  private static final class NeverResolves implements NameResolver<InetAddress> {
-    @Override
-    public Future<InetAddress> resolve(String inetHost) {
-      return ImmediateEventExecutor.INSTANCE.newPromise();
-    }
-
-    @Override
-    public Future<InetAddress> resolve(String inetHost, Promise<InetAddress> promise) {
-      return promise;
-    }
-
-    @Override
-    public Future<List<InetAddress>> resolveAll(String inetHost) {
-      return ImmediateEventExecutor.INSTANCE.newPromise();
-    }
-
-    @Override
-    public Future<List<InetAddress>> resolveAll(String inetHost, Promise<List<InetAddress>> promise) {
-      return promise;
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -22,30 +22,21 @@ import org.asynchttpclient.netty.ssl.JsseSslEngineFactory;
 import org.asynchttpclient.netty.ssl.SslEngineFactoryBase;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.Certificates;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The public engine factories of {@code netty.ssl} against a loopback TLS server. */
-class SslEngineFactoriesTest {
+class SslEngineFactoriesTest extends ClientAndServer<TestServer> {
   private static X509Bundle localCert;
   private static X509Bundle otherCert;
-
-  private TestServer server;
 
   @BeforeAll
   static void certificates() throws Exception {
     localCert = Certificates.localhost();
     otherCert = Certificates.selfSigned("other.example").buildSelfSigned();
-  }
-
-  @AfterEach
-  void stop() {
-    if (server != null) {
-      server.close();
-    }
   }
 
   private String startServer(X509Bundle cert) throws Exception {
@@ -100,32 +91,27 @@ class SslEngineFactoriesTest {
             url));
   }
 
+  /** A subclass that makes the context trust the local certificate, counting its calls. */
+  private DefaultSslEngineFactory trustingLocal(AtomicInteger calls) {
+    return new DefaultSslEngineFactory() {
+      @Override
+      protected SslContextBuilder configureSslContextBuilder(SslContextBuilder builder) {
+        calls.incrementAndGet();
+        return builder.trustManager(localCert.toTrustManagerFactory());
+      }
+    };
+  }
+
   @Test
   void defaultFactorySubclassMayChangeTheContextBuilder() throws Exception {
     String url = startServer(localCert);
     AtomicInteger calls = new AtomicInteger();
-    DefaultSslEngineFactory trustingLocal =
-        new DefaultSslEngineFactory() {
-          @Override
-          protected SslContextBuilder configureSslContextBuilder(SslContextBuilder builder) {
-            calls.incrementAndGet();
-            return builder.trustManager(localCert.toTrustManagerFactory());
-          }
-        };
-    assertEquals("secure", get(ClientFixture.config().setSslEngineFactory(trustingLocal), url));
+    assertEquals("secure", get(ClientFixture.config().setSslEngineFactory(trustingLocal(calls)), url));
     assertEquals(2, calls.get(), "once per context: with h2 in ALPN and without");
     AtomicInteger http1Calls = new AtomicInteger();
-    DefaultSslEngineFactory http1Only =
-        new DefaultSslEngineFactory() {
-          @Override
-          protected SslContextBuilder configureSslContextBuilder(SslContextBuilder builder) {
-            http1Calls.incrementAndGet();
-            return builder.trustManager(localCert.toTrustManagerFactory());
-          }
-        };
     assertEquals(
         "secure",
-        get(ClientFixture.config().setHttp2Enabled(false).setSslEngineFactory(http1Only), url));
+        get(ClientFixture.config().setHttp2Enabled(false).setSslEngineFactory(trustingLocal(http1Calls)), url));
     assertEquals(1, http1Calls.get(), "one context without HTTP/2");
   }
 

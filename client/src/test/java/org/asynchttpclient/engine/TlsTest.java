@@ -31,21 +31,20 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.Certificates;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** TLS against a loopback server with certificates made in the test. */
-class TlsTest {
+class TlsTest extends ClientAndServer<TestServer> {
   private static X509Bundle localCert;
   private static X509Bundle otherCert;
   private static X509Bundle sniCert;
 
-  private TestServer server;
   /** Host names the server saw in SNI; "<none>" when the client sent none. */
   private final List<String> sniSeen = new CopyOnWriteArrayList<>();
 
@@ -54,13 +53,6 @@ class TlsTest {
     localCert = Certificates.localhost();
     otherCert = Certificates.selfSigned("other.example").buildSelfSigned();
     sniCert = Certificates.selfSigned("sni.test").buildSelfSigned();
-  }
-
-  @AfterEach
-  void stop() {
-    if (server != null) {
-      server.close();
-    }
   }
 
   private String startServer(X509Bundle cert) throws Exception {

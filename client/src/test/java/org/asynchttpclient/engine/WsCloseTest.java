@@ -14,11 +14,11 @@ import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
 import org.asynchttpclient.ws.WebSocket;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
  * The closing handshake against a Netty server, both ways (RFC 6455 5.5.1, 7.1), and a connection
  * cut without one: onClose runs exactly once, with the server's code or 1006.
  */
-class WsCloseTest {
-  private WsTestServer server;
+class WsCloseTest extends ClientAndServer<WsTestServer> {
   /** What the server saw, in order, on the connection it closes itself. */
   private final List<String> serverSide = new CopyOnWriteArrayList<>();
 
@@ -58,17 +57,11 @@ class WsCloseTest {
         });
   }
 
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
   @Test
   void aCloseFromTheClientIsAnsweredAndReportedOnceWithTheServersCode() throws Exception {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       ws.sendCloseFrame(4000, "done").get(5, TimeUnit.SECONDS);
       assertFalse(ws.isOpen(), "no frame may be sent after the client's Close");
       assertEquals("close:4000:", events.next());
@@ -82,8 +75,7 @@ class WsCloseTest {
   void aCloseFromTheServerIsAnsweredBeforeTheConnectionCloses() throws Exception {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      WsEchoTest.open(client, server.url("/server-closes"), events);
-      assertEquals("open", events.next());
+      events.opened(client, server.url("/server-closes"));
       assertEquals("close:4001:bye", events.next());
       assertTrue(server.raw().await(() -> serverSide.size() == 2, Duration.ofSeconds(5)));
       assertEquals(List.of("close 4001", "tcp closed"), serverSide,
@@ -98,8 +90,7 @@ class WsCloseTest {
     long waitMs = 600;
     try (DefaultAsyncHttpClient client = ClientFixture.client(
         ClientFixture.config().setWebSocketCloseTimeout(Duration.ofMillis(waitMs)))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/deaf"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/deaf"));
       long start = System.nanoTime();
       ws.sendCloseFrame(4000, "done").get(5, TimeUnit.SECONDS);
       server.awaitReceived("close:4000:done");
@@ -119,7 +110,7 @@ class WsCloseTest {
     WsRecorder events = new WsRecorder();
     List<Boolean> openInOnClose = new CopyOnWriteArrayList<>();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/cut"), events);
+      NettyWebSocket ws = events.openOn(client, server.url("/cut"));
       ws.addWebSocketListener(new org.asynchttpclient.ws.WebSocketListener() {
         @Override
         public void onOpen(WebSocket websocket) {}
@@ -151,8 +142,8 @@ class WsCloseTest {
     WsRecorder second = new WsRecorder();
     // The deaf server never answers a Close: a close() that waited for answers would take 10 s.
     DefaultAsyncHttpClient client = ClientFixture.client();
-    NettyWebSocket a = WsEchoTest.open(client, server.url("/deaf"), first);
-    NettyWebSocket b = WsEchoTest.open(client, server.url("/deaf"), second);
+    NettyWebSocket a = first.openOn(client, server.url("/deaf"));
+    NettyWebSocket b = second.openOn(client, server.url("/deaf"));
     assertEquals("open", first.next());
     assertEquals("open", second.next());
     long start = System.nanoTime();

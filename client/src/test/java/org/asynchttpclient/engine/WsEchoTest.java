@@ -13,40 +13,25 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
-import org.asynchttpclient.ws.WebSocketUpgradeHandler;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Echo through a Netty WebSocket server: the upgrade, text and binary both ways, fragments. */
-class WsEchoTest {
-  private WsTestServer server;
-
+class WsEchoTest extends ClientAndServer<WsTestServer> {
   @BeforeEach
   void start() throws Exception {
     server = new WsTestServer(false).socket("/echo", WsTestServer.ECHO);
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
-  static NettyWebSocket open(DefaultAsyncHttpClient client, String url, WsRecorder events)
-      throws Exception {
-    return client.prepareGet(url)
-        .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build())
-        .get(10, TimeUnit.SECONDS);
   }
 
   @Test
   void theUpgradeSendsTheHandshakeHeadersAndOpensBeforeTheFutureCompletes() throws Exception {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      NettyWebSocket ws = open(client, server.url("/echo?x=1"), events);
+      NettyWebSocket ws = events.openOn(client, server.url("/echo?x=1"));
       assertNotNull(ws);
       assertEquals(List.of("open"), events.all(), "onOpen ran before the future completed");
       assertTrue(ws.isOpen());
@@ -66,8 +51,7 @@ class WsEchoTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setWebSocketMaxFrameSize(4096))) {
-      NettyWebSocket ws = open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       ws.sendTextFrame("h\u00e9llo").get(5, TimeUnit.SECONDS);
       assertEquals("text:h\u00e9llo:true", events.next());
       byte[] big = new byte[4096];
@@ -85,8 +69,7 @@ class WsEchoTest {
   void fragmentsAreAggregatedIntoOneMessageByDefault() throws Exception {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      NettyWebSocket ws = open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       ws.sendTextFrame("one ", false, 0);
       ws.sendContinuationFrame("two ", false, 0);
       ws.sendContinuationFrame("three", true, 0);
@@ -99,8 +82,7 @@ class WsEchoTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setAggregateWebSocketFrameFragments(false))) {
-      NettyWebSocket ws = open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       ws.sendBinaryFrame(new byte[3], false, 0);
       ws.sendContinuationFrame(new byte[2], true, 0);
       assertEquals("binary:3:false", events.next());
@@ -114,8 +96,7 @@ class WsEchoTest {
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
         .setRequestTimeout(Duration.ofMillis(1000))
         .setReadTimeout(Duration.ofMillis(600)))) {
-      NettyWebSocket ws = open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       assertNull(events.next(Duration.ofMillis(1500)), "nothing happens past both timeouts");
       ws.sendTextFrame("still here");
       assertEquals("text:still here:true", events.next());
@@ -123,7 +104,7 @@ class WsEchoTest {
       ws.sendCloseFrame().get(5, TimeUnit.SECONDS);
       assertEquals("close:1000:", events.next());
 
-      NettyWebSocket second = open(client, server.url("/echo"), new WsRecorder());
+      NettyWebSocket second = new WsRecorder().openOn(client, server.url("/echo"));
       assertTrue(second.isOpen());
       assertEquals(2, server.raw().acceptedCount(), "a new connection for the second socket");
     }

@@ -91,8 +91,7 @@ class WsJettyTest {
   void textAndBinaryEcho() throws Exception {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      NettyWebSocket ws = WsEchoTest.open(client, url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, url("/echo"));
       ws.sendTextFrame("hello jetty");
       assertEquals("text:hello jetty:true", events.next());
       ws.sendBinaryFrame(new byte[1000]);
@@ -107,8 +106,7 @@ class WsJettyTest {
   void aCloseFromTheClientCompletesTheHandshakeOnJettysSide() throws Exception {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      NettyWebSocket ws = WsEchoTest.open(client, url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, url("/echo"));
       ws.sendCloseFrame(4000, "client done").get(5, TimeUnit.SECONDS);
       String closed = events.next();
       assertTrue(closed.startsWith("close:4000:"), closed);
@@ -121,8 +119,7 @@ class WsJettyTest {
   void aCloseFromJettyIsAnsweredSoJettySeesACleanClose() throws Exception {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      WsEchoTest.open(client, url("/closes"), events);
-      assertEquals("open", events.next());
+      events.opened(client, url("/closes"));
       assertEquals("close:4002:jetty bye", events.next());
       Await.until(() -> !jettyCloses.isEmpty(), Duration.ofSeconds(5), () -> "Jetty's close");
       assertEquals(List.of(4002), jettyCloses, "Jetty got the client's Close (no answer: 1006)");
@@ -134,8 +131,7 @@ class WsJettyTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
-      NettyWebSocket ws = WsEchoTest.open(client, url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, url("/echo"));
       String extensions = ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS);
       assertTrue(extensions != null && extensions.startsWith("permessage-deflate"), extensions);
       StringBuilder text = new StringBuilder();

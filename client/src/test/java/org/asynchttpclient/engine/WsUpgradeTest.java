@@ -23,13 +23,13 @@ import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.testing.Await;
+import org.asynchttpclient.testing.ClientAndServer;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.TestServer;
 import org.asynchttpclient.testing.WsRecorder;
 import org.asynchttpclient.testing.WsTestServer;
 import org.asynchttpclient.ws.WebSocketUpgradeHandler;
 import org.asynchttpclient.ws.WebSocketUtils;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,16 +38,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The upgrade's answers: refused, forged, redirected, challenged; permessage-deflate negotiated,
  * refused and bounded after inflation; AHC 3.0.11's checks of the request.
  */
-class WsUpgradeTest {
-  private WsTestServer server;
-
-  @AfterEach
-  void stop() {
-    if (server != null) {
-      server.close();
-    }
-  }
-
+class WsUpgradeTest extends ClientAndServer<WsTestServer> {
   private static String repeat(char c, int n) {
     StringBuilder b = new StringBuilder(n);
     for (int i = 0; i < n; i++) {
@@ -109,8 +100,7 @@ class WsUpgradeTest {
         TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/echo"));
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setFollowRedirect(true))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/moved"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/moved"));
       ws.sendTextFrame("after redirect");
       assertEquals("text:after redirect:true", events.next());
     }
@@ -188,8 +178,7 @@ class WsUpgradeTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       assertTrue(ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS).startsWith("permessage-deflate"));
       String text = repeat('a', 8000);
       ws.sendTextFrame(text);
@@ -205,8 +194,7 @@ class WsUpgradeTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(true))) {
-      NettyWebSocket ws = WsEchoTest.open(client, server.url("/echo"), events);
-      assertEquals("open", events.next());
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
       assertNull(ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
       ws.sendTextFrame("plain");
       assertEquals("text:plain:true", events.next());
@@ -229,8 +217,7 @@ class WsUpgradeTest {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
         .setEnablewebSocketCompression(true).setWebSocketMaxFrameSize(1024))) {
-      WsEchoTest.open(client, server.url("/bomb"), events);
-      assertEquals("open", events.next());
+      events.opened(client, server.url("/bomb"));
       String error = events.next();
       assertTrue(error.startsWith("error:DecompressionException"), error);
       assertTrue(events.next().startsWith("close:1009:"), events.all().toString());

@@ -27,6 +27,8 @@ import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.H2TestServer;
 import org.asynchttpclient.testing.TestServer;
 import org.jetbrains.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -106,6 +108,44 @@ class ExchangeListenerTest {
     }
   }
 
+  private TestServer server;
+
+  /**
+   * One server with the routes of every HTTP/1.1 test (each test uses its own paths), so that the
+   * tests differ only in what they ask and what the listener hears.
+   */
+  @BeforeEach
+  void startServer() throws Exception {
+    server =
+        new TestServer()
+            .route(
+                "/redirect",
+                (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/final"))
+            .route("/final", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"))
+            .route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"))
+            .route("/never", (ctx, req) -> {})
+            .route(
+                "/secret",
+                (ctx, req) -> {
+                  if (req.headers().contains(HttpHeaderNames.AUTHORIZATION)) {
+                    TestServer.respond(ctx, req, HttpResponseStatus.OK, "in");
+                  } else {
+                    TestServer.respond(
+                        ctx, req, HttpResponseStatus.UNAUTHORIZED, "", "WWW-Authenticate", "Basic realm=\"r\"");
+                  }
+                })
+            .route(
+                "/flaky",
+                TestServer.onceThen(
+                    (ctx, req) -> TestServer.close(ctx),
+                    (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "second")));
+  }
+
+  @AfterEach
+  void stopServer() {
+    server.close();
+  }
+
   private static DefaultAsyncHttpClient client(ExchangeListener... listeners) {
     DefaultAsyncHttpClientConfig.Builder b =
         ClientFixture.config().setFollowRedirect(true);
@@ -118,14 +158,7 @@ class ExchangeListenerTest {
   @Test
   void aRedirectIsTwoHopsAndTheSecondReusesTheConnection() throws Exception {
     Recording rec = new Recording();
-    try (TestServer server =
-            new TestServer()
-                .route(
-                    "/redirect",
-                    (ctx, req) ->
-                        TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/final"))
-                .route("/final", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
-        DefaultAsyncHttpClient client = client(rec)) {
+    try (DefaultAsyncHttpClient client = client(rec)) {
       Response r = client.prepareGet(server.url("/redirect")).execute().get(5, TimeUnit.SECONDS);
       assertEquals(200, r.getStatusCode());
       assertEquals(
@@ -152,20 +185,7 @@ class ExchangeListenerTest {
   @Test
   void a401AnsweredWithCredentialsIsAnAuthHop() throws Exception {
     Recording rec = new Recording();
-    try (TestServer server =
-            new TestServer()
-                .route(
-                    "/secret",
-                    (ctx, req) -> {
-                      if (req.headers().contains(HttpHeaderNames.AUTHORIZATION)) {
-                        TestServer.respond(ctx, req, HttpResponseStatus.OK, "in");
-                      } else {
-                        TestServer.respond(
-                            ctx, req, HttpResponseStatus.UNAUTHORIZED, "", "WWW-Authenticate",
-                            "Basic realm=\"r\"");
-                      }
-                    });
-        DefaultAsyncHttpClient client = client(rec)) {
+    try (DefaultAsyncHttpClient client = client(rec)) {
       Response r =
           client
               .prepareGet(server.url("/secret"))
@@ -183,19 +203,7 @@ class ExchangeListenerTest {
   @Test
   void aConnectionClosedBeforeTheResponseIsRetriedOnAFreshConnection() throws Exception {
     Recording rec = new Recording();
-    AtomicInteger calls = new AtomicInteger();
-    try (TestServer server =
-            new TestServer()
-                .route(
-                    "/flaky",
-                    (ctx, req) -> {
-                      if (calls.getAndIncrement() == 0) {
-                        TestServer.close(ctx);
-                      } else {
-                        TestServer.respond(ctx, req, HttpResponseStatus.OK, "second");
-                      }
-                    });
-        DefaultAsyncHttpClient client = client(rec)) {
+    try (DefaultAsyncHttpClient client = client(rec)) {
       Response r = client.prepareGet(server.url("/flaky")).execute().get(5, TimeUnit.SECONDS);
       assertEquals("second", r.getResponseBody());
       List<String> events = rec.awaitEnd();
@@ -212,8 +220,7 @@ class ExchangeListenerTest {
   @Test
   void aTimeoutIsReportedBeforeItsHopAndTheExchangeEnd() throws Exception {
     Recording rec = new Recording();
-    try (TestServer server = new TestServer().route("/never", (ctx, req) -> {});
-        DefaultAsyncHttpClient client = client(rec)) {
+    try (DefaultAsyncHttpClient client = client(rec)) {
       ExecutionException e =
           Await.failed(client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute(), 5);
       // The caller gets 3.0.11's plain class by default; the listener the typed exception.
@@ -235,8 +242,7 @@ class ExchangeListenerTest {
   @Test
   void aCancelEndsTheHopAndTheExchangeOnce() throws Exception {
     Recording rec = new Recording();
-    try (TestServer server = new TestServer().route("/never", (ctx, req) -> {});
-        DefaultAsyncHttpClient client = client(rec)) {
+    try (DefaultAsyncHttpClient client = client(rec)) {
       ListenableFuture<Response> f = client.prepareGet(server.url("/never")).execute();
       server.awaitReceived(1);
       // The server may read the request before the client's write completes: cancel after it did.
@@ -268,9 +274,7 @@ class ExchangeListenerTest {
           }
         };
     Recording rec = new Recording();
-    try (TestServer server =
-            new TestServer().route("/ok", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
-        DefaultAsyncHttpClient client = client(broken, rec)) {
+    try (DefaultAsyncHttpClient client = client(broken, rec)) {
       Response r = client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
       assertEquals("ok", r.getResponseBody());
       assertEquals("exchangeEnded COMPLETED", rec.awaitEnd().get(rec.events.size() - 1));
@@ -313,14 +317,7 @@ class ExchangeListenerTest {
   @Test
   void theProtocolVersionIsKnownOnAPooledConnectionAndOnANewOneOnceWritten() throws Exception {
     ProtocolRecording rec = new ProtocolRecording();
-    try (TestServer server =
-            new TestServer()
-                .route(
-                    "/redirect",
-                    (ctx, req) ->
-                        TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", "Location", "/final"))
-                .route("/final", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "ok"));
-        DefaultAsyncHttpClient client = client(rec)) {
+    try (DefaultAsyncHttpClient client = client(rec)) {
       client.prepareGet(server.url("/redirect")).execute().get(5, TimeUnit.SECONDS);
       assertEquals(
           List.of(
@@ -342,7 +339,7 @@ class ExchangeListenerTest {
   void overTlsTheVersionIsWhatAlpnPicked(String offered) throws Exception {
     ProtocolRecording rec = new ProtocolRecording();
     String expected = offered.equals("h2") ? "2" : "1.1";
-    try (H2TestServer server =
+    try (H2TestServer tls =
             new H2TestServer(new H2TestServer.Options().alpn(offered))
                 .route("/ok", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "ok"));
         DefaultAsyncHttpClient client =
@@ -351,8 +348,8 @@ class ExchangeListenerTest {
                     .setUseInsecureTrustManager(true)
                     .addExchangeListener(rec)
                     .build())) {
-      client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
-      client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
+      client.prepareGet(tls.url("/ok")).execute().get(5, TimeUnit.SECONDS);
+      client.prepareGet(tls.url("/ok")).execute().get(5, TimeUnit.SECONDS);
       assertEquals(
           List.of(
               "0 hopStarted null",

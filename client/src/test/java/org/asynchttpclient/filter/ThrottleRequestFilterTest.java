@@ -10,21 +10,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.EmptyHttpHeaders;
-import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.HandlerTestFixtures;
-import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
+import org.asynchttpclient.testing.CallRecorder;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -32,37 +30,10 @@ class ThrottleRequestFilterTest {
 
   private static final Request REQUEST = HandlerTestFixtures.request("GET http://h.example/throttled");
 
-  /** Records the callbacks it gets. */
-  private static class RecordingHandler implements AsyncHandler<String> {
-    final List<String> calls = new ArrayList<>();
-
-    @Override
-    public State onStatusReceived(HttpResponseStatus responseStatus) {
-      calls.add("status");
-      return State.CONTINUE;
-    }
-
-    @Override
-    public State onHeadersReceived(HttpHeaders headers) {
-      calls.add("headers");
-      return State.CONTINUE;
-    }
-
-    @Override
-    public State onBodyPartReceived(HttpResponseBodyPart bodyPart) {
-      calls.add("body");
-      return State.CONTINUE;
-    }
-
-    @Override
-    public void onThrowable(Throwable t) {
-      calls.add("throwable:" + t.getMessage());
-    }
-
-    @Override
-    public @Nullable String onCompleted() {
-      calls.add("completed");
-      return "done";
+  /** Records the callbacks it gets; its name is what the refusal message must show. */
+  private static class RecordingHandler extends CallRecorder<String> {
+    RecordingHandler() {
+      super("done");
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.asynchttpclient.handler;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.asynchttpclient.HandlerTestFixtures.feedBody;
 import static org.asynchttpclient.HandlerTestFixtures.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,8 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -28,7 +27,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.asynchttpclient.HandlerTestFixtures.BufferBodyPart;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.Await;
 import org.junit.jupiter.api.AfterEach;
@@ -56,16 +54,6 @@ class BodyDeferringAsyncHandlerTest {
 
     synchronized String text() {
       return new String(toByteArray(), UTF_8);
-    }
-  }
-
-  private static void feedBody(BodyDeferringAsyncHandler handler, String text, boolean last)
-      throws Exception {
-    ByteBuf buf = Unpooled.copiedBuffer(text, UTF_8);
-    try {
-      handler.onBodyPartReceived(new BufferBodyPart(buf, last));
-    } finally {
-      buf.release();
     }
   }
 

@@ -1,55 +1,27 @@
 package org.asynchttpclient.handler;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
+import static org.asynchttpclient.HandlerTestFixtures.feedBody;
 import static org.asynchttpclient.HandlerTestFixtures.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
-import io.netty.handler.codec.http.HttpHeaders;
-import java.util.ArrayList;
 import java.util.List;
-import org.asynchttpclient.HandlerTestFixtures.BufferBodyPart;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.TransferRecorder;
 import org.junit.jupiter.api.Test;
 
 class TransferCompletionHandlerTest {
 
   /** Records every event as a short string. */
-  private static class RecordingListener implements TransferListener {
-    final List<String> events = new ArrayList<>();
-
-    @Override
-    public void onRequestHeadersSent(HttpHeaders headers) {
-      events.add("sent-headers:" + headers.get("X-Req"));
-    }
-
-    @Override
-    public void onResponseHeadersReceived(HttpHeaders headers) {
-      events.add("received-headers:" + headers.names());
-    }
-
-    @Override
-    public void onBytesReceived(byte[] bytes) {
-      events.add("received:" + new String(bytes, UTF_8));
-    }
-
-    @Override
-    public void onBytesSent(long amount, long current, long total) {
-      events.add("sent:" + amount + "/" + current + "/" + total);
-    }
-
-    @Override
-    public void onRequestResponseCompleted() {
-      events.add("completed");
-    }
-
-    @Override
-    public void onThrowable(Throwable t) {
-      events.add("throwable:" + t.getMessage());
+  private static class RecordingListener extends TransferRecorder {
+    RecordingListener() {
+      super(
+          headers -> "sent-headers:" + headers.get("X-Req"),
+          headers -> "received-headers:" + headers.names(),
+          bytes -> "received:" + new String(bytes, UTF_8));
     }
   }
 
@@ -60,12 +32,7 @@ class TransferCompletionHandlerTest {
     handler.onContentWriteProgress(5, 10, 10);
     handler.onStatusReceived(status(200, "OK"));
     handler.onHeadersReceived(new DefaultHttpHeaders().add("X-Resp", "1"));
-    ByteBuf buf = Unpooled.copiedBuffer("payload", UTF_8);
-    try {
-      handler.onBodyPartReceived(new BufferBodyPart(buf, true));
-    } finally {
-      buf.release();
-    }
+    feedBody(handler, "payload", true);
   }
 
   @Test

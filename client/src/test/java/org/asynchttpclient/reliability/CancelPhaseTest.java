@@ -7,17 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.resolver.NameResolver;
-import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.ImmediateEventExecutor;
-import io.netty.util.concurrent.Promise;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +21,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
@@ -40,6 +34,8 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.FullBacklog;
+import org.asynchttpclient.testing.NeverResolver;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.AfterEach;
@@ -215,12 +211,11 @@ class CancelPhaseTest {
   @ValueSource(booleans = {false, true})
   void whileResolving(boolean eventLoopTimeouts) throws Exception {
     startClient(eventLoopTimeouts);
-    AtomicBoolean asked = new AtomicBoolean();
-    NameResolver<InetAddress> never = new NeverResolver(asked);
+    NeverResolver never = new NeverResolver();
     PhaseHandler handler = new PhaseHandler();
     ListenableFuture<Response> f =
         client.prepareGet("http://never-resolves.invalid/").setNameResolver(never).execute(handler);
-    assertTrue(asked.get(), "the resolver was asked");
+    assertTrue(never.asked(), "the resolver was asked");
     assertEquals(0, clientChannels.size(), "no channel was opened");
     cancelAndCheck("resolving", f, handler, null);
   }
@@ -229,23 +224,12 @@ class CancelPhaseTest {
   @ValueSource(booleans = {false, true})
   void whileConnecting(boolean eventLoopTimeouts) throws Exception {
     startClient(eventLoopTimeouts);
-    // A listening socket that never accepts, its accept queue filled: further SYNs go unanswered.
-    ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+    FullBacklog full = FullBacklog.open();
     closeables.add(full);
-    boolean hanging = false;
-    for (int i = 0; i < 64 && !hanging; i++) {
-      Socket s = new Socket();
-      closeables.add(s);
-      try {
-        s.connect(full.getLocalSocketAddress(), 200);
-      } catch (SocketTimeoutException e) {
-        hanging = true;
-      }
-    }
-    Assumptions.assumeTrue(hanging, "this kernel completes connects past a full backlog");
+    Assumptions.assumeTrue(full.hanging(), "this kernel completes connects past a full backlog");
     PhaseHandler handler = new PhaseHandler();
     ListenableFuture<Response> f =
-        client.prepareGet("http://127.0.0.1:" + full.getLocalPort() + "/").execute(handler);
+        client.prepareGet("http://127.0.0.1:" + full.port() + "/").execute(handler);
     assertTrue(handler.connecting.await(5, TimeUnit.SECONDS));
     assertTrue(opened.tryAcquire(5, TimeUnit.SECONDS), "the connecting channel exists");
     cancelAndCheck("connecting", f, handler, null);
@@ -379,42 +363,6 @@ class CancelPhaseTest {
     assertTrue(handler.bodyPart.await(5, TimeUnit.SECONDS));
     cancelAndCheck("reading", f, handler, staller);
     assertEquals(200, handler.status());
-  }
-
-  /** Resolves nothing, ever. */
-  private static final class NeverResolver implements NameResolver<InetAddress> {
-    private final AtomicBoolean asked;
-
-    NeverResolver(AtomicBoolean asked) {
-      this.asked = asked;
-    }
-
-    @Override
-    public Future<InetAddress> resolve(String inetHost) {
-      asked.set(true);
-      return ImmediateEventExecutor.INSTANCE.newPromise();
-    }
-
-    @Override
-    public Future<InetAddress> resolve(String inetHost, Promise<InetAddress> promise) {
-      asked.set(true);
-      return promise;
-    }
-
-    @Override
-    public Future<List<InetAddress>> resolveAll(String inetHost) {
-      asked.set(true);
-      return ImmediateEventExecutor.INSTANCE.newPromise();
-    }
-
-    @Override
-    public Future<List<InetAddress>> resolveAll(String inetHost, Promise<List<InetAddress>> promise) {
-      asked.set(true);
-      return promise;
-    }
-
-    @Override
-    public void close() {}
   }
 
   /** {@code size} zero bytes, produced on demand; records how much was read and whether closed. */

@@ -10,10 +10,6 @@ import io.netty.buffer.PoolChunkMetric;
 import io.netty.buffer.PoolSubpageMetric;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.buffer.PooledByteBufAllocatorMetric;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +30,7 @@ import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.FaultServer;
+import org.asynchttpclient.testing.FullBacklog;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
@@ -180,19 +177,9 @@ class LeakTest {
 
   @Test
   void everyPermitComesBackAfterAFaultMix() throws Exception {
-    // A listening socket that never accepts, its accept queue full: connects to it hang.
-    ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-    List<Socket> fillers = new ArrayList<>();
-    boolean hanging = false;
-    for (int i = 0; i < 64 && !hanging; i++) {
-      Socket s = new Socket();
-      fillers.add(s);
-      try {
-        s.connect(full.getLocalSocketAddress(), 200);
-      } catch (SocketTimeoutException e) {
-        hanging = true;
-      }
-    }
+    // Connects to it hang, where the kernel lets them.
+    FullBacklog full = FullBacklog.open();
+    boolean hanging = full.hanging();
     int gateSize = 10;
     CountDownLatch gate = new CountDownLatch(gateSize);
     List<io.netty.channel.Channel> waiting = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -224,7 +211,7 @@ class LeakTest {
                     .build())) {
       List<Request> mix = new ArrayList<>();
       if (hanging) {
-        String blackHole = "http://127.0.0.1:" + full.getLocalPort() + "/";
+        String blackHole = "http://127.0.0.1:" + full.port() + "/";
         mix.add(new RequestBuilder().setUrl(blackHole).build()); // connect timeout
         mix.add(
             new RequestBuilder()
@@ -277,9 +264,6 @@ class LeakTest {
               + " connected%n",
           sent, hanging, gateSize);
     } finally {
-      for (Socket s : fillers) {
-        s.close();
-      }
       full.close();
     }
   }

@@ -12,7 +12,8 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
  *   <li>{@link #config()}: 10 s request and read timeouts, so a stuck exchange fails the test
  *       instead of hanging it;
  *   <li>{@link #faultConfig()}: for fault, leak and shutdown tests that run many exchanges: two
- *       I/O threads (whatever the machine), 5 s request and read timeouts.
+ *       I/O threads (whatever the machine), 5 s request and read timeouts;
+ *   <li>{@link #h2cConfig}: for the HTTP/2 tests against a raw frame server.
  * </ul>
  */
 public final class ClientFixture {
@@ -31,6 +32,19 @@ public final class ClientFixture {
         .setIoThreadsCount(2)
         .setRequestTimeout(Duration.ofSeconds(5))
         .setReadTimeout(Duration.ofSeconds(5));
+  }
+
+  /**
+   * HTTP/2 over cleartext by prior knowledge, without retries (a replay would hide what the server
+   * did to the first attempt), request and read timeouts both {@code timeouts}: long enough for the
+   * test's many streams on a loaded machine.
+   */
+  public static DefaultAsyncHttpClientConfig.Builder h2cConfig(Duration timeouts) {
+    return config()
+        .setHttp2CleartextEnabled(true)
+        .setMaxRequestRetry(0)
+        .setRequestTimeout(timeouts)
+        .setReadTimeout(timeouts);
   }
 
   public static DefaultAsyncHttpClient client() {

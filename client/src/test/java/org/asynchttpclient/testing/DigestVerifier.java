@@ -3,7 +3,7 @@ package org.asynchttpclient.testing;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -14,9 +14,9 @@ import java.util.Map;
 public final class DigestVerifier {
   private DigestVerifier() {}
 
-  /** The auth-params of a Digest credentials value, unquoted. */
+  /** The auth-params of a Digest credentials value, unquoted, in the order they are written. */
   public static Map<String, String> params(String header) {
-    Map<String, String> out = new HashMap<>();
+    Map<String, String> out = new LinkedHashMap<>();
     String s = header.trim();
     if (!s.regionMatches(true, 0, "Digest ", 0, 7)) {
       return out;

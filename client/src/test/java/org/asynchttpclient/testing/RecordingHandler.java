@@ -231,64 +231,70 @@ public class RecordingHandler implements AsyncHandler<Response> {
     }
   }
 
+  /** Counts a callback and records its event. */
+  private void heard(String event) {
+    mark();
+    events.add(event);
+  }
+
+  /** What the handler answers to the callback {@code at}: abort there if told to. */
+  private State answer(AbortAt at) {
+    return abortAt == at ? State.ABORT : State.CONTINUE;
+  }
+
   @Override
   public State onStatusReceived(HttpResponseStatus responseStatus) {
-    mark();
-    events.add("status:" + responseStatus.getStatusCode());
+    heard("status:" + responseStatus.getStatusCode());
     status = responseStatus.getStatusCode();
     synchronized (this) {
       response.accumulate(responseStatus);
     }
-    return abortAt == AbortAt.STATUS ? State.ABORT : State.CONTINUE;
+    return answer(AbortAt.STATUS);
   }
 
   @Override
   public State onHeadersReceived(HttpHeaders h) {
-    mark();
-    events.add("headers");
     headers = h;
-    synchronized (this) {
-      response.accumulate(h);
-    }
-    return abortAt == AbortAt.HEADERS ? State.ABORT : State.CONTINUE;
+    return heardHeaders("headers", h, AbortAt.HEADERS);
   }
 
   @Override
   public State onBodyPartReceived(HttpResponseBodyPart part) {
-    mark();
-    events.add("part:" + part.length());
+    heard("part:" + part.length());
     partClasses.add(part.getClass().getSimpleName());
     byte[] bytes = part.getBodyPartBytes();
     bodyLength.addAndGet(bytes.length);
     synchronized (this) {
-      body.write(bytes, 0, bytes.length);
       response.accumulate(part);
+      body.write(bytes, 0, bytes.length);
     }
-    return abortAt == AbortAt.BODY ? State.ABORT : State.CONTINUE;
+    return answer(AbortAt.BODY);
   }
 
   @Override
   public State onTrailingHeadersReceived(HttpHeaders h) {
-    mark();
-    events.add("trailers");
     trailers = h;
+    return heardHeaders("trailers", h, AbortAt.TRAILERS);
+  }
+
+  /** The headers and the trailers go the same way into the response being built. */
+  private State heardHeaders(String event, HttpHeaders h, AbortAt at) {
+    heard(event);
     synchronized (this) {
       response.accumulate(h);
     }
-    return abortAt == AbortAt.TRAILERS ? State.ABORT : State.CONTINUE;
+    return answer(at);
   }
 
   @Override
   public void onThrowable(Throwable t) {
-    mark();
-    events.add("throwable:" + t);
+    heard("throwable:" + t);
     end(t);
   }
 
   @Override
   public @Nullable Response onCompleted() {
-    mark();
-    events.add("completed");
+    heard("completed");
     Response r;
     synchronized (this) {
       r = response.build();

@@ -31,6 +31,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -127,6 +128,15 @@ public final class TestServer extends LoopbackServer {
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
       close(ctx);
     }
+  }
+
+  /**
+   * A route that answers the first request with {@code first} and every later one with
+   * {@code then}: the fail-once routes of the replay, retry and filter tests.
+   */
+  public static Route onceThen(Route first, Route then) {
+    AtomicBoolean used = new AtomicBoolean();
+    return (ctx, req) -> (used.compareAndSet(false, true) ? first : then).handle(ctx, req);
   }
 
   public TestServer route(String path, Route route) {

@@ -1,5 +1,7 @@
 package org.asynchttpclient.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -7,8 +9,11 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.ws.WebSocket;
 import org.asynchttpclient.ws.WebSocketListener;
+import org.asynchttpclient.ws.WebSocketUpgradeHandler;
 
 /**
  * A WebSocket listener that writes every event as a line ({@code open}, {@code text:<payload>:<final>},
@@ -62,6 +67,20 @@ public final class WsRecorder implements WebSocketListener {
   @Override
   public void onPongFrame(byte[] payload) {
     record("pong:" + new String(payload, StandardCharsets.UTF_8));
+  }
+
+  /** Upgrades a GET of {@code url} with this recorder as the only listener; waits for the socket. */
+  public NettyWebSocket openOn(DefaultAsyncHttpClient client, String url) throws Exception {
+    return client.prepareGet(url)
+        .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(this).build())
+        .get(10, TimeUnit.SECONDS);
+  }
+
+  /** {@link #openOn}, then asserts that "open" is the first event heard. */
+  public NettyWebSocket opened(DefaultAsyncHttpClient client, String url) throws Exception {
+    NettyWebSocket ws = openOn(client, url);
+    assertEquals("open", next());
+    return ws;
   }
 
   /** The next event not yet taken, waiting up to {@code timeout}; null if none came. */

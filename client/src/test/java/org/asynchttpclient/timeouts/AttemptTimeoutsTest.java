@@ -12,7 +12,6 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.Ticker;
-import java.lang.reflect.Proxy;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.RejectedExecutionException;
@@ -25,6 +24,7 @@ import org.asynchttpclient.netty.timeout.AttemptTimeouts;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.ManualTimer;
+import org.asynchttpclient.testing.Stub;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -146,21 +146,20 @@ class AttemptTimeoutsTest {
   @Test
   void aLoopThatRejectsTheScheduleFallsBackToTheTimer() throws Exception {
     EventLoop rejecting =
-        (EventLoop)
-            Proxy.newProxyInstance(
-                EventLoop.class.getClassLoader(),
-                new Class<?>[] {EventLoop.class},
-                (proxy, method, args) -> {
-                  switch (method.getName()) {
-                    case "schedule":
-                      throw new RejectedExecutionException("event executor terminated");
-                    case "isShuttingDown":
-                    case "inEventLoop":
-                      return false;
-                    default:
-                      throw new UnsupportedOperationException(method.getName());
-                  }
-                });
+        Stub.of(
+            EventLoop.class,
+            "rejecting loop",
+            (method, args) -> {
+              switch (method) {
+                case "schedule":
+                  throw new RejectedExecutionException("event executor terminated");
+                case "isShuttingDown":
+                case "inEventLoop":
+                  return false;
+                default:
+                  throw Stub.unexpected(method);
+              }
+            });
     RecordingTarget target = new RecordingTarget();
     AttemptTimeouts h = holder(target, true);
     h.armRequest(TimeUnit.MILLISECONDS.toNanos(20), in(20), rejecting);

@@ -10,6 +10,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.util.HashedWheelTimer;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -73,10 +74,7 @@ class EventLoopTimeoutTest extends HelloFixture {
       RecordingHandler h = new RecordingHandler();
       // a budget the connect easily fits in, so the timeout has moved onto the loop by then
       client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofSeconds(1)).execute(h);
-      Channel ch = h.connected().get(5, TimeUnit.SECONDS);
-      Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
-      assertTrue(ch.eventLoop().inEventLoop(fired), "fired on " + fired + ", channel loop elsewhere");
-      assertPlainTimeout("Request", h.failure());
+      assertExpiredOnTheLoopOf(h.connected(), h, "Request");
     }
   }
 
@@ -88,10 +86,7 @@ class EventLoopTimeoutTest extends HelloFixture {
       first.offered().get(5, TimeUnit.SECONDS); // the first connection is back in the pool
       RecordingHandler h = new RecordingHandler();
       client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(300)).execute(h);
-      Channel ch = h.pooled().get(5, TimeUnit.SECONDS);
-      Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
-      assertTrue(ch.eventLoop().inEventLoop(fired));
-      assertPlainTimeout("Request", h.failure());
+      assertExpiredOnTheLoopOf(h.pooled(), h, "Request");
       assertEquals(1, server.acceptedCount(), "the second request reused the pooled connection");
     }
   }
@@ -101,11 +96,20 @@ class EventLoopTimeoutTest extends HelloFixture {
     try (DefaultAsyncHttpClient client = client(true)) {
       RecordingHandler h = new RecordingHandler();
       client.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(300)).execute(h);
-      Channel ch = h.connected().get(5, TimeUnit.SECONDS);
-      Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
-      assertTrue(ch.eventLoop().inEventLoop(fired));
-      assertPlainTimeout("Read", h.failure());
+      assertExpiredOnTheLoopOf(h.connected(), h, "Read");
     }
+  }
+
+  /**
+   * Waits for the exchange {@code h} records to end, and asserts that it ended with a plain
+   * {@code kind} timeout on the event loop of the channel {@code channel} completes with.
+   */
+  private static void assertExpiredOnTheLoopOf(
+      CompletableFuture<Channel> channel, RecordingHandler h, String kind) throws Exception {
+    Channel ch = channel.get(5, TimeUnit.SECONDS);
+    Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
+    assertTrue(ch.eventLoop().inEventLoop(fired), "fired on " + fired + ", channel loop elsewhere");
+    assertPlainTimeout(kind, h.failure());
   }
 
   /** By default a timeout is exactly 3.0.11's class, with 3.0.11's message. */

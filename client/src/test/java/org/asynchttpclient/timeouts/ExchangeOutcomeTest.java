@@ -28,14 +28,16 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The single compare-and-set that decides an exchange's outcome, without any network. */
 class ExchangeOutcomeTest {
+  /** What each test's exchanges report to, and the handler of its first exchange: fresh per test. */
+  private final CountingServices services = new CountingServices();
+  private final RecordingHandler handler = new RecordingHandler();
+
   static Exchange<Response> exchange(CountingServices services, RecordingHandler handler) {
     return new Exchange<>(services, CountingServices.fakeRequest(), handler, false, -1);
   }
 
   @Test
   void completeWinsAndRecyclesTheChannelThenLateTimeoutIsNoOp() throws Exception {
-    CountingServices services = new CountingServices();
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
@@ -55,8 +57,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void timeoutClosesChannelAndReleasesPermitBeforeTheFailureIsVisible() throws Exception {
-    CountingServices services = new CountingServices();
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
@@ -83,8 +83,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void completableFutureViewAbortsTheExchange() {
-    CountingServices services = new CountingServices();
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
     ex.attachPermit("k");
@@ -105,8 +103,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void orTimeoutOnTheViewStopsTheExchange() throws Exception {
-    CountingServices services = new CountingServices();
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
     CountingServices.begin(ex, -1).attachCarrier(ch);
@@ -121,7 +117,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void channelAttachedAfterTheEndIsClosed() {
-    CountingServices services = new CountingServices();
     Exchange<Response> ex = exchange(services, new RecordingHandler());
     Attempt a = CountingServices.begin(ex, -1);
     ex.cancel(true);
@@ -134,7 +129,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void raceOfResponseTimeoutAndCancelHasExactlyOneWinner() throws Exception {
-    CountingServices services = new CountingServices();
     int n = 2000;
     RecordingHandler[] handlers = new RecordingHandler[n];
     @SuppressWarnings("unchecked")
@@ -178,8 +172,6 @@ class ExchangeOutcomeTest {
   @ParameterizedTest
   @EnumSource(ExchangeTimeoutException.Kind.class)
   void anExpiryOfAnAttemptThatAlreadyEndedEndsNothing(ExchangeTimeoutException.Kind kind) {
-    CountingServices services = new CountingServices();
-    RecordingHandler handler = new RecordingHandler();
     Exchange<Response> ex = exchange(services, handler);
     Attempt hop0 = CountingServices.begin(ex, -1);
     assertTrue(hop0.end(), "the hop continues: hop 0 ends");
@@ -195,7 +187,6 @@ class ExchangeOutcomeTest {
 
   @Test
   void aTimeoutThatWonItsAttemptStopsTheHopFromContinuing() {
-    CountingServices services = new CountingServices();
     Exchange<Response> ex = exchange(services, new RecordingHandler());
     Attempt hop0 = CountingServices.begin(ex, -1);
     EmbeddedChannel ch = new EmbeddedChannel();

@@ -12,7 +12,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
@@ -39,8 +38,6 @@ class HopDeadlineTest extends HelloFixture {
   private static final long BUDGET_MS = 600;
   private static final String CREDENTIALS = "Basic dXNlcjpwYXNz"; // user:pass
   private static final String PROXIED = "http://origin.test:8080/proxied";
-
-  private final AtomicInteger dropCalls = new AtomicInteger();
 
   @BeforeEach
   void start() throws Exception {
@@ -86,18 +83,9 @@ class HopDeadlineTest extends HelloFixture {
     // the first attempt is cut off after a while without an answer; the retry is answered
     server.route(
         "/retry",
-        (ctx, req) -> {
-          boolean first = dropCalls.getAndIncrement() == 0;
-          later(
-              ctx,
-              () -> {
-                if (first) {
-                  ctx.close();
-                } else {
-                  TestServer.respond(ctx, req, HttpResponseStatus.OK, "retried");
-                }
-              });
-        });
+        TestServer.onceThen(
+            (ctx, req) -> later(ctx, ctx::close),
+            slow(HttpResponseStatus.OK, "retried")));
   }
 
   private static void later(ChannelHandlerContext ctx, Runnable action) {

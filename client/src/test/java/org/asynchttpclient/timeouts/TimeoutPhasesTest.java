@@ -13,12 +13,8 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.resolver.NameResolver;
-import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.ImmediateEventExecutor;
-import io.netty.util.concurrent.Promise;
 import java.net.InetAddress;
 import java.time.Duration;
-import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -32,6 +28,7 @@ import org.asynchttpclient.exception.ReadTimeoutException;
 import org.asynchttpclient.exception.RequestTimeoutException;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.NeverResolver;
 import org.asynchttpclient.testing.RawServer;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.function.Executable;
@@ -215,32 +212,5 @@ class TimeoutPhasesTest {
                   .execute()
                   .get(10, TimeUnit.SECONDS));
     }
-  }
-
-  /** A resolver whose answer never comes. */
-  private static final class NeverResolver implements NameResolver<InetAddress> {
-    @Override
-    public Future<InetAddress> resolve(String inetHost) {
-      return ImmediateEventExecutor.INSTANCE.newPromise();
-    }
-
-    @Override
-    public Future<InetAddress> resolve(String inetHost, Promise<InetAddress> promise) {
-      return promise;
-    }
-
-    @Override
-    public Future<List<InetAddress>> resolveAll(String inetHost) {
-      return ImmediateEventExecutor.INSTANCE.newPromise();
-    }
-
-    @Override
-    public Future<List<InetAddress>> resolveAll(
-        String inetHost, Promise<List<InetAddress>> promise) {
-      return promise;
-    }
-
-    @Override
-    public void close() {}
   }
 }

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
@@ -34,6 +36,8 @@ import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.TestServer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** Request and read timeouts in the default (timer) mode. */
 class TimeoutsTest extends HelloFixture {
@@ -95,45 +99,38 @@ class TimeoutsTest extends HelloFixture {
     assertTrue(ms >= budgetMs - 20 && ms < budgetMs + 2000, "expired after " + ms + " ms");
   }
 
-  @Test
-  void requestTimeoutPerRequest() throws Exception {
+  /** Sets {@code kind}'s timeout on a config or a request: both builders have the two setters. */
+  private static void set(ExchangeTimeoutException.Kind kind, Duration timeout,
+      Consumer<Duration> requestTimeout, Consumer<Duration> readTimeout) {
+    (kind == ExchangeTimeoutException.Kind.REQUEST ? requestTimeout : readTimeout).accept(timeout);
+  }
+
+  private static String label(ExchangeTimeoutException.Kind kind) {
+    return kind == ExchangeTimeoutException.Kind.REQUEST ? "Request" : "Read";
+  }
+
+  @ParameterizedTest
+  @EnumSource(ExchangeTimeoutException.Kind.class)
+  void timeoutPerRequest(ExchangeTimeoutException.Kind kind) throws Exception {
     try (DefaultAsyncHttpClient c = ClientFixture.client(config())) {
       long start = System.nanoTime();
-      ListenableFuture<Response> f =
-          c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
-      ExchangeTimeoutException t = timeoutOf(f);
-      assertTimeout(t, ExchangeTimeoutException.Kind.REQUEST, "Request", 200, System.nanoTime() - start);
+      BoundRequestBuilder get = c.prepareGet(server.url("/never"));
+      set(kind, Duration.ofMillis(200), get::setRequestTimeout, get::setReadTimeout);
+      ExchangeTimeoutException t = timeoutOf(get.execute());
+      assertTimeout(t, kind, label(kind), 200, System.nanoTime() - start);
       server.awaitClosed(1);
     }
   }
 
-  @Test
-  void requestTimeoutPerConfig() throws Exception {
-    try (DefaultAsyncHttpClient c = ClientFixture.client(config().setRequestTimeout(Duration.ofMillis(250)))) {
+  @ParameterizedTest
+  @EnumSource(ExchangeTimeoutException.Kind.class)
+  void timeoutPerConfig(ExchangeTimeoutException.Kind kind) throws Exception {
+    DefaultAsyncHttpClientConfig.Builder config = config();
+    set(kind, Duration.ofMillis(250), config::setRequestTimeout, config::setReadTimeout);
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config)) {
       long start = System.nanoTime();
       ExchangeTimeoutException t = timeoutOf(c.prepareGet(server.url("/never")).execute());
-      assertTimeout(t, ExchangeTimeoutException.Kind.REQUEST, "Request", 250, System.nanoTime() - start);
-    }
-  }
-
-  @Test
-  void readTimeoutPerRequest() throws Exception {
-    try (DefaultAsyncHttpClient c = ClientFixture.client(config())) {
-      long start = System.nanoTime();
-      ListenableFuture<Response> f =
-          c.prepareGet(server.url("/never")).setReadTimeout(Duration.ofMillis(200)).execute();
-      ExchangeTimeoutException t = timeoutOf(f);
-      assertTimeout(t, ExchangeTimeoutException.Kind.READ, "Read", 200, System.nanoTime() - start);
-      server.awaitClosed(1);
-    }
-  }
-
-  @Test
-  void readTimeoutPerConfig() throws Exception {
-    try (DefaultAsyncHttpClient c = ClientFixture.client(config().setReadTimeout(Duration.ofMillis(250)))) {
-      long start = System.nanoTime();
-      ExchangeTimeoutException t = timeoutOf(c.prepareGet(server.url("/never")).execute());
-      assertTimeout(t, ExchangeTimeoutException.Kind.READ, "Read", 250, System.nanoTime() - start);
+      assertTimeout(t, kind, label(kind), 250, System.nanoTime() - start);
     }
   }
 

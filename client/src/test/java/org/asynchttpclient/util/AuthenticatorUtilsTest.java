@@ -10,13 +10,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.security.MessageDigest;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
+import org.asynchttpclient.testing.DigestVerifier;
 import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.Test;
 
@@ -49,7 +49,7 @@ class AuthenticatorUtilsTest {
             .setUsePreemptiveAuth(true)
             .build();
     String header = AuthenticatorUtils.perRequestAuthorizationHeader(get, digest);
-    Map<String, String> p = params(header);
+    Map<String, String> p = DigestVerifier.params(header);
     assertEquals(
         List.of("username", "realm", "nonce", "uri", "algorithm", "response", "opaque", "qop", "nc", "cnonce"),
         List.copyOf(p.keySet()));
@@ -73,7 +73,7 @@ class AuthenticatorUtilsTest {
             .setUsePreemptiveAuth(true)
             .build();
     String header = AuthenticatorUtils.perRequestAuthorizationHeader(get, challenged);
-    Map<String, String> p = params(header);
+    Map<String, String> p = DigestVerifier.params(header);
     assertTrue(header.endsWith(", userhash=true"), header);
     // the user name is hashed, so the quote inside it never reaches the header
     assertEquals(h("SHA-512/256", "Jas\"on:api@example.org"), p.get("username"));
@@ -149,35 +149,6 @@ class AuthenticatorUtilsTest {
 
   private static RequestBuilder post() {
     return new RequestBuilder("POST").setUrl("http://h/");
-  }
-
-  /** The parameters of a credentials value, in order, quotes and escapes removed. */
-  private static Map<String, String> params(String header) {
-    Map<String, String> out = new LinkedHashMap<>();
-    int i = header.indexOf(' ') + 1;
-    while (i < header.length()) {
-      int eq = header.indexOf('=', i);
-      String name = header.substring(i, eq);
-      StringBuilder value = new StringBuilder();
-      int j = eq + 1;
-      if (header.charAt(j) == '"') {
-        j++;
-        while (header.charAt(j) != '"') {
-          if (header.charAt(j) == '\\') {
-            j++;
-          }
-          value.append(header.charAt(j++));
-        }
-        j++;
-      } else {
-        while (j < header.length() && header.charAt(j) != ',') {
-          value.append(header.charAt(j++));
-        }
-      }
-      out.put(name, value.toString());
-      i = j + 2;
-    }
-    return out;
   }
 
   private static String h(String algorithm, String input) throws Exception {

@@ -23,6 +23,7 @@ import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.CallRecorder;
 import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.Test;
 
@@ -234,45 +235,14 @@ class ResumableAsyncHandlerTest {
 
   @Test
   void decoratedHandlerSeesTheCallbacks() throws Exception {
-    List<String> seen = new CopyOnWriteArrayList<>();
-    org.asynchttpclient.AsyncHandler<Response> decorated =
-        new org.asynchttpclient.AsyncHandler<Response>() {
-          @Override
-          public State onStatusReceived(HttpResponseStatus responseStatus) {
-            seen.add("status");
-            return State.CONTINUE;
-          }
-
-          @Override
-          public State onHeadersReceived(HttpHeaders headers) {
-            seen.add("headers");
-            return State.CONTINUE;
-          }
-
-          @Override
-          public State onBodyPartReceived(org.asynchttpclient.HttpResponseBodyPart bodyPart) {
-            seen.add("part");
-            return State.ABORT;
-          }
-
-          @Override
-          public void onThrowable(Throwable t) {
-            seen.add("throwable");
-          }
-
-          @Override
-          public Response onCompleted() {
-            seen.add("completed");
-            return null;
-          }
-        };
+    CallRecorder<Response> decorated = new CallRecorder<>(State.ABORT, null);
     ResumableAsyncHandler decorating = new ResumableAsyncHandler(0, decorated);
     decorating.onStatusReceived(status(200));
     decorating.onHeadersReceived(headers());
     assertEquals(State.ABORT, decorating.onBodyPartReceived(part("x")));
     decorating.onThrowable(new IOException("x"));
     decorating.onCompleted();
-    assertEquals(List.of("status", "headers", "part", "throwable", "completed"), seen);
+    assertEquals(List.of("status", "headers", "body", "throwable:x", "completed"), decorated.calls);
   }
 
   @Test

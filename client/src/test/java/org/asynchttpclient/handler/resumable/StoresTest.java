@@ -68,12 +68,18 @@ class StoresTest {
     assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(store)));
   }
 
+  /** The store's usual path, made a symbolic link to {@code target} as an attacker would. */
+  private Path storeLinkedTo(Path target) throws IOException {
+    Path store = dir.resolve("ResumableAsyncHandler.properties");
+    Files.createSymbolicLink(store, target);
+    return store;
+  }
+
   @Test
   void saveReplacesALinkAtTheStoresPathAndNeverWritesThroughIt() throws IOException {
     assumePosix(dir);
     Path victim = Files.write(dir.resolve("victim"), "precious\n".getBytes(UTF_8));
-    Path store = dir.resolve("ResumableAsyncHandler.properties");
-    Files.createSymbolicLink(store, victim);
+    Path store = storeLinkedTo(victim);
     PropertiesBasedResumableProcessor processor = new PropertiesBasedResumableProcessor(store);
     processor.put("http://h/a", 3);
     processor.save(Map.of());
@@ -86,9 +92,7 @@ class StoresTest {
   void loadDoesNotFollowALinkAtTheStoresPath() throws IOException {
     assumePosix(dir);
     Path planted = Files.write(dir.resolve("planted"), "http://h/a=999\n".getBytes(UTF_8));
-    Path store = dir.resolve("ResumableAsyncHandler.properties");
-    Files.createSymbolicLink(store, planted);
-    assertTrue(new PropertiesBasedResumableProcessor(store).load().isEmpty());
+    assertTrue(new PropertiesBasedResumableProcessor(storeLinkedTo(planted)).load().isEmpty());
   }
 
   @Test

@@ -12,6 +12,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -55,8 +56,19 @@ class ChannelClosingTest {
         .channel();
   }
 
-  /** Writes a few bytes the kernel takes at once, so nothing stays pending in Netty. */
-  private static void writeAll(Channel ch) throws Exception {
+  /** The server's side of the connection, whose reads give up after 5 s. */
+  private Socket acceptPeer() throws IOException {
+    Socket peer = server.accept();
+    peer.setSoTimeout(5000);
+    return peer;
+  }
+
+  /**
+   * Marks a body as being sent and writes a few bytes of it, which the kernel takes at once, so
+   * nothing stays pending in Netty.
+   */
+  private static void sendPartOfABody(Channel ch) throws Exception {
+    ChannelClosing.bodySending(ch, true);
     ch.writeAndFlush(Unpooled.copiedBuffer("partial body", StandardCharsets.US_ASCII)).sync();
     // Read on the loop: the write's promise completes before the buffer forgets the entry.
     long pending =
@@ -67,10 +79,8 @@ class ChannelClosingTest {
   @Test
   void aChannelWhoseBodyIsStillBeingSentIsResetEvenWithNothingPendingInNetty() throws Exception {
     Channel ch = connect();
-    try (Socket peer = server.accept()) {
-      peer.setSoTimeout(5000);
-      ChannelClosing.bodySending(ch, true);
-      writeAll(ch);
+    try (Socket peer = acceptPeer()) {
+      sendPartOfABody(ch);
       assertTrue(ChannelClosing.close(ch).await(5, TimeUnit.SECONDS));
       InputStream in = peer.getInputStream();
       // The bytes already delivered may be read first; the reset ends the stream with an error.
@@ -85,10 +95,8 @@ class ChannelClosingTest {
   @Test
   void aChannelWhoseBodyWasFullyWrittenClosesInOrder() throws Exception {
     Channel ch = connect();
-    try (Socket peer = server.accept()) {
-      peer.setSoTimeout(5000);
-      ChannelClosing.bodySending(ch, true);
-      writeAll(ch);
+    try (Socket peer = acceptPeer()) {
+      sendPartOfABody(ch);
       ChannelClosing.bodySending(ch, false);
       assertTrue(ChannelClosing.close(ch).await(5, TimeUnit.SECONDS));
       byte[] all = peer.getInputStream().readAllBytes();

@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
 class AddressOrderTest {
   private static final long PERIOD = TimeUnit.SECONDS.toNanos(10);
 
+  /** The cooldown under test, on a clock only the test advances. */
+  private final MockTicker clock = Ticker.newMockTicker();
+  private final FailedAddressCooldown cooldown = new FailedAddressCooldown(PERIOD, clock);
+
   private static InetSocketAddress a(String ip) throws UnknownHostException {
     return new InetSocketAddress(InetAddress.getByName(ip), 80);
   }
@@ -59,8 +63,6 @@ class AddressOrderTest {
 
   @Test
   void aFailedAddressGoesToTheBackForThePeriodThenComesBack() throws Exception {
-    MockTicker clock = Ticker.newMockTicker();
-    FailedAddressCooldown cooldown = new FailedAddressCooldown(PERIOD, clock);
     List<InetSocketAddress> resolved = list("10.0.0.1", "10.0.0.2", "10.0.0.3");
     assertSame(resolved, cooldown.order("h", resolved), "nothing recorded: resolver order");
     cooldown.failed("h", a("10.0.0.1"));
@@ -74,8 +76,6 @@ class AddressOrderTest {
 
   @Test
   void whenEveryAddressCoolsTheResolverOrderStands() throws Exception {
-    MockTicker clock = Ticker.newMockTicker();
-    FailedAddressCooldown cooldown = new FailedAddressCooldown(PERIOD, clock);
     List<InetSocketAddress> resolved = list("10.0.0.1", "10.0.0.2");
     cooldown.order("h", resolved);
     cooldown.failed("h", a("10.0.0.1"));
@@ -85,8 +85,6 @@ class AddressOrderTest {
 
   @Test
   void aFailureOfAHostNotBeingConnectedToIsNotRecordedAndHostsAreCapped() throws Exception {
-    MockTicker clock = Ticker.newMockTicker();
-    FailedAddressCooldown cooldown = new FailedAddressCooldown(PERIOD, clock);
     List<InetSocketAddress> resolved = list("10.0.0.1", "10.0.0.2");
     cooldown.failed("unseen", a("10.0.0.1"));
     assertEquals(0, cooldown.hostsTracked());

@@ -4,13 +4,13 @@ import io.netty.channel.Channel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
-import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.ManualTimer;
+import org.asynchttpclient.testing.Stub;
 import org.asynchttpclient.uri.Uri;
 
 /**
@@ -83,20 +83,7 @@ public final class CountingServices implements ExchangeServices {
    */
   public static Request fakeRequest() {
     Uri uri = Uri.create("http://fake.example:8080/");
-    return (Request)
-        Proxy.newProxyInstance(
-            Request.class.getClassLoader(),
-            new Class<?>[] {Request.class},
-            (proxy, method, args) -> {
-              switch (method.getName()) {
-                case "toString":
-                  return "fake";
-                case "getUri":
-                  return uri;
-                default:
-                  return null;
-              }
-            });
+    return Stub.of(Request.class, "fake", (method, args) -> method.equals("getUri") ? uri : null);
   }
 
   /** Starts the exchange's next attempt with the given request timeout. */

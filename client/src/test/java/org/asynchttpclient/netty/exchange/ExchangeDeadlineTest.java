@@ -17,6 +17,9 @@ import org.junit.jupiter.api.Test;
 class ExchangeDeadlineTest {
   private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
 
+  /** What each test's exchange reports to: a fresh count per test. */
+  private final CountingServices s = new CountingServices();
+
   private static Exchange<Response> exchange(CountingServices s, boolean absolute, long budgetMs) {
     return new Exchange<>(
         s, CountingServices.fakeRequest(), new RecordingHandler(), absolute, budgetMs * MS);
@@ -34,7 +37,6 @@ class ExchangeDeadlineTest {
 
   @Test
   void absoluteDeadlineGivesTheSecondHopOnlyWhatIsLeft() {
-    CountingServices s = new CountingServices();
     long start = s.timer.ticker().nanoTime();
     Exchange<Response> ex = exchange(s, true, 600);
     Attempt first = nextHop(ex, 400);
@@ -49,7 +51,6 @@ class ExchangeDeadlineTest {
 
   @Test
   void withoutAbsoluteDeadlineEveryHopRestartsTheBudget() {
-    CountingServices s = new CountingServices();
     long start = s.timer.ticker().nanoTime();
     Exchange<Response> ex = exchange(s, false, 600);
     assertTrue(nextHop(ex, 400).armRequestTimeout(null));
@@ -69,7 +70,6 @@ class ExchangeDeadlineTest {
    */
   @Test
   void aHopTimeoutCountsFromTheSubmitOrTheHopStartNotFromItsArming() {
-    CountingServices s = new CountingServices();
     long submit = s.timer.ticker().nanoTime();
     Exchange<Response> ex = exchange(s, false, 20);
     s.timer.clock().advance(3, TimeUnit.MILLISECONDS);
@@ -88,7 +88,6 @@ class ExchangeDeadlineTest {
 
   @Test
   void aHopWhoseBudgetIsSpentIsNeverArmedAndFailsWithATimeout() throws Exception {
-    CountingServices s = new CountingServices();
     Exchange<Response> ex = exchange(s, true, 600);
     assertTrue(nextHop(ex, 400).armRequestTimeout(null));
     s.timer.clock().advance(601, TimeUnit.MILLISECONDS);
@@ -108,7 +107,6 @@ class ExchangeDeadlineTest {
 
   @Test
   void aSingleHopIsNotShortened() {
-    CountingServices s = new CountingServices();
     long start = s.timer.ticker().nanoTime();
     Exchange<Response> ex = exchange(s, true, 600);
     Attempt a = nextHop(ex, 600);
@@ -119,7 +117,6 @@ class ExchangeDeadlineTest {
 
   @Test
   void aZeroRequestTimeoutExpiresAtOnce() {
-    CountingServices s = new CountingServices();
     Exchange<Response> ex = exchange(s, false, 0);
     assertFalse(nextHop(ex, 0).armRequestTimeout(null));
     assertTrue(ex.isDone());
@@ -127,7 +124,6 @@ class ExchangeDeadlineTest {
 
   @Test
   void noTimeoutMeansNothingArmedAndNoBudget() {
-    CountingServices s = new CountingServices();
     Exchange<Response> ex =
         new Exchange<>(s, CountingServices.fakeRequest(), new RecordingHandler(), true, -1);
     Attempt a = CountingServices.begin(ex, -1);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.asynchttpclient.netty.request.Origins;
 import org.asynchttpclient.uri.Uri;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** Where a redirected WebSocket upgrade goes (the engine tests cover ws; this covers wss too). */
 class UpgradeRedirectTargetTest {
@@ -15,20 +17,22 @@ class UpgradeRedirectTargetTest {
     return RedirectFollowUp.upgradeTarget(current, Uri.create(current, location)).toUrl();
   }
 
-  @Test
-  void httpAndHttpsLocationsOfAnUpgradeBecomeWsAndWss() {
-    assertEquals("ws://b.example:8080/feed?x=1", target("ws://a.example/s", "http://b.example:8080/feed?x=1"));
-    assertEquals("wss://b.example/feed", target("ws://a.example/s", "https://b.example/feed"));
-    assertEquals("wss://b.example/feed", target("wss://a.example/s", "HTTPS://b.example/feed"));
-    assertEquals("ws://b.example/feed", target("wss://a.example/s", "http://b.example/feed"));
-  }
-
-  @Test
-  void otherLocationsAndPlainRequestsAreLeftAsTheyAre() {
-    assertEquals("wss://b.example/feed", target("ws://a.example/s", "wss://b.example/feed"));
-    assertEquals("ws://a.example/next", target("ws://a.example/s", "/next"));
-    assertEquals("http://b.example/x", target("http://a.example/s", "http://b.example/x"));
-    assertEquals("https://b.example/x", target("https://a.example/s", "https://b.example/x"));
+  @ParameterizedTest(name = "{1} redirected to {2}")
+  @CsvSource({
+      // where the hop goes, the request it follows, the Location
+      // http and https Locations of an upgrade become ws and wss
+      "ws://b.example:8080/feed?x=1, ws://a.example/s, http://b.example:8080/feed?x=1",
+      "wss://b.example/feed, ws://a.example/s, https://b.example/feed",
+      "wss://b.example/feed, wss://a.example/s, HTTPS://b.example/feed",
+      "ws://b.example/feed, wss://a.example/s, http://b.example/feed",
+      // other Locations, and the redirects of plain requests, are left as they are
+      "wss://b.example/feed, ws://a.example/s, wss://b.example/feed",
+      "ws://a.example/next, ws://a.example/s, /next",
+      "http://b.example/x, http://a.example/s, http://b.example/x",
+      "https://b.example/x, https://a.example/s, https://b.example/x"
+  })
+  void theTargetOfARedirect(String expected, String from, String location) {
+    assertEquals(expected, target(from, location));
   }
 
   /** An upgrade redirected to an http URL goes on as ws: from wss, that hop leaves TLS. */

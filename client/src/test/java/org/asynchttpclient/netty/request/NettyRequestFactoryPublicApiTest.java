@@ -4,59 +4,25 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Objects;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Request;
-import org.asynchttpclient.netty.request.body.NettyBody;
-import org.asynchttpclient.netty.request.body.TestConfig;
 import org.asynchttpclient.netty.request.body.Wire;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.request.body.generator.ByteArrayBodyGenerator;
 import org.asynchttpclient.request.body.generator.FileBodyGenerator;
 import org.asynchttpclient.request.body.multipart.StringPart;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The factory driven through its public entry with real {@link Request}, {@code Uri}, {@link Realm} and
  * {@link ProxyServer} objects.
  */
-class NettyRequestFactoryPublicApiTest {
-  private static final String DEFAULTS = "accept: */*\r\nuser-agent: AHC/test\r\n";
-
-  private final EmbeddedChannel channel = Wire.newChannel();
-  private final NettyRequestFactory factory = new NettyRequestFactory(TestConfig.defaults());
-
-  @TempDir Path dir;
-
-  @AfterEach
-  void close() {
-    channel.finishAndReleaseAll();
-  }
-
-  private String wire(NettyRequest request) {
-    assertTrue(channel.writeAndFlush(request.getHttpRequest()).isSuccess());
-    NettyBody body = request.getBody();
-    if (body != null) {
-      ChannelFuture done = body.write(channel);
-      channel.runPendingTasks();
-      assertTrue(done.isSuccess(), () -> "body write failed: " + done.cause());
-    }
-    return Wire.drain(channel);
-  }
-
-  private static NettyBody bodyOf(NettyRequest request) {
-    return Objects.requireNonNull(request.getBody(), "request has no body");
-  }
-
+class NettyRequestFactoryPublicApiTest extends FactoryWire {
   @Test
   void originFormFromTheUriWithoutFragment() {
     Request request = Dsl.get("http://example.com:8080/a?b=1#frag").build();

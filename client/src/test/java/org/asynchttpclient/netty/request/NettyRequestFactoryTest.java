@@ -11,8 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.cookie.DefaultCookie;
 import java.io.ByteArrayInputStream;
@@ -22,34 +20,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Objects;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.request.body.BodyGeneratorNettyBody;
-import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.netty.request.body.ReactiveNettyBody;
 import org.asynchttpclient.netty.request.body.TestConfig;
 import org.asynchttpclient.netty.request.body.Wire;
 import org.asynchttpclient.request.body.Body;
 import org.asynchttpclient.request.body.generator.ReactiveStreamsBodyGenerator;
 import org.jetbrains.annotations.Nullable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.reactivestreams.Publisher;
 
-class NettyRequestFactoryTest {
-  private static final String DEFAULTS = "accept: */*\r\nuser-agent: AHC/test\r\n";
-
-  private final EmbeddedChannel channel = Wire.newChannel();
-  private final NettyRequestFactory factory = new NettyRequestFactory(TestConfig.defaults());
-
-  @TempDir Path dir;
-
-  @AfterEach
-  void close() {
-    channel.finishAndReleaseAll();
-  }
-
+class NettyRequestFactoryTest extends FactoryWire {
   private static HopTarget http(String host, int port, String path, @Nullable String query) {
     return new HopTarget("http", host, port, 80, path, query, false);
   }
@@ -66,22 +48,6 @@ class NettyRequestFactoryTest {
 
   private static String message(Throwable e) {
     return String.valueOf(e.getMessage());
-  }
-
-  private static NettyBody bodyOf(NettyRequest request) {
-    return Objects.requireNonNull(request.getBody(), "request has no body");
-  }
-
-  /** Writes the request as the engine would (head, then body) and returns the exact bytes on the wire. */
-  private String wire(NettyRequest request) {
-    assertTrue(channel.writeAndFlush(request.getHttpRequest()).isSuccess());
-    NettyBody body = request.getBody();
-    if (body != null) {
-      ChannelFuture done = body.write(channel);
-      channel.runPendingTasks();
-      assertTrue(done.isSuccess(), () -> "body write failed: " + done.cause());
-    }
-    return Wire.drain(channel);
   }
 
   // ---- request line and Host ----

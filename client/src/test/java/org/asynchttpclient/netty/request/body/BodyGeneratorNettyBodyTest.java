@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -24,17 +23,9 @@ import org.asynchttpclient.request.body.generator.BodyGenerator;
 import org.asynchttpclient.request.body.generator.FeedListener;
 import org.asynchttpclient.request.body.generator.FeedableBodyGenerator;
 import org.jetbrains.annotations.Nullable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class BodyGeneratorNettyBodyTest {
-  private final EmbeddedChannel channel = Wire.newChannel();
-
-  @AfterEach
-  void close() {
-    channel.finishAndReleaseAll();
-  }
-
+class BodyGeneratorNettyBodyTest extends WireFixture {
   /**
    * A body that hands out fixed pieces, one per transferTo, then STOP; or, if {@code stopWithLast},
    * STOP together with the last piece, as AHC 3.0.12's contract allows.
@@ -152,38 +143,23 @@ class BodyGeneratorNettyBodyTest {
     PiecesGenerator generator = new PiecesGenerator(-1, "ab", "cde");
     NettyBody body = new BodyGeneratorNettyBody(generator, false, 16);
     assertEquals(-1, body.getContentLength());
-    Wire.writeHead(channel, -1);
-    ChannelFuture done = body.write(channel);
-    channel.runPendingTasks();
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    assertEquals("2\r\nab\r\n3\r\ncde\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));
+    assertEquals("2\r\nab\r\n3\r\ncde\r\n0\r\n\r\n", sent(body, -1));
     assertTrue(generator.created.get(0).closed);
   }
 
   @Test
   void lastBytesThatComeWithStopAreSent() {
     PiecesGenerator chunked = new PiecesGenerator(-1, true, "ab", "cde");
-    Wire.writeHead(channel, -1);
-    ChannelFuture done = new BodyGeneratorNettyBody(chunked, false, 16).write(channel);
-    channel.runPendingTasks();
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    assertEquals("2\r\nab\r\n3\r\ncde\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));
+    assertEquals("2\r\nab\r\n3\r\ncde\r\n0\r\n\r\n", sent(new BodyGeneratorNettyBody(chunked, false, 16), -1));
 
     PiecesGenerator sized = new PiecesGenerator(5, true, "ab", "cde");
-    Wire.writeHead(channel, 5);
-    ChannelFuture sent = new BodyGeneratorNettyBody(sized, false, 16).write(channel);
-    channel.runPendingTasks();
-    assertTrue(sent.isSuccess(), () -> "write failed: " + sent.cause());
-    assertEquals("abcde", Wire.bodyOf(Wire.drain(channel)));
+    assertEquals("abcde", sent(new BodyGeneratorNettyBody(sized, false, 16), 5));
   }
 
   @Test
   void knownLengthGeneratorIsSentRaw() {
     NettyBody body = new BodyGeneratorNettyBody(new PiecesGenerator(5, "ab", "cde"), false, 16);
-    Wire.writeHead(channel, body.getContentLength());
-    ChannelFuture done = body.write(channel);
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    assertEquals("abcde", Wire.bodyOf(Wire.drain(channel)));
+    assertEquals("abcde", sent(body));
   }
 
   @Test
@@ -200,13 +176,7 @@ class BodyGeneratorNettyBodyTest {
   @Test
   void aNonReplayableGeneratorRefusesASecondWrite() {
     NettyBody body = new BodyGeneratorNettyBody(new PiecesGenerator(2, "ab"), false, 16);
-    assertFalse(body.isReplayable());
-    Wire.writeHead(channel, 2);
-    assertTrue(body.write(channel).isSuccess());
-    Wire.drain(channel);
-    ChannelFuture again = body.write(channel);
-    assertFalse(again.isSuccess());
-    assertInstanceOf(IllegalStateException.class, again.cause());
+    assertASecondWriteFails(body, 2);
   }
 
   @Test
@@ -214,10 +184,7 @@ class BodyGeneratorNettyBodyTest {
     PiecesGenerator generator = new PiecesGenerator(4, "ab", "cd");
     NettyBody body = new BodyGeneratorNettyBody(generator, true, 16);
     for (int i = 0; i < 2; i++) {
-      Wire.writeHead(channel, 4);
-      ChannelFuture done = body.write(channel);
-      assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-      assertEquals("abcd", Wire.bodyOf(Wire.drain(channel)));
+      assertEquals("abcd", sent(body, 4));
     }
     assertEquals(2, generator.created.size());
   }
@@ -230,14 +197,20 @@ class BodyGeneratorNettyBodyTest {
     assertTrue(generator.created.get(0).closed);
   }
 
-  @Test
-  void feedableGeneratorResumesAfterSuspendWhenFed() {
-    QueueFeedableGenerator generator = new QueueFeedableGenerator();
+  /** Starts a chunked write of {@code generator}'s body before anything is fed; drains the head. */
+  private ChannelFuture startUnfed(QueueFeedableGenerator generator) {
     NettyBody body = new BodyGeneratorNettyBody(generator, false, 16);
     Wire.writeHead(channel, -1);
     ChannelFuture done = body.write(channel);
     channel.runPendingTasks();
     Wire.drain(channel);
+    return done;
+  }
+
+  @Test
+  void feedableGeneratorResumesAfterSuspendWhenFed() {
+    QueueFeedableGenerator generator = new QueueFeedableGenerator();
+    ChannelFuture done = startUnfed(generator);
     assertFalse(done.isDone(), "nothing fed yet: the writer must be suspended");
     assertNotNull(generator.listener);
 
@@ -259,11 +232,7 @@ class BodyGeneratorNettyBodyTest {
   @Test
   void feedableGeneratorErrorFailsTheWriteWithoutEndingTheMessage() {
     QueueFeedableGenerator generator = new QueueFeedableGenerator();
-    NettyBody body = new BodyGeneratorNettyBody(generator, false, 16);
-    Wire.writeHead(channel, -1);
-    ChannelFuture done = body.write(channel);
-    channel.runPendingTasks();
-    Wire.drain(channel);
+    ChannelFuture done = startUnfed(generator);
     FeedListener listener = generator.listener;
     assertNotNull(listener);
     listener.onError(new IllegalStateException("producer died"));

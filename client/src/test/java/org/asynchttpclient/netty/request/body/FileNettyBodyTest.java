@@ -8,36 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class FileNettyBodyTest {
+class FileNettyBodyTest extends WireFixture {
   @TempDir Path dir;
-  private final EmbeddedChannel channel = Wire.newChannel();
-
-  @AfterEach
-  void close() {
-    channel.finishAndReleaseAll();
-  }
-
   private File file(String content) throws IOException {
     Path path = dir.resolve("body.txt");
     Files.write(path, content.getBytes(US_ASCII));
     return path.toFile();
-  }
-
-  private String write(NettyBody body) {
-    Wire.writeHead(channel, body.getContentLength());
-    ChannelFuture done = body.write(channel);
-    channel.runPendingTasks();
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    return Wire.bodyOf(Wire.drain(channel));
   }
 
   @Test
@@ -45,8 +28,8 @@ class FileNettyBodyTest {
     NettyBody body = new FileNettyBody(file("0123456789"), TestConfig.defaults());
     assertEquals(10, body.getContentLength());
     assertTrue(body.isReplayable());
-    assertEquals("<region>0123456789</region>", write(body));
-    assertEquals("<region>0123456789</region>", write(body));
+    assertEquals("<region>0123456789</region>", sent(body));
+    assertEquals("<region>0123456789</region>", sent(body));
   }
 
   @Test
@@ -54,18 +37,15 @@ class FileNettyBodyTest {
     NettyBody body = new FileNettyBody(file("0123456789"), 2, 7,
         new TestConfig().set("isDisableZeroCopy", true).set("getChunkedFileChunkSize", 3).build());
     assertEquals(7, body.getContentLength());
-    assertEquals("2345678", write(body));
-    assertEquals("2345678", write(body));
+    assertEquals("2345678", sent(body));
+    assertEquals("2345678", sent(body));
   }
 
   @Test
   void aChunkedHeadGetsChunkFramingFromTheCodec() throws IOException {
     NettyBody body = new FileNettyBody(file("abcdef"), 0, 6,
         new TestConfig().set("isDisableZeroCopy", true).set("getChunkedFileChunkSize", 4).build());
-    Wire.writeHead(channel, -1);
-    ChannelFuture done = body.write(channel);
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    assertEquals("4\r\nabcd\r\n2\r\nef\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));
+    assertEquals("4\r\nabcd\r\n2\r\nef\r\n0\r\n\r\n", sent(body, -1));
   }
 
   @Test

@@ -9,49 +9,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.ByteBuffer;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class InMemoryNettyBodiesTest {
-  private final EmbeddedChannel channel = Wire.newChannel();
-
-  @AfterEach
-  void close() {
-    channel.finishAndReleaseAll();
-  }
-
-  private String writeOnce(NettyBody body) {
-    Wire.writeHead(channel, body.getContentLength());
-    ChannelFuture done = body.write(channel);
-    channel.runPendingTasks();
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    return Wire.bodyOf(Wire.drain(channel));
-  }
-
+class InMemoryNettyBodiesTest extends WireFixture {
   @Test
   void byteArrayBodyIsWrittenRawAndTwiceIdentically() {
     NettyBody body = new ByteArrayNettyBody("hello world".getBytes(US_ASCII));
     assertEquals(11, body.getContentLength());
     assertTrue(body.isReplayable());
-    assertEquals("hello world", writeOnce(body));
-    assertEquals("hello world", writeOnce(body));
+    assertEquals("hello world", sent(body));
+    assertEquals("hello world", sent(body));
   }
 
   @Test
   void compositeBodyConcatenatesItsPieces() {
     NettyBody body = new ByteArrayNettyBody(List.of("ab".getBytes(US_ASCII), new byte[0], "cde".getBytes(US_ASCII)));
     assertEquals(5, body.getContentLength());
-    assertEquals("abcde", writeOnce(body));
+    assertEquals("abcde", sent(body));
   }
 
   @Test
   void emptyByteArrayWritesOnlyTheEnd() {
     NettyBody body = new ByteArrayNettyBody(new byte[0]);
     assertEquals(0, body.getContentLength());
-    assertEquals("", writeOnce(body));
+    assertEquals("", sent(body));
   }
 
   @Test
@@ -60,8 +43,8 @@ class InMemoryNettyBodiesTest {
     buffer.position(2);
     NettyBody body = new ByteBufferNettyBody(buffer);
     assertEquals(7, body.getContentLength());
-    assertEquals("payload", writeOnce(body));
-    assertEquals("payload", writeOnce(body));
+    assertEquals("payload", sent(body));
+    assertEquals("payload", sent(body));
     assertEquals(2, buffer.position());
   }
 
@@ -72,9 +55,9 @@ class InMemoryNettyBodiesTest {
     try {
       NettyBody body = new ByteBufNettyBody(userBuffer);
       assertEquals(4, body.getContentLength());
-      assertEquals("data", writeOnce(body));
+      assertEquals("data", sent(body));
       assertEquals(1, userBuffer.refCnt());
-      assertEquals("data", writeOnce(body));
+      assertEquals("data", sent(body));
       assertEquals(1, userBuffer.refCnt());
       assertEquals(5, userBuffer.readerIndex());
       body.release();

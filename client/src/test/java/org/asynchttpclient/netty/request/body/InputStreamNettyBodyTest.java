@@ -3,25 +3,14 @@ package org.asynchttpclient.netty.request.body;
 import static java.nio.charset.StandardCharsets.US_ASCII;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.embedded.EmbeddedChannel;
 import java.io.ByteArrayInputStream;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class InputStreamNettyBodyTest {
-  private final EmbeddedChannel channel = Wire.newChannel();
-
-  @AfterEach
-  void close() {
-    channel.finishAndReleaseAll();
-  }
-
+class InputStreamNettyBodyTest extends WireFixture {
   private static final class TrackingStream extends ByteArrayInputStream {
     final AtomicBoolean closed = new AtomicBoolean();
 
@@ -40,20 +29,14 @@ class InputStreamNettyBodyTest {
     TrackingStream stream = new TrackingStream("hello world");
     NettyBody body = new InputStreamNettyBody(stream, -1, 5);
     assertEquals(-1, body.getContentLength());
-    Wire.writeHead(channel, -1);
-    ChannelFuture done = body.write(channel);
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    assertEquals("5\r\nhello\r\n5\r\n worl\r\n1\r\nd\r\n0\r\n\r\n", Wire.bodyOf(Wire.drain(channel)));
+    assertEquals("5\r\nhello\r\n5\r\n worl\r\n1\r\nd\r\n0\r\n\r\n", sent(body, -1));
     assertTrue(stream.closed.get());
   }
 
   @Test
   void knownLengthIsSentRaw() {
     NettyBody body = new InputStreamNettyBody(new TrackingStream("hello"), 5, 8192);
-    Wire.writeHead(channel, body.getContentLength());
-    ChannelFuture done = body.write(channel);
-    assertTrue(done.isSuccess(), () -> "write failed: " + done.cause());
-    assertEquals("hello", Wire.bodyOf(Wire.drain(channel)));
+    assertEquals("hello", sent(body));
   }
 
   @Test
@@ -68,13 +51,7 @@ class InputStreamNettyBodyTest {
             },
             4,
             8192);
-    assertFalse(body.isReplayable());
-    Wire.writeHead(channel, 4);
-    assertTrue(body.write(channel).isSuccess());
-    Wire.drain(channel);
-    ChannelFuture again = body.write(channel);
-    assertFalse(again.isSuccess());
-    assertInstanceOf(IllegalStateException.class, again.cause());
+    assertASecondWriteFails(body, 4);
     assertEquals("", Wire.drain(channel));
     assertThrows(java.io.IOException.class, body::rewindForReplay);
   }

@@ -16,20 +16,12 @@ import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.CancellationException;
 import org.jetbrains.annotations.Nullable;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.reactivestreams.Publisher;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
-class ReactiveNettyBodyTest {
-  private final EmbeddedChannel channel = Wire.newChannel();
-
-  @AfterEach
-  void close() {
-    channel.finishAndReleaseAll();
-  }
-
+class ReactiveNettyBodyTest extends WireFixture {
   /** A publisher driven by the test: records demand and cancellation, emits when told. */
   private static final class ManualPublisher implements Publisher<ByteBuf> {
     @Nullable Subscriber<? super ByteBuf> subscriber;

@@ -1,9 +1,9 @@
 package org.asynchttpclient.netty.request.body;
 
-import java.lang.reflect.Proxy;
 import java.util.HashMap;
 import java.util.Map;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.testing.Stub;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -29,20 +29,10 @@ public final class TestConfig {
 
   public AsyncHttpClientConfig build() {
     Map<String, @Nullable Object> snapshot = new HashMap<>(values);
-    return (AsyncHttpClientConfig) Proxy.newProxyInstance(
-        TestConfig.class.getClassLoader(),
-        new Class<?>[] {AsyncHttpClientConfig.class},
-        (proxy, method, args) -> {
-          String name = method.getName();
-          if (name.equals("toString")) {
-            return "TestConfig" + snapshot;
-          }
-          if (name.equals("hashCode")) {
-            return System.identityHashCode(proxy);
-          }
-          if (name.equals("equals")) {
-            return proxy == args[0];
-          }
+    return Stub.of(
+        AsyncHttpClientConfig.class,
+        "TestConfig" + snapshot,
+        (name, args) -> {
           if (!snapshot.containsKey(name)) {
             throw new UnsupportedOperationException("TestConfig does not answer " + name);
           }

@@ -22,11 +22,15 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import org.asynchttpclient.request.body.Body;
 import org.asynchttpclient.request.body.Body.BodyState;
 import org.junit.jupiter.api.Test;
 
 class FeedableBodyGeneratorTest {
+  /** The generator most tests feed (the others make their own kind) and where bodies are drained to. */
+  private final UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
+  private final StringBuilder sink = new StringBuilder();
 
   private static ByteBuf ascii(String text) {
     return Unpooled.copiedBuffer(text, US_ASCII);
@@ -46,9 +50,7 @@ class FeedableBodyGeneratorTest {
 
   @Test
   void suspendsWhenEmptyAndStopsAfterTheLastChunk() throws Exception {
-    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
     Body body = generator.createBody();
-    StringBuilder sink = new StringBuilder();
     assertEquals(-1, body.getContentLength());
     assertEquals(BodyState.SUSPEND, step(body, 7, sink));
 
@@ -76,14 +78,12 @@ class FeedableBodyGeneratorTest {
   @Test
   void callerKeepsItsReferenceAndMayReleaseItAfterFeeding() throws Exception {
     // 3.0.11 never releases a fed buffer: the caller's reference stays the caller's to release.
-    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
     Body body = generator.createBody();
     ByteBuf releasedEarly = PooledByteBufAllocator.DEFAULT.buffer().writeBytes("early ".getBytes(US_ASCII));
     ByteBuf releasedLate = PooledByteBufAllocator.DEFAULT.buffer().writeBytes("late".getBytes(US_ASCII));
     assertTrue(generator.feed(releasedEarly, false));
     assertTrue(releasedEarly.release() == false, "the generator holds its own reference until it is written");
     assertTrue(generator.feed(releasedLate, true));
-    StringBuilder sink = new StringBuilder();
     assertEquals(BodyState.CONTINUE, step(body, 64, sink));
     assertEquals(BodyState.STOP, step(body, 64, sink));
     assertEquals("early late", sink.toString());
@@ -95,13 +95,11 @@ class FeedableBodyGeneratorTest {
 
   @Test
   void emptyLastChunkStopsWithoutWriting() throws Exception {
-    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
     Body body = generator.createBody();
     ByteBuf data = ascii("xyz");
     ByteBuf end = Unpooled.buffer(0);
     generator.feed(data, false);
     generator.feed(end, true);
-    StringBuilder sink = new StringBuilder();
     assertEquals(BodyState.CONTINUE, step(body, 3, sink));
     assertEquals(BodyState.STOP, step(body, 3, sink));
     assertEquals("xyz", sink.toString());
@@ -113,13 +111,11 @@ class FeedableBodyGeneratorTest {
 
   @Test
   void closeReleasesQueuedChunksAndLateFeeds() throws Exception {
-    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
     Body body = generator.createBody();
     ByteBuf partlyRead = ascii("partly read");
     ByteBuf unread = ascii("unread");
     generator.feed(partlyRead, false);
     generator.feed(unread, false);
-    StringBuilder sink = new StringBuilder();
     assertEquals(BodyState.CONTINUE, step(body, 6, sink));
     assertEquals("partly", sink.toString());
 
@@ -136,22 +132,30 @@ class FeedableBodyGeneratorTest {
     assertTrue(late.release());
   }
 
+  /** A listener of two callbacks: what to do on each feed, and on a failed one. */
+  private static FeedListener listener(Runnable onAdded, Consumer<Throwable> onError) {
+    return new FeedListener() {
+      @Override
+      public void onContentAdded() {
+        onAdded.run();
+      }
+
+      @Override
+      public void onError(Throwable t) {
+        onError.accept(t);
+      }
+    };
+  }
+
   @Test
   void listenerHearsEveryFeed() throws Exception {
-    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
     AtomicInteger added = new AtomicInteger();
     generator.setListener(
-        new FeedListener() {
-          @Override
-          public void onContentAdded() {
-            added.incrementAndGet();
-          }
-
-          @Override
-          public void onError(Throwable t) {
-            throw new AssertionError("unexpected", t);
-          }
-        });
+        listener(
+            added::incrementAndGet,
+            t -> {
+              throw new AssertionError("unexpected", t);
+            }));
     Body body = generator.createBody();
     generator.feed(ascii("a"), false);
     generator.feed(ascii("b"), true);
@@ -171,17 +175,11 @@ class FeedableBodyGeneratorTest {
         };
     AtomicReference<Throwable> heard = new AtomicReference<>();
     generator.setListener(
-        new FeedListener() {
-          @Override
-          public void onContentAdded() {
-            throw new AssertionError("nothing was added");
-          }
-
-          @Override
-          public void onError(Throwable t) {
-            heard.set(t);
-          }
-        });
+        listener(
+            () -> {
+              throw new AssertionError("nothing was added");
+            },
+            heard::set));
     ByteBuf buffer = ascii("kept by the caller");
     try {
       assertSame(failure, assertThrows(IllegalStateException.class, () -> generator.feed(buffer, true)));
@@ -197,16 +195,7 @@ class FeedableBodyGeneratorTest {
     BoundedQueueFeedableBodyGenerator generator = new BoundedQueueFeedableBodyGenerator(2);
     Body body = generator.createBody();
     AtomicInteger added = new AtomicInteger();
-    generator.setListener(
-        new FeedListener() {
-          @Override
-          public void onContentAdded() {
-            added.incrementAndGet();
-          }
-
-          @Override
-          public void onError(Throwable t) {}
-        });
+    generator.setListener(listener(added::incrementAndGet, t -> {}));
     assertTrue(generator.feed(ascii("one "), false));
     assertTrue(generator.feed(ascii("two "), false));
     ByteBuf third = ascii("three");
@@ -214,7 +203,6 @@ class FeedableBodyGeneratorTest {
     assertEquals(1, third.refCnt());
     assertEquals(2, added.get());
 
-    StringBuilder sink = new StringBuilder();
     assertEquals(BodyState.CONTINUE, step(body, 64, sink));
     assertTrue(generator.feed(third, true));
     assertEquals(BodyState.CONTINUE, step(body, 64, sink));
@@ -233,18 +221,8 @@ class FeedableBodyGeneratorTest {
 
   @Test
   void drainsWhileAnotherThreadFeeds() throws Exception {
-    UnboundedQueueFeedableBodyGenerator generator = new UnboundedQueueFeedableBodyGenerator();
     Semaphore fed = new Semaphore(0);
-    generator.setListener(
-        new FeedListener() {
-          @Override
-          public void onContentAdded() {
-            fed.release();
-          }
-
-          @Override
-          public void onError(Throwable t) {}
-        });
+    generator.setListener(listener(fed::release, t -> {}));
     Body body = generator.createBody();
     List<ByteBuf> chunks = new ArrayList<>();
     ByteArrayOutputStream expected = new ByteArrayOutputStream();

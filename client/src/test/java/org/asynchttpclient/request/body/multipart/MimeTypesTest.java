@@ -2,29 +2,12 @@ package org.asynchttpclient.request.body.multipart;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 class MimeTypesTest {
-
-  @Test
-  void guessesFromTheExtensionIgnoringCase() {
-    assertEquals("text/plain", MimeTypes.getContentType("notes.txt"));
-    assertEquals("image/png", MimeTypes.getContentType("/tmp/dir.v2/PHOTO.PNG"));
-    assertEquals("application/json", MimeTypes.getContentType("data.json"));
-    assertEquals("image/jpeg", MimeTypes.getContentType("a.jpeg"));
-    assertEquals("application/pdf", MimeTypes.getContentType("doc.pdf"));
-  }
-
-  @Test
-  void defaultsToOctetStream() {
-    assertEquals("application/octet-stream", MimeTypes.getContentType(null));
-    assertEquals("application/octet-stream", MimeTypes.getContentType(""));
-    assertEquals("application/octet-stream", MimeTypes.getContentType("README"));
-    assertEquals("application/octet-stream", MimeTypes.getContentType("trailing."));
-    assertEquals("application/octet-stream", MimeTypes.getContentType("x.no-such-extension-here"));
-  }
 
   @Test
   void partsUseTheGuessUnlessGivenAType() {
@@ -37,9 +20,23 @@ class MimeTypesTest {
         new ByteArrayPart("b", new byte[0], "x/custom", null, "page.html").getContentType());
   }
 
+  /** One table, so the guesses, the defaults and 3.0.11's own entries are checked alike. */
   @ParameterizedTest
   @CsvSource({
       // file name, the content type 3.0.11 gives it
+      // the guess is from the extension, whatever its case and the dots before it
+      "notes.txt, text/plain",
+      "/tmp/dir.v2/PHOTO.PNG, image/png",
+      "data.json, application/json",
+      "a.jpeg, image/jpeg",
+      "doc.pdf, application/pdf",
+      // no name, no extension or an unknown one: octet-stream (an empty first column is null)
+      ", application/octet-stream",
+      "'', application/octet-stream",
+      "README, application/octet-stream",
+      "trailing., application/octet-stream",
+      "x.no-such-extension-here, application/octet-stream",
+      // 3.0.11's own table
       "a.js, text/javascript",
       "b.mjs, text/javascript",
       "c.wasm, application/wasm",
@@ -55,7 +52,7 @@ class MimeTypesTest {
       "m.docx, application/vnd.openxmlformats-officedocument.wordprocessingml.document",
       "dir.v2/file, application/octet-stream"
   })
-  void sameTableAs3011(String fileName, String contentType) {
+  void sameTableAs3011(@Nullable String fileName, String contentType) {
     assertEquals(contentType, MimeTypes.getContentType(fileName));
   }
 }
