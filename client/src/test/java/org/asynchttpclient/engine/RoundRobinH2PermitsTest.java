@@ -44,7 +44,11 @@ class RoundRobinH2PermitsTest {
 
   @BeforeEach
   void start() throws Exception {
-    h2 = new H2TestServer();
+    h2 = onThreeAddresses(new H2TestServer());
+  }
+
+  /** Routes /hello, /slow (answers after 300 ms) and /never; listens on 127.0.0.1 to .3. */
+  private static H2TestServer onThreeAddresses(H2TestServer h2) throws Exception {
     h2.route("/hello", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "hi"));
     h2.route(
         "/slow",
@@ -60,6 +64,7 @@ class RoundRobinH2PermitsTest {
     h2.route("/never", (ctx, req) -> {});
     h2.alsoListenOn("127.0.0.2");
     h2.alsoListenOn("127.0.0.3");
+    return h2;
   }
 
   @AfterEach
@@ -105,13 +110,18 @@ class RoundRobinH2PermitsTest {
     return ips;
   }
 
-  @Test
-  void theLimitPerHostCapsLiveConnectionsAndTheThirdAddressMultiplexesOntoAnother() throws Exception {
-    client = ClientFixture.client(roundRobin(2));
+  /** Twelve requests one after the other to a host of three addresses. */
+  private void twelveRequests(int maxPerHost) throws Exception {
+    client = ClientFixture.client(roundRobin(maxPerHost));
     AddressListResolver resolver = new AddressListResolver("127.0.0.1", "127.0.0.2", "127.0.0.3");
     for (int i = 0; i < 12; i++) {
       get("/hello", resolver);
     }
+  }
+
+  @Test
+  void theLimitPerHostCapsLiveConnectionsAndTheThirdAddressMultiplexesOntoAnother() throws Exception {
+    twelveRequests(2);
     assertEquals(2, h2.connections().size(), "connections opened: " + h2.connections());
     assertEquals(2, live().size(), "both kept open, each holding its permit");
     assertEquals(12, h2.received().size());
@@ -119,11 +129,7 @@ class RoundRobinH2PermitsTest {
 
   @Test
   void withPermitsForEveryAddressEachGetsItsConnection() throws Exception {
-    client = ClientFixture.client(roundRobin(3));
-    AddressListResolver resolver = new AddressListResolver("127.0.0.1", "127.0.0.2", "127.0.0.3");
-    for (int i = 0; i < 12; i++) {
-      get("/hello", resolver);
-    }
+    twelveRequests(3);
     assertEquals(Set.of("127.0.0.1", "127.0.0.2", "127.0.0.3"), localAddresses(h2.connections()));
     assertEquals(3, live().size());
   }
