@@ -119,6 +119,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Options without a property (filters, the TLS context, event loops, ...) are objects the
  * caller makes; they are not in this table.
+ *
+ * <p>Public only for {@code DefaultAsyncHttpClientConfig} in another package: not part of the
+ * AsyncHttpClient API, and it may change in any release.
  */
 public final class ConfigTable {
 
