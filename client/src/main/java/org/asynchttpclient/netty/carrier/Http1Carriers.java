@@ -4,8 +4,6 @@ import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
@@ -228,13 +226,8 @@ public final class Http1Carriers implements CarrierProtocol {
    * (in its dialing order) rather than wait for a permit those connections hold.
    */
   private boolean takePooledSibling(Attempt attempt) {
-    List<InetSocketAddress> addresses = attempt.pinnedAddresses();
-    if (addresses == null || !(attempt.partitionKey() instanceof AddressPartitionKey)) {
-      return false;
-    }
-    Object base = attempt.permitKey();
-    for (int i = 1; i < addresses.size(); i++) {
-      if (takePooled(attempt, new AddressPartitionKey(base, addresses.get(i).getAddress()))) {
+    for (AddressPartitionKey sibling : attempt.siblingPartitions()) {
+      if (takePooled(attempt, sibling)) {
         return true;
       }
     }

@@ -1,7 +1,9 @@
 package org.asynchttpclient.netty.exchange;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.List;
+import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
 
@@ -60,6 +62,23 @@ abstract class HopRoute extends HopAttachments {
   public @Nullable List<InetSocketAddress> pinnedAddresses() {
     Dialing d = dialing;
     return d == null ? null : d.pinned();
+  }
+
+  /**
+   * The partitions of the other addresses of the hop's host, in its dialing order, when
+   * ROUND_ROBIN pinned it to one address: where a hop that finds no permit may share a connection
+   * (an idle HTTP/1.1 one, or an HTTP/2 one). Empty when the hop is not pinned to an address.
+   */
+  public List<AddressPartitionKey> siblingPartitions() {
+    List<InetSocketAddress> addresses = pinnedAddresses();
+    if (addresses == null || !(partitionKey instanceof AddressPartitionKey)) {
+      return List.of();
+    }
+    List<AddressPartitionKey> siblings = new ArrayList<>(addresses.size());
+    for (int i = 1; i < addresses.size(); i++) {
+      siblings.add(new AddressPartitionKey(permitKey, addresses.get(i).getAddress()));
+    }
+    return siblings;
   }
 
   /** The addresses this hop's connect started, in order; empty when it opened none. */

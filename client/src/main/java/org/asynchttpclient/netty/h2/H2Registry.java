@@ -6,8 +6,6 @@ import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
@@ -42,10 +40,10 @@ import org.jetbrains.annotations.Nullable;
  * opened and HTTP/1.1 exchanges, not HTTP/2 streams. Under {@code LoadBalance.ROUND_ROBIN}, as in
  * 3.0.12, a connection keeps its opener's permit until it drains or closes, so {@code
  * maxConnectionsPerHost} bounds the connections to a host's addresses, and an opener that finds no
- * permit joins another address's connection ({@link #carryWithoutPermit}). Streams are bounded per connection by {@code
- * http2MaxConcurrentStreams} and the server's SETTINGS, and the hops beyond wait (inside their
- * request timeout or deadline) in a queue of at most {@value H2WaitQueue.MAX_WAITING} per
- * partition.
+ * permit joins another address's connection ({@link #carryWithoutPermit}). Streams are bounded
+ * per connection by {@code http2MaxConcurrentStreams} and the server's SETTINGS, and the hops
+ * beyond wait (inside their request timeout or deadline) in a queue of at most {@value
+ * H2WaitQueue.MAX_WAITING} per partition.
  *
  * <p>Threads: any; see {@link H2Partition} for the partition's monitor.
  */
@@ -174,16 +172,14 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
    */
   @Override
   public boolean carryWithoutPermit(Attempt attempt) {
-    Object key = attempt.partitionKey();
-    List<InetSocketAddress> addresses = attempt.pinnedAddresses();
     Exchange<?> ex = attempt.exchange();
-    H2Partition own = partitions.get(key);
-    if (!(key instanceof AddressPartitionKey) || addresses == null || own == null || !own.isOpener(ex)) {
+    H2Partition own = partitions.get(attempt.partitionKey());
+    if (own == null || !own.isOpener(ex)) {
       return false;
     }
-    Object base = ((AddressPartitionKey) key).base();
-    for (int i = 1; i < addresses.size(); i++) {
-      H2Partition sibling = partitions.get(new AddressPartitionKey(base, addresses.get(i).getAddress()));
+    H2Waiter w = new H2Waiter(attempt);
+    for (AddressPartitionKey key : attempt.siblingPartitions()) {
+      H2Partition sibling = partitions.get(key);
       if (sibling == null || sibling == own) {
         continue;
       }
@@ -191,7 +187,6 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       if (!attempt.armRequestTimeout(sibling.waitLoop())) {
         return true; // budget spent: the exchange has ended
       }
-      H2Waiter w = new H2Waiter(attempt);
       attempt.phase(Phase.WAITING_FOR_STREAM);
       H2Partition.Decision d = sibling.join(w);
       if (d != null) {
