@@ -145,7 +145,7 @@ public final class ChannelManager {
             .setMaxChunkSize(config.getHttpClientCodecMaxChunkSize())
             .setInitialBufferSize(config.getHttpClientCodecInitialBufferSize())
             .setValidateHeaders(config.isValidateResponseHeaders());
-    decoder.setTrailersFactory(new SmallTrailersFactory(decoder.getTrailersFactory()));
+    CompactHeadersFactory.install(decoder);
     return new HttpClientCodec(decoder, HttpClientCodec.DEFAULT_PARSE_HTTP_AFTER_CONNECT_REQUEST, false);
   }
 

@@ -7,8 +7,21 @@ import org.jetbrains.annotations.Nullable;
 /**
  * The parts of the target URI that shape the request line and the {@code Host} header, copied out of a {@link Uri}
  * so the wire formatting can be built (and tested) from plain values. Immutable.
+ *
+ * <p>The targets built most recently are kept by the identity of their {@link Uri} (a direct-mapped table of
+ * {@value #RECENT_SLOTS} slots): a service requesting the same URL again gets the same {@code Uri} instance from
+ * the parse cache, so its target and {@code Host} value are not built anew per request. Slots are read and written
+ * without locks: every field is final, so a thread that sees a target sees it whole; a miss just builds one.
  */
 final class HopTarget {
+  private static final int RECENT_SLOTS = 64; // a power of two
+  // any thread, see the class javadoc; elements null until first built
+  private static final HopTarget[] RECENT = new HopTarget[RECENT_SLOTS];
+
+  // immutable
+  /** The URI this target was copied from, or null when built from values (tests, digest-uri variants). */
+  private final @Nullable Uri source;
+  private final String hostHeader;
   final String scheme;
   final String host;
   /** The port written in the URI, or -1 when it has none. */
@@ -20,6 +33,12 @@ final class HopTarget {
 
   HopTarget(String scheme, String host, int explicitPort, int defaultPort, String path, @Nullable String query,
       boolean secured) {
+    this(null, scheme, host, explicitPort, defaultPort, path, query, secured);
+  }
+
+  private HopTarget(@Nullable Uri source, String scheme, String host, int explicitPort, int defaultPort, String path,
+      @Nullable String query, boolean secured) {
+    this.source = source;
     this.scheme = scheme;
     this.host = host;
     this.explicitPort = explicitPort;
@@ -27,12 +46,22 @@ final class HopTarget {
     this.path = path;
     this.query = query;
     this.secured = secured;
+    this.hostHeader = hasNonDefaultPort() ? hostInAuthority() + ':' + explicitPort : hostInAuthority();
   }
 
+  // Identity, not equals: the table only saves work when the caller holds the very same instance.
+  @SuppressWarnings("ReferenceEquality")
   static HopTarget of(Uri uri) {
+    int slot = System.identityHashCode(uri) & (RECENT_SLOTS - 1);
+    HopTarget recent = RECENT[slot];
+    if (recent != null && recent.source == uri) {
+      return recent;
+    }
     String path = uri.getPath();
-    return new HopTarget(uri.getScheme(), uri.getHost(), uri.getPort(), uri.getSchemeDefaultPort(),
+    HopTarget target = new HopTarget(uri, uri.getScheme(), uri.getHost(), uri.getPort(), uri.getSchemeDefaultPort(),
         path == null ? "" : path, uri.getQuery(), uri.isSecured());
+    RECENT[slot] = target;
+    return target;
   }
 
   /** The host as it appears in an authority: an IPv6 literal gets its brackets. */
@@ -46,7 +75,7 @@ final class HopTarget {
 
   /** {@code Host} value: the port only when it is not the scheme's default. */
   String hostHeader() {
-    return hasNonDefaultPort() ? hostInAuthority() + ':' + explicitPort : hostInAuthority();
+    return hostHeader;
   }
 
   /** {@code host:port} with the port always present, as CONNECT requires (RFC 9110 section 9.3.6). */

@@ -5,7 +5,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.jetbrains.annotations.Nullable;
 
@@ -20,10 +20,18 @@ import org.jetbrains.annotations.Nullable;
  * {@link #markHandedToChannel()} returned true; the flag itself may be read from any thread.
  */
 public final class NettyRequest {
+  // Two flags updated in place: an AtomicBoolean each would be two more objects per request.
+  private static final AtomicIntegerFieldUpdater<NettyRequest> HANDED_TO_CHANNEL =
+      AtomicIntegerFieldUpdater.newUpdater(NettyRequest.class, "handedToChannel");
+  private static final AtomicIntegerFieldUpdater<NettyRequest> HEAD_CONTENT_RELEASED =
+      AtomicIntegerFieldUpdater.newUpdater(NettyRequest.class, "headContentReleased");
+
+  // immutable
   private final HttpRequest httpRequest;
   private final @Nullable NettyBody body;
-  private final AtomicBoolean handedToChannel = new AtomicBoolean();
-  private final AtomicBoolean headContentReleased = new AtomicBoolean();
+  // any thread, through the updaters: 0 until set once to 1
+  private volatile int handedToChannel;
+  private volatile int headContentReleased;
 
   /** A request without a body. */
   public NettyRequest(HttpRequest httpRequest) {
@@ -55,11 +63,11 @@ public final class NettyRequest {
    * false if it had already been handed over.
    */
   public boolean markHandedToChannel() {
-    return handedToChannel.compareAndSet(false, true);
+    return HANDED_TO_CHANNEL.compareAndSet(this, 0, 1);
   }
 
   public boolean isHandedToChannel() {
-    return handedToChannel.get();
+    return handedToChannel == 1;
   }
 
   /**
@@ -72,7 +80,7 @@ public final class NettyRequest {
     if (body != null) {
       body.release();
     }
-    if (httpRequest instanceof FullHttpRequest && headContentReleased.compareAndSet(false, true)) {
+    if (httpRequest instanceof FullHttpRequest && HEAD_CONTENT_RELEASED.compareAndSet(this, 0, 1)) {
       ByteBuf content = ((FullHttpRequest) httpRequest).content();
       if (content.refCnt() > 0) {
         content.release();

@@ -75,7 +75,8 @@ public final class RequestWriter {
     ChannelFuture head = channel.write(request.getHttpRequest());
     // Over HTTP/2, 3.0.11 and 3.0.12 never report the head written; handlers that list events
     // (upstream's BasicHttp2Test) expect the same.
-    if (handler instanceof ProgressAsyncHandler && !attempt.multiplexed()) {
+    boolean reportHead = handler instanceof ProgressAsyncHandler && !attempt.multiplexed();
+    if (reportHead && body != null) {
       ProgressAsyncHandler<?> progress = (ProgressAsyncHandler<?>) handler;
       head.addListener(
           f -> {
@@ -95,7 +96,9 @@ public final class RequestWriter {
     }
     channel.flush();
     if (body == null || !request.isExpectContinue()) {
-      last.addListener(afterWrite(attempt, channel, body));
+      // Without a body the head is the last write: one listener reports both (every
+      // AsyncCompletionHandler is a ProgressAsyncHandler, so this is the common GET).
+      last.addListener(afterWrite(attempt, channel, body, reportHead && body == null));
     } else {
       head.addListener(
           (ChannelFutureListener)
@@ -128,7 +131,7 @@ public final class RequestWriter {
     ChannelClosing.bodySending(channel, true);
     ChannelFuture last = body.write(channel, progressPromise(channel, attempt.exchange().handler(), body));
     channel.flush();
-    last.addListener(afterWrite(attempt, channel, body));
+    last.addListener(afterWrite(attempt, channel, body, false));
   }
 
   /**
@@ -170,14 +173,18 @@ public final class RequestWriter {
   /**
    * After the last byte: the read timeout is armed; a {@link ProgressAsyncHandler} hears {@code
    * onContentWritten} for a streamed body only (not for a bodiless or in-memory request, as in
-   * 3.0.11).
+   * 3.0.11). With {@code reportHead}, the future is the head's and {@code onHeadersWritten} comes
+   * first.
    */
   private ChannelFutureListener afterWrite(
-      Attempt attempt, Channel channel, @Nullable NettyBody body) {
+      Attempt attempt, Channel channel, @Nullable NettyBody body, boolean reportHead) {
     return f -> {
       if (!f.isSuccess()) {
         failurePolicy.onWriteFailure(attempt, channel, f.cause());
         return;
+      }
+      if (reportHead) {
+        ((ProgressAsyncHandler<?>) attempt.exchange().handler()).onHeadersWritten();
       }
       if (body != null) {
         ChannelClosing.bodySending(channel, false);
