@@ -73,7 +73,15 @@ class SyscallCounterTest {
         SyscallCounter.events(tracepoint -> false));
     assertEquals(14, SyscallCounter.events(tracepoint -> true).size());
     assertEquals(
-        List.of("perf", "stat", "-x,", "-p", "42", "-e", "a,b", "--", "sleep", "4.750"),
+        List.of("perf", "stat", "-x,", "-p", "42", "-e", "a,b", "--", "sh", "-c",
+            "date +%s%N; exec sleep 4.750"),
         SyscallCounter.command(42, 4750, List.of("a", "b")));
+  }
+
+  @Test
+  void theWorkloadsFirstLineSaysWhenCountingBegan() {
+    List<String> out = List.of("1700000000040000000", "40000,,raw_syscalls:sys_enter,1,100.00,,");
+    assertEquals(40, SyscallCounter.countingStartedLate(out, 1_700_000_000_000_000_000L));
+    assertEquals(0, SyscallCounter.countingStartedLate(EPOLL_RUN, 1_700_000_000_000_000_000L));
   }
 }
