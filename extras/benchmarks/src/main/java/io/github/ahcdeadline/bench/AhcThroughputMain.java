@@ -1,7 +1,10 @@
 package io.github.ahcdeadline.bench;
 
+import io.netty.channel.Channel;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.asynchttpclient.AsyncCompletionHandler;
 import org.asynchttpclient.AsyncHttpClient;
@@ -13,29 +16,40 @@ import org.asynchttpclient.Response;
  * Child-JVM entry point of the throughput benchmark for an AsyncHttpClient API client (ahc-deadline
  * or AHC 3.0.11, whichever is on the classpath): keep-alive GETs with a fixed number in flight.
  *
- * <p>Usage: {@code AhcThroughputMain URL IN_FLIGHT WARMUP_MS MEASURE_MS timer|eventloop [RATE]},
- * RATE requests per second (0 or absent: as fast as completions allow, see {@link ClosedLoop}).
- * Prints {@code MODE_APPLIED B} then the {@link Meter.Window#resultLine} line.
+ * <p>Usage: {@code AhcThroughputMain URL IN_FLIGHT WARMUP_MS MEASURE_MS timer|eventloop [RATE
+ * [TRANSPORT]]}, RATE requests per second (0 or absent: as fast as completions allow, see {@link
+ * ClosedLoop}), TRANSPORT {@code nio}, {@code epoll}, {@code io_uring} or {@code default} (absent:
+ * default), set as {@link BenchTransport} says. Prints {@code MODE_APPLIED B}, {@code WINDOW_START}
+ * (see {@link Meter#measure}), {@code CHANNEL <class of the first connection's channel>} and then
+ * the {@link Meter.Window#resultLine} line.
  */
 public final class AhcThroughputMain {
+  // The class of the first channel a request connected on: which transport the client really
+  // picked, whatever it was asked for (a native library that does not load means NIO or epoll).
+  private static final AtomicReference<String> FIRST_CHANNEL = new AtomicReference<>("");
+
   private AhcThroughputMain() {}
 
   public static void main(String[] args) throws InterruptedException, IOException {
-    if (args.length != 5 && args.length != 6) {
+    if (args.length < 5 || args.length > 7) {
       throw new IllegalArgumentException(
-          "arguments: " + args.length + " (expected URL IN_FLIGHT WARMUP_MS MEASURE_MS MODE [RATE])");
+          "arguments: " + args.length
+              + " (expected URL IN_FLIGHT WARMUP_MS MEASURE_MS MODE [RATE [TRANSPORT]])");
     }
     String url = args[0];
     int inFlight = Integer.parseInt(args[1]);
     long warmup = Long.parseLong(args[2]);
     long measure = Long.parseLong(args[3]);
     ClientTimeoutRun.Mode mode = ClientTimeoutRun.Mode.parse(args[4]);
-    long rate = args.length == 6 ? Long.parseLong(args[5]) : 0;
+    long rate = args.length >= 6 ? Long.parseLong(args[5]) : 0;
+    BenchTransport transport =
+        args.length == 7 ? BenchTransport.parse(args[6]) : BenchTransport.DEFAULT;
     DefaultAsyncHttpClientConfig.Builder builder =
         new DefaultAsyncHttpClientConfig.Builder()
             .setKeepAlive(true)
             // the HTTP/2 loopback server's certificate is self-signed (Compare --h2)
             .setUseInsecureTrustManager(url.startsWith("https:"));
+    transport.apply(builder);
     boolean applied =
         mode != ClientTimeoutRun.Mode.EVENT_LOOP
             || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
@@ -45,6 +59,7 @@ public final class AhcThroughputMain {
       loop.start();
       Meter.Window window = Meter.measure(loop::completed, warmup, measure);
       loop.stop(30_000);
+      System.out.println("CHANNEL " + FIRST_CHANNEL.get());
       System.out.println(window.resultLine(loop.errors(), loop.firstError()));
     }
   }
@@ -70,6 +85,11 @@ public final class AhcThroughputMain {
                   done.accept(null);
                 }
                 return response;
+              }
+
+              @Override
+              public void onTcpConnectSuccess(InetSocketAddress remoteAddress, Channel connection) {
+                FIRST_CHANNEL.compareAndSet("", connection.getClass().getName());
               }
 
               @Override

@@ -21,6 +21,13 @@ final class BenchPaths {
   /** Written by the build (helper project ahc3/pom.xml): AHC 3.0.11's runtime classpath. */
   static final String AHC3_CLASSPATH = "ahc3.classpath";
 
+  /**
+   * Written by the build (helper project ahc3/pom.xml): the epoll and io_uring jars at AHC 3.0.11's
+   * own Netty version, for its rows on a native transport (natives of another Netty release do not
+   * mix with its netty-transport and unix-common).
+   */
+  static final String AHC3_NATIVE_CLASSPATH = "ahc3-native.classpath";
+
   private BenchPaths() {}
 
   /** The directory or jar these classes were loaded from (target/classes in a build). */
@@ -50,7 +57,10 @@ final class BenchPaths {
               + " is missing; build the module first ("
               + "./mvnw -B -ntp install -DskipTests), and for "
               + AHC3_CLASSPATH
-              + " run ./mvnw -B -ntp -f extras/benchmarks/ahc3/pom.xml dependency:build-classpath");
+              + " and "
+              + AHC3_NATIVE_CLASSPATH
+              + " run ./mvnw -B -ntp -f extras/benchmarks/ahc3/pom.xml"
+              + " dependency:build-classpath@ahc3 dependency:build-classpath@ahc3-native");
     }
     return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
   }

@@ -1,22 +1,38 @@
 package io.github.ahcdeadline.bench;
 
+import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a driver main class in a fresh JVM with a given classpath and the same JVM options for every
  * client, and returns what it printed. A non-zero exit, or no exit within the time limit, is an
- * {@link IOException} carrying the tail of the child's stderr.
+ * {@link IOException} carrying the tail of the child's stderr. A {@link LineListener} sees each
+ * line of the child's stdout as it comes, which is how a parent acts at a moment the child chooses
+ * (such as {@link Meter#WINDOW_START}).
  */
 final class ChildJvm {
+  /** What the parent does with each line of a child's stdout while the child runs. */
+  interface LineListener {
+    /**
+     * Called on the child's reader thread, once per line, in order; {@code pid} is the child's.
+     * It should return quickly: the child blocks once the pipe is full.
+     */
+    void onLine(long pid, String line);
+  }
+
+  private static final LineListener IGNORE = (pid, line) -> {};
+
   /** The system property that picks the children's collector (G1 when absent). */
   static final String GC_PROPERTY = "bench.childGc";
 
@@ -53,6 +69,18 @@ final class ChildJvm {
   static List<String> run(
       List<String> prefix, String classpath, Class<?> mainClass, long timeoutSeconds, String... args)
       throws IOException, InterruptedException {
+    return run(prefix, classpath, mainClass, timeoutSeconds, IGNORE, args);
+  }
+
+  /** Like {@link #run(List, String, Class, long, String...)}, with a listener on stdout. */
+  static List<String> run(
+      List<String> prefix,
+      String classpath,
+      Class<?> mainClass,
+      long timeoutSeconds,
+      LineListener listener,
+      String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(prefix);
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JVM_OPTIONS);
@@ -60,28 +88,60 @@ final class ChildJvm {
     command.add(classpath);
     command.add(mainClass.getName());
     command.addAll(Arrays.asList(args));
-    Path out = Files.createTempFile("bench-child", ".out");
     Path err = Files.createTempFile("bench-child", ".err");
     try {
-      Process process =
-          new ProcessBuilder(command)
-              .redirectOutput(out.toFile())
-              .redirectError(err.toFile())
-              .start();
-      if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+      Process process = new ProcessBuilder(command).redirectError(err.toFile()).start();
+      List<String> out = Collections.synchronizedList(new ArrayList<>());
+      Thread reader = new Thread(() -> readLines(process, out, listener), "child-stdout");
+      reader.setDaemon(true);
+      reader.start();
+      boolean exited = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
+      if (!exited) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         throw new IOException(
             mainClass.getSimpleName() + " did not finish in " + timeoutSeconds + " s" + tail(err));
       }
+      // The pipe ends with the child; the wait bounds a grandchild that kept it open.
+      reader.join(10_000);
       if (process.exitValue() != 0) {
         throw new IOException(
             mainClass.getSimpleName() + " exited with " + process.exitValue() + tail(err));
       }
-      return Files.readAllLines(out, StandardCharsets.UTF_8);
+      synchronized (out) {
+        return new ArrayList<>(out);
+      }
     } finally {
-      Files.deleteIfExists(out);
       Files.deleteIfExists(err);
     }
+  }
+
+  private static void readLines(Process process, List<String> out, LineListener listener) {
+    try (BufferedReader in =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      for (String line = in.readLine(); line != null; line = in.readLine()) {
+        out.add(line);
+        try {
+          listener.onLine(process.pid(), line);
+        } catch (RuntimeException e) {
+          // A failing listener must not stop the draining, or the child would block on a full pipe.
+          System.err.println("child stdout listener failed on '" + line + "': " + e);
+        }
+      }
+    } catch (IOException e) {
+      // The child was destroyed; what it printed so far is all there is.
+    }
+  }
+
+  /** The rest of the first line that starts with {@code tag} and a space, or "" if none does. */
+  static String tagged(List<String> output, String tag) {
+    String prefix = tag + " ";
+    for (String line : output) {
+      if (line.startsWith(prefix)) {
+        return line.substring(prefix.length()).trim();
+      }
+    }
+    return "";
   }
 
   /** The value of {@code key=} in the line that starts with {@code RESULT }. */

@@ -130,9 +130,8 @@ public final class ClientTimeoutRun {
    * Runs warm-up bursts, then {@code measuredBursts} bursts of {@code count} requests each, one
    * client for all of them; the outcome pools the lags of the measured bursts.
    *
-   * @param transport {@code nio} (the default), {@code epoll} ({@code setUseNativeTransport} and
-   *     {@code setUseOnlyEpollNativeTransport}) or {@code io_uring} ({@code setUseNativeTransport},
-   *     which prefers io_uring); the native jars must be on the class path
+   * @param transport {@code nio} (the default), {@code epoll}, {@code io_uring} or {@code default},
+   *     set as {@link BenchTransport} says; the native ones need the native jars on the class path
    */
   public static Outcome run(
       String url,
@@ -152,19 +151,7 @@ public final class ClientTimeoutRun {
             .setMaxConnections(-1)
             .setMaxConnectionsPerHost(-1)
             .setConnectTimeout(Duration.ofSeconds(30));
-    switch (transport) {
-      case "nio":
-        break;
-      case "epoll":
-        builder.setUseNativeTransport(true).setUseOnlyEpollNativeTransport(true);
-        break;
-      case "io_uring":
-        builder.setUseNativeTransport(true);
-        break;
-      default:
-        throw new IllegalArgumentException(
-            "transport: " + transport + " (expected nio, epoll or io_uring)");
-    }
+    BenchTransport.parse(transport).apply(builder);
     boolean applied =
         mode != Mode.EVENT_LOOP || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
     try (AsyncHttpClient client = Dsl.asyncHttpClient(builder.build())) {

@@ -5,12 +5,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the cross-client benchmarks, every client in its own child JVM against one loopback server
@@ -25,6 +25,8 @@ import java.util.Map;
  *   <li>Throughput: keep-alive GET {@code /small} with a fixed number in flight, for both modes of
  *       ahc-deadline, AHC 3.0.11, the JDK client and a raw Netty client (the server ceiling), in
  *       alternating rounds; requests/s, ratio to AHC 3.0.11 and heap bytes allocated per request.
+ *       With {@code --transports}, each AsyncHttpClient API client once per transport listed; with
+ *       {@code --syscalls}, system calls per request counted by perf.
  * </ol>
  *
  * <p>Options: {@code --count N} (2000), {@code --bursts N} (3 measured timeout bursts), {@code
@@ -35,7 +37,12 @@ import java.util.Map;
  * CpuPinning}), {@code --rate R} (throughput of the AsyncHttpClient API clients only, each paced
  * to R requests/s, so their CPU per request compares at the same load), {@code --h2} (throughput
  * only, over HTTP/2 with TLS: the server speaks h2 only, each AsyncHttpClient API client multiplexes
- * its {@code --in-flight} requests as streams; the JDK and raw Netty rows are left out).
+ * its {@code --in-flight} requests as streams; the JDK and raw Netty rows are left out), {@code
+ * --transports nio,epoll,io_uring,default} (throughput: a row per AsyncHttpClient API client and
+ * transport, see {@link BenchTransport}; without it, one row per client without the native jars,
+ * as before the option), {@code --syscalls} (throughput: system calls, epoll_wait, io_uring_enter,
+ * writes + reads and context switches per request, counted by perf over each child's window, see
+ * {@link SyscallCounter}; "n/a" where perf is missing or refused).
  */
 public final class Compare {
   private static final String AHC3 = "AHC 3.0.11";
@@ -56,6 +63,10 @@ public final class Compare {
   private boolean h2;
   // requests/s each AsyncHttpClient API client is paced to; 0: unpaced
   private long pacedRate;
+  // the transports of the AsyncHttpClient API clients' rows; null: the rows of old, no native jars
+  private List<BenchTransport> transports;
+  // perf counts each throughput child's system calls
+  private boolean syscalls;
 
   private Compare() {}
 
@@ -77,6 +88,8 @@ public final class Compare {
         timeouts = false;
       } else if (arg.equals("--pin")) {
         pin = true;
+      } else if (arg.equals("--syscalls")) {
+        syscalls = true;
       } else if (i + 1 < args.length) {
         String value = args[++i];
         switch (arg) {
@@ -94,6 +107,9 @@ public final class Compare {
             break;
           case "--rate":
             pacedRate = Long.parseLong(value);
+            break;
+          case "--transports":
+            transports = BenchTransport.parseList(value);
             break;
           case "--warmup":
             warmupSeconds = Long.parseLong(value);
@@ -261,129 +277,101 @@ public final class Compare {
     System.out.println("lag plot: " + svgFile);
   }
 
-  /** One client of the throughput table and how to start it. */
-  private static final class Contender {
-    final String label;
-    final String classpath;
-    final Class<?> main;
-    final String[] args;
-    final List<Double> rates = new ArrayList<>();
-    final List<Double> bytesPerRequest = new ArrayList<>();
-    final List<Double> cpuMicrosPerRequest = new ArrayList<>();
-    // over the child's whole run, warm-up included: the server cannot see the measured window
-    final List<Double> serverCpuMicrosPerRequest = new ArrayList<>();
-    final List<Double> connections = new ArrayList<>();
-    final List<Double> jitMillis = new ArrayList<>();
-    // rate / the reference's rate in the same round, for rounds where both ran
-    final List<Double> pairedRatios = new ArrayList<>();
-    String failure = "";
-
-    Contender(String label, String classpath, Class<?> main, String... args) {
-      this.label = label;
-      this.classpath = classpath;
-      this.main = main;
-      this.args = args;
+  /** The throughput table's rows: per transport the AsyncHttpClient API clients, then the rest. */
+  private List<ThroughputContender> throughputContenders(String url, String ours, String ahc3) {
+    String n = Integer.toString(inFlight);
+    String warm = Long.toString(warmupSeconds * 1000);
+    String meas = Long.toString(measureSeconds * 1000);
+    String paced = Long.toString(pacedRate);
+    String oursNative = withNativeJars(ours, BenchPaths.NATIVE_CLASSPATH);
+    String ahc3Native = withNativeJars(ahc3, BenchPaths.AHC3_NATIVE_CLASSPATH);
+    List<ThroughputContender> list = new ArrayList<>();
+    // Without --transports, the rows of old: unsuffixed, no native jars (so both on NIO).
+    List<BenchTransport> rowTransports =
+        transports == null ? Collections.singletonList(null) : transports;
+    String otherReference = null;
+    for (BenchTransport t : rowTransports) {
+      String suffix = t == null ? "" : " (" + t.id() + ")";
+      String transportArg = t == null ? BenchTransport.DEFAULT.id() : t.id();
+      boolean natives = t != null && t.needsNativeJars();
+      String reference = AHC3 + suffix;
+      if (otherReference == null || t == BenchTransport.DEFAULT) {
+        otherReference = reference;
+      }
+      if (ahc3 != null) {
+        list.add(runnable(new ThroughputContender(reference, natives ? ahc3Native : ahc3,
+            reference, AhcThroughputMain.class, url, n, warm, meas, "timer", paced, transportArg)));
+      }
+      if (ours != null) {
+        String cp = natives ? oursNative : ours;
+        list.add(runnable(new ThroughputContender("ahc-deadline timer" + suffix, cp, reference,
+            AhcThroughputMain.class, url, n, warm, meas, "timer", paced, transportArg)));
+        list.add(runnable(new ThroughputContender("ahc-deadline event-loop" + suffix, cp,
+            reference, AhcThroughputMain.class, url, n, warm, meas, "eventloop", paced,
+            transportArg)));
+      }
     }
+    // Paced, only the AsyncHttpClient API clients run: the others' drivers are not paced. Over
+    // HTTP/2 too: the JDK and raw Netty drivers here speak HTTP/1.1 in cleartext.
+    if (pacedRate == 0 && !h2) {
+      list.add(new ThroughputContender("JDK HttpClient", "", otherReference,
+          JdkThroughputMain.class, url, n, warm, meas));
+      if (ours != null) {
+        list.add(new ThroughputContender("raw Netty (ceiling) " + inFlight + "x1", ours,
+            otherReference, RawNettyThroughputMain.class, url, n, "1", warm, meas));
+        int pipelined = Math.max(1, inFlight / 8);
+        list.add(new ThroughputContender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
+            otherReference, RawNettyThroughputMain.class, url, Integer.toString(pipelined), "8",
+            warm, meas));
+      }
+    }
+    return list;
+  }
+
+  /** {@code classpath} with the native jars listed in {@code nativeFile}, or null if either is. */
+  private static String withNativeJars(String classpath, String nativeFile) {
+    String jars = classpath == null ? null : classpathOrNull(nativeFile);
+    return jars == null ? null : classpath + File.pathSeparator + jars;
+  }
+
+  /** Marks a row whose class path is missing (its native jars were not resolved) as not run. */
+  private static ThroughputContender runnable(ThroughputContender c) {
+    if (c.classpath == null) {
+      c.failure = "n/a (no native jars, see the NOTE above the tables)";
+    }
+    return c;
   }
 
   private void throughput(LoopbackServer server, String ours, String ahc3)
       throws IOException, InterruptedException {
     String url = server.url("/small");
-    String n = Integer.toString(inFlight);
-    String warm = Long.toString(warmupSeconds * 1000);
-    String meas = Long.toString(measureSeconds * 1000);
-    String paced = Long.toString(pacedRate);
-    List<Contender> contenders = new ArrayList<>();
-    if (ahc3 != null) {
-      contenders.add(
-          new Contender(AHC3, ahc3, AhcThroughputMain.class, url, n, warm, meas, "timer", paced));
-    }
-    if (ours != null) {
-      contenders.add(new Contender("ahc-deadline timer", ours, AhcThroughputMain.class, url, n,
-          warm, meas, "timer", paced));
-      contenders.add(new Contender("ahc-deadline event-loop", ours, AhcThroughputMain.class, url,
-          n, warm, meas, "eventloop", paced));
-    }
-    // Paced, only the AsyncHttpClient API clients run: the others' drivers are not paced. Over
-    // HTTP/2 too: the JDK and raw Netty drivers here speak HTTP/1.1 in cleartext.
-    if (pacedRate == 0 && !h2) {
-      contenders.add(
-          new Contender("JDK HttpClient", "", JdkThroughputMain.class, url, n, warm, meas));
-      if (ours != null) {
-        contenders.add(new Contender("raw Netty (ceiling) " + inFlight + "x1", ours,
-            RawNettyThroughputMain.class, url, n, "1", warm, meas));
-        int pipelined = Math.max(1, inFlight / 8);
-        contenders.add(new Contender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
-            RawNettyThroughputMain.class, url, Integer.toString(pipelined), "8", warm, meas));
-      }
-    }
+    List<ThroughputContender> contenders = throughputContenders(url, ours, ahc3);
     CpuPinning pinning =
         pin
             ? CpuPinning.serverAndClients(Runtime.getRuntime().availableProcessors())
             : CpuPinning.none("--pin not given");
     System.err.println("throughput: " + pinning.describe());
     if (!h2) {
-      warmUpServer(pinning, url, ours, warm);
+      warmUpServer(pinning, url, ours, Long.toString(warmupSeconds * 1000));
     }
     for (int round = 0; round < rounds; round++) {
-      Map<Contender, Double> roundRates = new LinkedHashMap<>();
+      Map<ThroughputContender, Double> roundRates = new LinkedHashMap<>();
       // Alternate the order so no client always runs first (cold machine) or last.
-      List<Contender> order = new ArrayList<>(contenders);
+      List<ThroughputContender> order = new ArrayList<>(contenders);
       if (round % 2 == 1) {
         Collections.reverse(order);
       }
-      for (Contender c : order) {
+      for (ThroughputContender c : order) {
         if (!c.failure.isEmpty()) {
           continue;
         }
         System.err.println("throughput round " + (round + 1) + "/" + rounds + ": " + c.label);
-        try {
-          LoopbackServer.Usage serverBefore = server.usage();
-          List<String> out =
-              ChildJvm.run(pinning.childPrefix(), ChildJvm.classpath(c.classpath), c.main,
-                  CHILD_TIMEOUT_SECONDS, c.args);
-          LoopbackServer.Usage serverAfter = server.usage();
-          double serverCpu = serverAfter.cpuMicrosPerRequestSince(serverBefore);
-          long connections = serverAfter.connectionsSince(serverBefore);
-          long requests = Long.parseLong(ChildJvm.field(out, "requests"));
-          long nanos = Long.parseLong(ChildJvm.field(out, "nanos"));
-          long alloc = Long.parseLong(ChildJvm.field(out, "allocBytes"));
-          long cpu = Long.parseLong(ChildJvm.field(out, "cpuNanos"));
-          long jit = Long.parseLong(ChildJvm.field(out, "jitMillis"));
-          long errors = Long.parseLong(ChildJvm.field(out, "errors"));
-          if (errors > 0) {
-            c.failure = errors + " errors, first: " + ChildJvm.field(out, "firstError");
-            continue;
-          }
-          double rate = requests * 1e9 / nanos;
-          c.rates.add(rate);
+        double rate = runOnce(server, pinning, c);
+        if (!Double.isNaN(rate)) {
           roundRates.put(c, rate);
-          if (jit >= 0) {
-            c.jitMillis.add((double) jit);
-          }
-          if (alloc >= 0 && requests > 0) {
-            c.bytesPerRequest.add((double) alloc / requests);
-          }
-          if (cpu >= 0 && requests > 0) {
-            c.cpuMicrosPerRequest.add(cpu / 1000.0 / requests);
-          }
-          if (!Double.isNaN(serverCpu)) {
-            c.serverCpuMicrosPerRequest.add(serverCpu);
-          }
-          c.connections.add((double) connections);
-        } catch (IOException | RuntimeException e) {
-          c.failure = e.getMessage();
         }
       }
       pairWithReference(roundRates);
-    }
-    double reference = Double.NaN;
-    double referenceCpu = Double.NaN;
-    for (Contender c : contenders) {
-      if (c.label.equals(AHC3) && !c.rates.isEmpty()) {
-        reference = median(c.rates);
-        referenceCpu = c.cpuMicrosPerRequest.isEmpty() ? Double.NaN : median(c.cpuMicrosPerRequest);
-      }
     }
     System.out.println();
     System.out.println(
@@ -392,66 +380,84 @@ public final class Compare {
             + inFlight + " in flight, " + rounds + " alternating rounds of " + warmupSeconds
             + " s+ warm-up + " + measureSeconds + " s; median of rounds; " + pinning.describe()
             + (pacedRate > 0 ? "; each client paced to " + pacedRate + " requests/s" : ""));
-    TextTable table =
-        new TextTable("client", "req/s", "min..max", "vs " + AHC3, "paired", "CPU us/req",
-            "CPU vs " + AHC3, "server us/req", "bytes/req", "JIT ms", "conns", "rounds");
-    Map<String, String> failures = new LinkedHashMap<>();
-    for (Contender c : contenders) {
-      if (c.rates.isEmpty()) {
-        table.row(c.label, "failed", "", "", "", "", "", "", "", "", "", "0");
-        failures.put(c.label, c.failure);
-        continue;
+    System.out.print(ThroughputReport.render(contenders, transports != null, syscalls));
+  }
+
+  /**
+   * Runs one child JVM of a round and records what it measured in {@code c}; with --syscalls,
+   * perf counts the child from the moment it says its window starts.
+   *
+   * @return the child's requests/s, or NaN if it failed (then {@code c.failure} says why)
+   */
+  private double runOnce(LoopbackServer server, CpuPinning pinning, ThroughputContender c)
+      throws InterruptedException {
+    AtomicReference<SyscallCounter> counter = new AtomicReference<>();
+    ChildJvm.LineListener listener =
+        (pid, line) -> {
+          if (syscalls && line.startsWith(Meter.WINDOW_START + " ")) {
+            long windowMillis = Long.parseLong(line.substring(Meter.WINDOW_START.length()).trim());
+            counter.set(SyscallCounter.start(pid, windowMillis));
+          }
+        };
+    try {
+      LoopbackServer.Usage serverBefore = server.usage();
+      List<String> out =
+          ChildJvm.run(pinning.childPrefix(), ChildJvm.classpath(c.classpath), c.main,
+              CHILD_TIMEOUT_SECONDS, listener, c.args);
+      LoopbackServer.Usage serverAfter = server.usage();
+      long requests = Long.parseLong(ChildJvm.field(out, "requests"));
+      long nanos = Long.parseLong(ChildJvm.field(out, "nanos"));
+      long alloc = Long.parseLong(ChildJvm.field(out, "allocBytes"));
+      long cpu = Long.parseLong(ChildJvm.field(out, "cpuNanos"));
+      long jit = Long.parseLong(ChildJvm.field(out, "jitMillis"));
+      long errors = Long.parseLong(ChildJvm.field(out, "errors"));
+      SyscallCounter.Counts counts = awaitCounts(counter.get());
+      if (errors > 0) {
+        c.failure = errors + " errors, first: " + ChildJvm.field(out, "firstError");
+        return Double.NaN;
       }
-      double rate = median(c.rates);
-      table.row(
-          c.label,
-          format("%.0f", rate),
-          format("%.0f..%.0f", min(c.rates), max(c.rates)),
-          Double.isNaN(reference) ? "n/a" : format("%.2fx", rate / reference),
-          c.pairedRatios.isEmpty()
-              ? "n/a"
-              : format("%.2fx", median(c.pairedRatios))
-                  + format(" (%.2f..%.2f)", min(c.pairedRatios), max(c.pairedRatios)),
-          c.cpuMicrosPerRequest.isEmpty() ? "n/a" : format("%.1f", median(c.cpuMicrosPerRequest)),
-          c.cpuMicrosPerRequest.isEmpty() || Double.isNaN(referenceCpu)
-              ? "n/a"
-              : format("%.2fx", referenceCpu / median(c.cpuMicrosPerRequest)),
-          c.serverCpuMicrosPerRequest.isEmpty()
-              ? "n/a"
-              : format("%.1f", median(c.serverCpuMicrosPerRequest)),
-          c.bytesPerRequest.isEmpty() ? "n/a" : format("%.0f", median(c.bytesPerRequest)),
-          c.jitMillis.isEmpty() ? "n/a" : format("%.0f", median(c.jitMillis)),
-          c.connections.isEmpty() ? "n/a" : format("%.0f", median(c.connections)),
-          Integer.toString(c.rates.size()));
-      if (!c.failure.isEmpty()) {
-        failures.put(c.label, c.failure);
+      if (c.main == AhcThroughputMain.class) {
+        c.transportsUsed.add(BenchTransport.describeChannel(ChildJvm.tagged(out, "CHANNEL")));
       }
+      if (counts != null) {
+        c.syscallsPerRequest.add(counts.perRequest(requests, nanos));
+        if (!counts.problem().isEmpty()) {
+          c.syscallProblem = counts.problem();
+        }
+      }
+      double rate = requests * 1e9 / nanos;
+      c.rates.add(rate);
+      if (jit >= 0) {
+        c.jitMillis.add((double) jit);
+      }
+      if (alloc >= 0 && requests > 0) {
+        c.bytesPerRequest.add((double) alloc / requests);
+      }
+      if (cpu >= 0 && requests > 0) {
+        c.cpuMicrosPerRequest.add(cpu / 1000.0 / requests);
+      }
+      double serverCpu = serverAfter.cpuMicrosPerRequestSince(serverBefore);
+      if (!Double.isNaN(serverCpu)) {
+        c.serverCpuMicrosPerRequest.add(serverCpu);
+      }
+      c.connections.add((double) serverAfter.connectionsSince(serverBefore));
+      return rate;
+    } catch (IOException | RuntimeException e) {
+      // perf ends with its own sleep; waiting for it here only cleans its output up
+      awaitCounts(counter.get());
+      c.failure = e.getMessage();
+      return Double.NaN;
     }
-    System.out.print(table.render());
-    System.out.println(
-        "  bytes/req: heap allocated by all live threads of the client JVM in the window / requests"
-            + " (JDK and raw Netty include their own buffers).");
-    System.out.println(
-        "  conns: connections the server accepted during the client's run (warm-up included),"
-            + " median over rounds.");
-    System.out.println(
-        "  paired: median over rounds of (this client's req/s / " + AHC3 + "'s in the same round),"
-            + " with its range; steadier than the ratio of medians when the machine drifts.");
-    System.out.println(
-        "  JIT ms: time the client JVM's JIT compilers spent inside the measured window (warm-up"
-            + " goes on until the JIT is quiet); hundreds of ms mean the window was not steady.");
-    System.out.println(
-        "  CPU us/req: CPU time of the whole client JVM (GC and JIT included) in the window /"
-            + " requests; CPU vs " + AHC3 + " = its CPU per request / this one's (higher is"
-            + " cheaper). The server's CPU is not in it.");
-    System.out.println(
-        "  server us/req: CPU of the loopback server's threads / requests it answered, over the"
-            + " child's whole run (warm-up included). Unpinned, client and server share the"
-            + " same cores, so a saturated machine's rate is about cores / (client + server CPU"
-            + " per request): a client that costs 10% less CPU gains less than 10%.");
-    for (Map.Entry<String, String> failure : failures.entrySet()) {
-      System.out.println("  " + failure.getKey() + " failed: " + failure.getValue());
+  }
+
+  /** What perf counted, null without --syscalls. */
+  private SyscallCounter.Counts awaitCounts(SyscallCounter counter) throws InterruptedException {
+    if (!syscalls) {
+      return null;
     }
+    return counter == null
+        ? SyscallCounter.Counts.unavailable("the child never reported its window")
+        : counter.await();
   }
 
   /**
@@ -474,38 +480,18 @@ public final class Compare {
     }
   }
 
-  /** Records each contender's rate over the reference's rate in one round. */
-  private static void pairWithReference(Map<Contender, Double> roundRates) {
-    Double reference = null;
-    for (Map.Entry<Contender, Double> e : roundRates.entrySet()) {
-      if (e.getKey().label.equals(AHC3)) {
-        reference = e.getValue();
+
+  /** Records each contender's rate over its reference's rate in the same round. */
+  private static void pairWithReference(Map<ThroughputContender, Double> roundRates) {
+    Map<String, Double> byLabel = new HashMap<>();
+    for (Map.Entry<ThroughputContender, Double> e : roundRates.entrySet()) {
+      byLabel.put(e.getKey().label, e.getValue());
+    }
+    for (Map.Entry<ThroughputContender, Double> e : roundRates.entrySet()) {
+      Double reference = byLabel.get(e.getKey().referenceLabel);
+      if (reference != null) {
+        e.getKey().pairedRatios.add(e.getValue() / reference);
       }
     }
-    if (reference == null) {
-      return;
-    }
-    for (Map.Entry<Contender, Double> e : roundRates.entrySet()) {
-      e.getKey().pairedRatios.add(e.getValue() / reference);
-    }
-  }
-
-  static double median(List<Double> values) {
-    double[] sorted = values.stream().mapToDouble(Double::doubleValue).toArray();
-    Arrays.sort(sorted);
-    int mid = sorted.length / 2;
-    return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-  }
-
-  private static double min(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
-  }
-
-  private static double max(List<Double> values) {
-    return values.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
-  }
-
-  private static String format(String pattern, Object... args) {
-    return String.format(Locale.ROOT, pattern, args);
   }
 }

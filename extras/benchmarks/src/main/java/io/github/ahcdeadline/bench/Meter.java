@@ -89,6 +89,13 @@ public final class Meter {
     }
   }
 
+  /**
+   * The line a child prints on stdout as its window starts, followed by the window's length in ms:
+   * a parent that counts the child from outside (Compare {@code --syscalls}, with perf) starts
+   * counting when it reads it.
+   */
+  public static final String WINDOW_START = "WINDOW_START";
+
   /** A warm-up slice whose JIT time stays under this has a quiet compiler. */
   private static final long QUIET_JIT_MILLIS_PER_SLICE = 20;
 
@@ -103,7 +110,7 @@ public final class Meter {
    * {@value #QUIET_JIT_MILLIS_PER_SLICE} ms in each of the last {@value #QUIET_SLICES} seconds, or
    * until three times {@code warmupMillis}: on a two-core machine shared with the server, C2 still
    * compiles the hot path ten seconds in, and a window that overlaps it measures the compiler as
-   * much as the client.
+   * much as the client. Prints {@value #WINDOW_START} as the window starts.
    * Sleeping is the point here: the main thread only marks the window, the load runs on other
    * threads.
    */
@@ -122,6 +129,8 @@ public final class Meter {
       jit = now;
     }
     long warmupTook = (System.nanoTime() - warmStart) / 1_000_000;
+    System.out.println(WINDOW_START + " " + measureMillis);
+    System.out.flush();
     long allocStart = allocatedBytes();
     long cpuStart = processCpuNanos();
     long jitStart = jitMillis();
