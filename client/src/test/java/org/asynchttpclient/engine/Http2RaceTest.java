@@ -62,6 +62,8 @@ class Http2RaceTest {
       try (DefaultAsyncHttpClient client =
           ClientFixture.client(
               Http2NegotiationTest.tlsConfig()
+                  // One connection: the test counts it (a further one would open past 8 streams).
+                  .setHttp2MaxConnectionsPerPartition(1)
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
                   .setMaxRequestRetry(0))) {
         client.prepareGet(server.url("/race")).addHeader("x-delay", "0").execute().get(10, TimeUnit.SECONDS);
