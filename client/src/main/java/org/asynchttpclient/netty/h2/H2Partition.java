@@ -24,7 +24,8 @@ import org.jetbrains.annotations.Nullable;
  *
  *   the opener's connection negotiated h2    -&gt; it joins the connections (PREFACE); the first
  *                                               one's opener waits first in line, a further
- *                                               one's waits on it alone; SETTINGS -&gt; OPEN
+ *                                               one's waits on it alone; SETTINGS -&gt; OPEN;
+ *                                               at the cap it closes, its hop routed again
  *   a further opener found no permit free    -&gt; it takes a stream or waits as any hop would
  *   ... negotiated HTTP/1.1                  -&gt; remembered; every waiter takes the HTTP/1.1 path
  *   the opener ended without a connection,
@@ -76,7 +77,6 @@ final class H2Partition extends H2PartitionState {
   H2Partition(Actions actions, H2Lifetime lifetime, int cap) {
     super(actions, lifetime, cap);
   }
-
 
   /** Routes a hop; for STREAM the granted slot is in {@code w.slot}. */
   Decision route(H2Waiter w) {
@@ -177,13 +177,16 @@ final class H2Partition extends H2PartitionState {
   }
 
   /**
-   * The opener's connection negotiated h2: it joins the partition's connections (at the cap, an
-   * unasked one replaces the oldest, which drains). The first connection's opener waits at the
-   * head of the queue for the preface; a further one's waits on that connection alone, so that
-   * meanwhile new hops keep taking streams of the others.
+   * The opener's connection negotiated h2: it joins the partition's connections. The first
+   * connection's opener waits at the head of the queue for the preface; a further one's waits on
+   * that connection alone, so that meanwhile new hops keep taking streams of the others. A
+   * connection that finds the partition at its cap (its opener ended and another further one
+   * opened meanwhile) is declined: it closes and its hop, if live, is routed again; never does an
+   * existing connection, with its streams, drain for it. One whose opener ended below the cap
+   * joins and, carrying no stream, closes after the idle timeout. Returns whether it joined.
    */
-  void negotiatedH2(H2Connection c, H2Waiter first) {
-    H2Connection replaced = null;
+  boolean negotiatedH2(H2Connection c, H2Waiter first) {
+    boolean declined;
     synchronized (this) {
       boolean further = extraOpener == first.exchange;
       if (opener == first.exchange) {
@@ -191,22 +194,24 @@ final class H2Partition extends H2PartitionState {
       } else if (further) {
         extraOpener = null;
       }
-      H2Connection oldest = connections.oldest();
-      if (oldest != null && connections.size() >= cap) {
-        replaced = oldest;
-        connections.remove(oldest);
-        oldest.state = H2Connection.State.DRAINING;
-      }
-      if (further && !connections.isEmpty()) {
+      declined = connections.size() >= cap; // decided under the monitor: no two join past the cap
+      if (declined) {
+        c.state = H2Connection.State.DRAINING;
+      } else if (further && !connections.isEmpty()) {
         c.firstWaiter = first;
+        connections.add(c);
       } else {
         waiters.addFirst(first);
+        connections.add(c);
       }
-      connections.add(c);
     }
-    if (replaced != null) {
-      drainedOrIdle(replaced);
+    if (declined) {
+      drainedOrIdle(c); // no stream on it yet: closes now, and its permit goes back
+      if (!first.isOver()) {
+        actions.resume(first);
+      }
     }
+    return !declined;
   }
 
   /** A connection of this partition negotiated HTTP/1.1: remembered; waiters take that path. */
@@ -259,7 +264,6 @@ final class H2Partition extends H2PartitionState {
     }
     resumeAll(resume);
   }
-
 
   /** The server's SETTINGS: the limit is known; the preface is over. */
   void settings(H2Connection c, @Nullable Long maxConcurrentStreams) {
@@ -337,7 +341,6 @@ final class H2Partition extends H2PartitionState {
     H2WaitQueue.failAll(cut, c, "closed");
   }
 
-
   /**
    * The codec still counts streams whose slots were freed (see {@link
    * H2Connection#codecHasRoom}): {@code w}, granted a slot of {@code c}, gives it back and waits
@@ -390,6 +393,5 @@ final class H2Partition extends H2PartitionState {
     lifetime.afterQuiet(this, c, quiet);
     openAll(open);
   }
-
 
 }

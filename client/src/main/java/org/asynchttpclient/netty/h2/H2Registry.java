@@ -329,8 +329,9 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     }
     H2Connection c = new H2Connection(ch, p, config.getHttp2MaxConcurrentStreams(), lifetime.createdAt(ch));
     H2Pipeline.install(config, c, scheduler);
-    p.negotiatedH2(c, new H2Waiter(attempt));
-    lifetime.armTtl(p, c);
+    if (p.negotiatedH2(c, new H2Waiter(attempt))) {
+      lifetime.armTtl(p, c);
+    }
     return true;
   }
 
