@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
@@ -46,8 +47,7 @@ class Http2MultiConnectionTest extends H2Fixture {
    * its route runs, so a test that saw it received and then stopped holding could have it answered
    * at once (before a GOAWAY, say): the tests wait for this count instead.
    */
-  private final java.util.concurrent.atomic.AtomicInteger heldCount =
-      new java.util.concurrent.atomic.AtomicInteger();
+  private final AtomicInteger heldCount = new AtomicInteger();
 
   private static final class Held {
     final ChannelHandlerContext ctx;
