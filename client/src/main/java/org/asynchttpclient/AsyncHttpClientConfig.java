@@ -225,6 +225,20 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * HTTP/2 connections at most per pool partition (origin, proxy), at least 1. RFC 9113 section
+   * 9.1 asks a client for one connection per origin, so a further one opens only under load: when
+   * every connection of the partition carries 8 or more streams, or as many as the server allows,
+   * and a connection permit ({@code maxConnections}, {@code maxConnectionsPerHost}) is free, which
+   * it then holds for its life. It goes on the least busy event loop of the client (one connection
+   * is served by one loop at each end), and closes once it has carried no stream for {@code
+   * pooledConnectionIdleTimeout}. The default, 2, lets a busy partition use a second loop pair on
+   * a small machine; 1 keeps one connection per partition.
+   */
+  default int getHttp2MaxConnectionsPerPartition() {
+    return AsyncHttpClientConfigDefaults.defaultHttp2MaxConnectionsPerPartition();
+  }
+
+  /**
    * Largest body automatic decompression may inflate an HTTP/2 response to, in bytes (the smaller of
    * this and {@code maxInflatedResponseBodySize} applies); past it the stream fails with an
    * IOException and is reset. 0 means no limit of its own: only {@code maxInflatedResponseBodySize}

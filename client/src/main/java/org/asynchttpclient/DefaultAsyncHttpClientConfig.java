@@ -307,6 +307,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public int getHttp2MaxConnectionsPerPartition() {
+    return s.get(ConfigTable.HTTP2_MAX_CONNECTIONS_PER_PARTITION);
+  }
+
+  @Override
   public long getHttp2MaxDecompressedResponseSize() {
     return s.get(ConfigTable.HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE);
   }
@@ -898,6 +903,14 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** HTTP/2 streams at most open at once per connection. Accepts more than 0, or -1 (the server's limit). */
     public Builder setHttp2MaxConcurrentStreams(int streams) {
       return set(ConfigTable.HTTP2_MAX_CONCURRENT_STREAMS, streams);
+    }
+
+    /**
+     * HTTP/2 connections at most per pool partition; a further one opens only under load (see
+     * {@link AsyncHttpClientConfig#getHttp2MaxConnectionsPerPartition}). Accepts more than 0.
+     */
+    public Builder setHttp2MaxConnectionsPerPartition(int connections) {
+      return set(ConfigTable.HTTP2_MAX_CONNECTIONS_PER_PARTITION, connections);
     }
 
     /**

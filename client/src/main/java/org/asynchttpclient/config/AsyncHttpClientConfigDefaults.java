@@ -86,6 +86,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String HTTP2_HEADER_TABLE_SIZE_CONFIG = "http2HeaderTableSize";
   public static final String HTTP2_MAX_HEADER_LIST_SIZE_CONFIG = "http2MaxHeaderListSize";
   public static final String HTTP2_MAX_CONCURRENT_STREAMS_CONFIG = "http2MaxConcurrentStreams";
+  public static final String HTTP2_MAX_CONNECTIONS_PER_PARTITION_CONFIG = "http2MaxConnectionsPerPartition";
   public static final String HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG = "http2MaxDecompressedResponseSize";
   public static final String HTTP2_PING_INTERVAL_CONFIG = "http2PingInterval";
   public static final String HTTP2_CLEARTEXT_ENABLED_CONFIG = "http2CleartextEnabled";
@@ -380,6 +381,10 @@ public final class AsyncHttpClientConfigDefaults {
 
   public static int defaultHttp2MaxConcurrentStreams() {
     return ConfigTable.HTTP2_MAX_CONCURRENT_STREAMS.defaultValue();
+  }
+
+  public static int defaultHttp2MaxConnectionsPerPartition() {
+    return ConfigTable.HTTP2_MAX_CONNECTIONS_PER_PARTITION.defaultValue();
   }
 
   public static long defaultHttp2MaxDecompressedResponseSize() {

@@ -24,6 +24,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_CLE
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_HEADER_TABLE_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_INITIAL_WINDOW_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_MAX_CONCURRENT_STREAMS_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_MAX_CONNECTIONS_PER_PARTITION_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_MAX_FRAME_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HTTP2_MAX_HEADER_LIST_SIZE_CONFIG;
@@ -291,6 +292,9 @@ public final class ConfigTable {
   public static final ConfigOption<Integer> HTTP2_MAX_CONCURRENT_STREAMS =
       integer(HTTP2_MAX_CONCURRENT_STREAMS_CONFIG, positiveOr(-1, "the server's limit"),
           AsyncHttpClientConfig::getHttp2MaxConcurrentStreams);
+  public static final ConfigOption<Integer> HTTP2_MAX_CONNECTIONS_PER_PARTITION =
+      integer(HTTP2_MAX_CONNECTIONS_PER_PARTITION_CONFIG,
+          positive(), AsyncHttpClientConfig::getHttp2MaxConnectionsPerPartition);
   public static final ConfigOption<Long> HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE =
       longInteger(HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG,
           positiveOr(0L, NO_LIMIT), AsyncHttpClientConfig::getHttp2MaxDecompressedResponseSize);

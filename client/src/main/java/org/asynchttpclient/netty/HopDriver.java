@@ -90,7 +90,8 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
                 .group(parts.group)
                 .clientClosed(clientClosed));
     this.h2 =
-        new H2Registry(config, parts.scheduler, this::newResponseHandler, new H2Hops());
+        new H2Registry(
+            config, parts.scheduler, this::newResponseHandler, new H2Hops(), parts.group);
     http1.takeover(h2);
     this.carriers = new Carriers(h2, http1);
   }

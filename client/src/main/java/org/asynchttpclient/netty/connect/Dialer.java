@@ -89,7 +89,7 @@ final class Dialer {
     if (fixed != null) {
       dialAddresses(
           attempt,
-          onCallerLoop(),
+          onCallerLoop(attempt),
           Collections.singletonList(new InetSocketAddress(fixed, port)),
           0,
           onConnected);
@@ -97,10 +97,10 @@ final class Dialer {
     }
     List<InetSocketAddress> pinned = attempt.pinnedAddresses();
     if (pinned != null) {
-      connect(attempt, onCallerLoop(), pinned, host, onConnected); // ordered when pinned
+      connect(attempt, onCallerLoop(attempt), pinned, host, onConnected); // ordered when pinned
       return;
     }
-    Bootstrap b = onCallerLoop(); // chosen now: the resolver's callback may run elsewhere
+    Bootstrap b = onCallerLoop(attempt); // chosen now: the resolver's callback may run elsewhere
     resolve(
         attempt,
         InetSocketAddress.createUnresolved(host, port),
@@ -113,7 +113,7 @@ final class Dialer {
    */
   void resolveAndDial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
     InetSocketAddress unresolved = InetSocketAddress.createUnresolved(host, port);
-    Bootstrap b = onCallerLoop(); // chosen now: the resolver's callback may run elsewhere
+    Bootstrap b = onCallerLoop(attempt); // chosen now: the resolver's callback may run elsewhere
     resolve(attempt, unresolved, addresses -> connect(attempt, b, addresses, null, onConnected));
   }
 
@@ -182,12 +182,13 @@ final class Dialer {
   }
 
   /**
-   * The bootstrap for a new connection: on the calling thread's loop when it is one of the
-   * client's (a request issued from a response callback keeps its connection, its timeouts and its
+   * The bootstrap for a new connection: on the loop chosen for the hop if any, else on the calling
+   * thread's loop when it is one of the client's (a request issued from a response callback keeps its connection, its timeouts and its
    * callbacks on that loop), else the group's next loop, as in 3.0.11.
    */
-  private Bootstrap onCallerLoop() {
-    EventLoop caller = CallerLoop.in(bootstrap.config().group());
+  private Bootstrap onCallerLoop(Attempt attempt) {
+    EventLoop chosen = attempt.dialLoop(); // a further HTTP/2 connection's: the least busy loop
+    EventLoop caller = chosen != null ? chosen : CallerLoop.in(bootstrap.config().group());
     return caller != null ? bootstrap.clone(caller) : bootstrap;
   }
 
@@ -210,8 +211,8 @@ final class Dialer {
   }
 
   /** The bootstrap for a new connection (see {@link #onCallerLoop}). */
-  Bootstrap newConnectionBootstrap() {
-    return onCallerLoop();
+  Bootstrap newConnectionBootstrap(Attempt attempt) {
+    return onCallerLoop(attempt);
   }
 
   private void resolve(

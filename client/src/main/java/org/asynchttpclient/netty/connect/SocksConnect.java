@@ -79,7 +79,7 @@ final class SocksConnect {
       Consumer<Channel> onReady) {
     dialer.race(
         attempt,
-        dialer.newConnectionBootstrap(),
+        dialer.newConnectionBootstrap(attempt),
         proxyAddresses,
         onLoop -> new ConnectRace.Dial() {
           @Override

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.exchange;
 
+import io.netty.channel.EventLoop;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,20 @@ public final class Dialing {
   private volatile @Nullable List<InetSocketAddress> dialList;
   private volatile int dialed;
   private volatile @Nullable Racing racing;
+  private volatile @Nullable EventLoop loop;
+
+  /**
+   * The loop the hop's new connection goes on, chosen before it dials (a further HTTP/2
+   * connection goes on the least busy loop), or null: the caller's loop or the group's next.
+   */
+  public @Nullable EventLoop loop() {
+    return loop;
+  }
+
+  /** Sets {@link #loop()}; before the hop dials. */
+  public void onLoop(EventLoop loop) {
+    this.loop = loop;
+  }
 
   /** The addresses ROUND_ROBIN pinned the hop to, the pinned one first; null when it was not. */
   public @Nullable List<InetSocketAddress> pinned() {

@@ -114,6 +114,12 @@ abstract class HopRoute extends HopAttachments {
     return d;
   }
 
+  /** The loop chosen for the hop's new connection ({@link Dialing#loop}), or null. */
+  public @Nullable io.netty.channel.EventLoop dialLoop() {
+    Dialing d = dialing;
+    return d == null ? null : d.loop();
+  }
+
   /** The proxy carrying this hop (HTTP or SOCKS), null when direct. */
   public @Nullable ProxyServer proxy() {
     return proxy;

@@ -56,6 +56,12 @@ final class H2Connection {
   long idleSinceNanos;
   /** Whether an idle check is scheduled on the loop; at most one at a time. */
   boolean idleCheckArmed;
+  /**
+   * The hop that opened this connection as a further one of its partition: it waits on this
+   * connection alone until its SETTINGS come ({@link H2Partition#settings}), so that new hops keep
+   * taking streams of the other connections meanwhile. Null once taken.
+   */
+  @Nullable H2Waiter firstWaiter;
 
   // loop-confined
   /** The codec's view of the connection, once installed: its count of active streams is Netty's. */
@@ -111,6 +117,13 @@ final class H2Connection {
       codecWaiter = false;
       partition.codecClosedStream(this);
     }
+  }
+
+  /** Takes {@link #firstWaiter}. Guarded by the partition. */
+  @Nullable H2Waiter takeFirstWaiter() {
+    H2Waiter w = firstWaiter;
+    firstWaiter = null;
+    return w;
   }
 
   void slotReleased() {

@@ -6,24 +6,33 @@ import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The HTTP/2 state of one pool partition: at most one connection new streams go to, the hop that
- * is opening it, and the hops waiting for it or for a free stream slot.
+ * The HTTP/2 state of one pool partition: the connections new streams go to ({@link
+ * H2Connections}, at most {@code http2MaxConnectionsPerPartition}), the hop opening the first one,
+ * the hop opening a further one, and the hops waiting for a connection or a free stream slot.
  *
  * <pre>
  *   a hop arrives:
  *     protocol known to be HTTP/1.1          -&gt; HTTP/1.1 path (pool, permit, connect)
- *     connection OPEN with a free slot,
- *       nobody waiting                       -&gt; a stream on it now
+ *     every connection OPEN and busy (8
+ *       streams, or its limit), below the
+ *       cap, no opener                       -&gt; this hop opens a further connection (a permit
+ *                                               free now, else it stays here: see below)
+ *     a connection with a free slot,
+ *       nobody waiting                       -&gt; a stream on the one H2Connections.pick names
  *     a connection or an opener exists       -&gt; wait (bounded queue, inside the request timeout)
  *     nothing                                -&gt; this hop becomes the opener (permit, connect, TLS)
  *
- *   the opener's connection negotiated h2    -&gt; it becomes the connection (PREFACE); the opener
- *                                               waits first in line; SETTINGS -&gt; OPEN: dispatch
+ *   the opener's connection negotiated h2    -&gt; it joins the connections (PREFACE); the first
+ *                                               one's opener waits first in line, a further
+ *                                               one's waits on it alone; SETTINGS -&gt; OPEN;
+ *                                               at the cap it closes, its hop routed again
+ *   a further opener found no permit free    -&gt; it takes a stream or waits as any hop would
  *   ... negotiated HTTP/1.1                  -&gt; remembered; every waiter takes the HTTP/1.1 path
  *   the opener ended without a connection,
  *   or the client drains the connection      -&gt; the first live waiter becomes the next opener
  *   the server sends GOAWAY, or the
- *   connection closes without draining       -&gt; every waiter fails (IOException), as in 3.0.12
+ *   connection closes without draining       -&gt; its own waiter fails (IOException), as in
+ *                                               3.0.12; if it was the last, every waiter fails
  *   a slot frees                             -&gt; the next live waiter gets it
  *   the codec still counts a stream whose
  *   slot was freed (its RST_STREAM unwritten) -&gt; the granted hop gives the slot back and waits
@@ -37,12 +46,13 @@ import org.jetbrains.annotations.Nullable;
  * </pre>
  *
  * A waiter whose exchange ended (its timeout, a cancel) is skipped when its turn comes and purged
- * when the queue is full. Waiting never holds a connection permit.
+ * when the queue is full. Waiting never holds a connection permit. Each connection drains and
+ * closes on its own; the others go on.
  *
  * <p>Threads: any; every mutable field is guarded by this object's monitor, and the actions a
  * decision calls for (open a stream, resend a hop, close a connection) run after it is released.
  */
-final class H2Partition {
+final class H2Partition extends H2PartitionState {
   /** What a decision asks the registry to do once the monitor is released. */
   interface Actions {
     /** Opens a stream for {@code waiter} in the slot it was granted ({@link H2Waiter#slot}). */
@@ -57,24 +67,15 @@ final class H2Partition {
   enum Decision {
     HTTP1,
     OPEN_CONNECTION,
+    /** The hop opens a further connection: a permit only if one is free, on the least busy loop. */
+    OPEN_FURTHER,
     STREAM,
     WAIT,
     QUEUE_FULL
   }
 
-  // immutable
-  private final Actions actions;
-  private final H2Lifetime lifetime;
-
-  // guarded by this
-  private @Nullable H2Connection current;
-  private @Nullable Exchange<?> opener;
-  private boolean http1;
-  private final H2WaitQueue waiters = new H2WaitQueue();
-
-  H2Partition(Actions actions, H2Lifetime lifetime) {
-    this.actions = actions;
-    this.lifetime = lifetime;
+  H2Partition(Actions actions, H2Lifetime lifetime, int cap) {
+    super(actions, lifetime, cap);
   }
 
   /** Routes a hop; for STREAM the granted slot is in {@code w.slot}. */
@@ -84,11 +85,11 @@ final class H2Partition {
     synchronized (this) {
       // A TTL timer on the loop may run late: a connection found past its TTL drains now, so no
       // new stream goes to it, and this hop opens (or waits for) the next connection.
-      expired = lifetime.retireIfPastTtlLocked(current);
+      expired = connections.retirePastTtl(lifetime);
       if (expired != null) {
-        current = null;
+        lostConnectionLocked();
       }
-      d = routeLocked(w);
+      d = routeLocked(w, true);
     }
     if (expired != null) {
       drainedOrIdle(expired);
@@ -96,7 +97,7 @@ final class H2Partition {
     return d;
   }
 
-  private Decision routeLocked(H2Waiter w) {
+  private Decision routeLocked(H2Waiter w, boolean mayOpenFurther) {
     if (http1) {
       return Decision.HTTP1;
     }
@@ -104,17 +105,39 @@ final class H2Partition {
     if (opener == ex) {
       return Decision.OPEN_CONNECTION; // the opener's own replay after a failed connect
     }
-    H2Connection c = current;
-    if (c != null && waiters.isEmpty() && c.hasFreeSlot()) {
+    boolean replay = extraOpener == ex;
+    if (replay) {
+      extraOpener = null; // its replay after a failed connect goes where any hop goes
+    }
+    if (connections.isEmpty() && opener == null) {
+      opener = ex;
+      return Decision.OPEN_CONNECTION;
+    }
+    if (mayOpenFurther && !replay && opener == null && extraOpener == null
+        && connections.allBusy(cap)) {
+      extraOpener = ex;
+      return Decision.OPEN_FURTHER;
+    }
+    H2Connection c = waiters.isEmpty() ? connections.pick() : null;
+    if (c != null) {
       c.active++;
       w.slot = new StreamSlot(c);
       return Decision.STREAM;
     }
-    if (c != null || opener != null) {
-      return waiters.offer(w) ? Decision.WAIT : Decision.QUEUE_FULL;
+    return waiters.offer(w) ? Decision.WAIT : Decision.QUEUE_FULL;
+  }
+
+  /**
+   * The hop opening a further connection found no connection permit free: it takes a stream of
+   * the connections there are, or waits for one, as any hop, and no further connection opens
+   * for it (a request never fails for want of a further connection).
+   */
+  synchronized @Nullable Decision furtherHadNoPermit(H2Waiter w) {
+    if (extraOpener != w.exchange) {
+      return null; // no longer a further opener: the partition lost its connections meanwhile
     }
-    opener = ex;
-    return Decision.OPEN_CONNECTION;
+    extraOpener = null;
+    return http1 ? null : routeLocked(w, false);
   }
 
   /**
@@ -124,44 +147,71 @@ final class H2Partition {
    * neither, or speaks HTTP/1.1: the hop then never becomes this partition's opener.
    */
   synchronized @Nullable Decision join(H2Waiter w) {
-    // current is never a draining connection: draining detaches it.
-    return http1 || (current == null && opener == null) ? null : routeLocked(w);
+    // the list never holds a draining connection: draining detaches it.
+    return http1 || (connections.isEmpty() && opener == null) ? null : routeLocked(w, false);
   }
 
-  /** The loop of the connection waiters currently wait for, or null while one is being opened. */
+  /** The loop of the oldest connection, where waiters wait; null while none is usable. */
   synchronized @Nullable io.netty.channel.EventLoop waitLoop() {
-    H2Connection c = current;
+    H2Connection c = connections.oldest();
     return c != null ? c.loop() : null;
+  }
+
+  /** The loop of each connection, for placing a further one ({@link LeastBusyLoop}). */
+  synchronized List<io.netty.channel.EventLoop> loops() {
+    return connections.loops();
   }
 
   synchronized boolean isHttp1() {
     return http1;
   }
 
+  /** Whether {@code ex} opens a connection of this partition, the first or a further one. */
   synchronized boolean isOpener(Exchange<?> ex) {
-    return opener == ex;
+    return opener == ex || extraOpener == ex;
+  }
+
+  /** Whether {@code ex} opens a further connection (which keeps its permit for its life). */
+  synchronized boolean isFurtherOpener(Exchange<?> ex) {
+    return extraOpener == ex;
   }
 
   /**
-   * The opener's connection negotiated h2: it becomes the partition's connection (a previous one,
-   * if any, drains) and {@code first} waits at the head of the queue for the preface.
+   * The opener's connection negotiated h2: it joins the partition's connections. The first
+   * connection's opener waits at the head of the queue for the preface; a further one's waits on
+   * that connection alone, so that meanwhile new hops keep taking streams of the others. A
+   * connection that finds the partition at its cap (its opener ended and another further one
+   * opened meanwhile) is declined: it closes and its hop, if live, is routed again; never does an
+   * existing connection, with its streams, drain for it. One whose opener ended below the cap
+   * joins and, carrying no stream, closes after the idle timeout. Returns whether it joined.
    */
-  void negotiatedH2(H2Connection c, H2Waiter first) {
-    H2Connection replaced;
+  boolean negotiatedH2(H2Connection c, H2Waiter first) {
+    boolean declined;
     synchronized (this) {
+      boolean further = extraOpener == first.exchange;
       if (opener == first.exchange) {
         opener = null;
+      } else if (further) {
+        extraOpener = null;
       }
-      replaced = current;
-      current = c;
-      waiters.addFirst(first);
-      if (replaced != null) {
-        replaced.state = H2Connection.State.DRAINING;
+      declined = connections.size() >= cap; // decided under the monitor: no two join past the cap
+      if (declined) {
+        c.state = H2Connection.State.DRAINING;
+      } else if (further && !connections.isEmpty()) {
+        c.firstWaiter = first;
+        connections.add(c);
+      } else {
+        waiters.addFirst(first);
+        connections.add(c);
       }
     }
-    if (replaced != null) {
-      drainedOrIdle(replaced);
+    if (declined) {
+      drainedOrIdle(c); // no stream on it yet: closes now, and its permit goes back
+      if (!first.isOver()) {
+        actions.resume(first);
+      }
     }
+    return !declined;
   }
 
   /** A connection of this partition negotiated HTTP/1.1: remembered; waiters take that path. */
@@ -171,6 +221,8 @@ final class H2Partition {
       http1 = true;
       if (opener == ex) {
         opener = null;
+      } else if (extraOpener == ex) {
+        extraOpener = null;
       }
       resume = waiters.drainAll();
     }
@@ -181,11 +233,15 @@ final class H2Partition {
   void openerEnded(Exchange<?> ex) {
     H2Waiter next;
     synchronized (this) {
+      if (extraOpener == ex) {
+        extraOpener = null;
+        return;
+      }
       if (opener != ex) {
         return;
       }
       opener = null;
-      next = current == null ? electOpener() : null;
+      next = connections.isEmpty() ? electOpener() : null;
     }
     if (next != null) {
       actions.resume(next);
@@ -204,17 +260,9 @@ final class H2Partition {
         return;
       }
       opener = null;
-      resume = current == null ? waiters.drainAll() : List.of();
+      resume = connections.isEmpty() ? waiters.drainAll() : List.of();
     }
     resumeAll(resume);
-  }
-
-  private void resumeAll(List<H2Waiter> resume) {
-    for (H2Waiter w : resume) {
-      if (!w.isOver()) {
-        actions.resume(w);
-      }
-    }
   }
 
   /** The server's SETTINGS: the limit is known; the preface is over. */
@@ -225,10 +273,22 @@ final class H2Partition {
       if (maxConcurrentStreams != null) {
         c.serverLimit = (int) Math.min(Integer.MAX_VALUE, Math.max(0, maxConcurrentStreams));
       }
+      H2Waiter first = null;
       if (c.state == H2Connection.State.PREFACE) {
         c.state = H2Connection.State.OPEN;
+        first = c.takeFirstWaiter();
+        if (first != null && c.hasFreeSlot()) {
+          c.active++; // the further connection's opener goes first on it
+          first.slot = new StreamSlot(c);
+        } else if (first != null) {
+          waiters.addFirst(first);
+          first = null;
+        }
       }
       open = dispatch(c);
+      if (first != null) {
+        open = prepend(first, open);
+      }
       quiet = lifetime.quietLocked(this, c);
     }
     lifetime.afterQuiet(this, c, quiet);
@@ -239,7 +299,8 @@ final class H2Partition {
    * The server sent GOAWAY: no new streams on {@code c}, whose open streams finish (those above
    * its last stream id were never processed and are replayed elsewhere). The hops waiting for a
    * stream of it fail now, as in 3.0.12 (which fails its queued openers on GOAWAY), rather than
-   * being moved to a new connection.
+   * being moved to a new connection: its opener if it was a further one, and every waiter if it
+   * was the last connection.
    */
   void serverGoAway(H2Connection c) {
     List<H2Waiter> cut;
@@ -281,19 +342,6 @@ final class H2Partition {
   }
 
   /**
-   * Detaches {@code c} if it is the current connection and takes the hops waiting for it (all the
-   * partition's waiters then); none if it is not (a connection that drained earlier was detached
-   * then, and its waiters went on). Under the monitor.
-   */
-  private List<H2Waiter> takeWaitersOf(H2Connection c) {
-    if (current != c) {
-      return List.of();
-    }
-    current = null;
-    return waiters.drainAll();
-  }
-
-  /**
    * The codec still counts streams whose slots were freed (see {@link
    * H2Connection#codecHasRoom}): {@code w}, granted a slot of {@code c}, gives it back and waits
    * first in line for the next stream the codec closes ({@link #codecClosedStream}). If {@code c}
@@ -304,7 +352,7 @@ final class H2Partition {
     H2Connection c = slot.connection();
     assert c.loop().inEventLoop() : "waitForCodec runs on the connection's loop";
     synchronized (this) {
-      if (c == current && c.state == H2Connection.State.OPEN) {
+      if (connections.contains(c) && c.state == H2Connection.State.OPEN) {
         if (slot.takeBack()) {
           c.active--;
           w.slot = null;
@@ -346,54 +394,4 @@ final class H2Partition {
     openAll(open);
   }
 
-  /**
-   * Closes {@code c} if it has no stream left (it is draining). A permit it holds (round robin)
-   * goes back now: a draining connection takes no new stream, so it no longer counts against
-   * {@code maxConnectionsPerHost} and a replacement may open while its last streams finish.
-   */
-  void drainedOrIdle(H2Connection c) {
-    ParkedPermit.release(c.channel);
-    boolean closeNow;
-    synchronized (this) {
-      closeNow = c.active == 0;
-    }
-    if (closeNow) {
-      actions.close(c);
-    }
-  }
-
-  /**
-   * Forgets {@code c} as the current connection; returns a waiter to open the next, if any.
-   * Holding the monitor.
-   */
-  @Nullable H2Waiter detach(H2Connection c) {
-    if (current != c) {
-      return null;
-    }
-    current = null;
-    return opener == null ? electOpener() : null;
-  }
-
-  private @Nullable H2Waiter electOpener() {
-    H2Waiter w = waiters.pollLive();
-    if (w != null) {
-      opener = w.exchange;
-    }
-    return w;
-  }
-
-  /** Hands free slots of {@code c} to waiters; the streams are opened after the monitor. */
-  private List<H2Waiter> dispatch(H2Connection c) {
-    return c == current ? waiters.grant(c) : List.of();
-  }
-
-  private void openAll(List<H2Waiter> open) {
-    for (H2Waiter w : open) {
-      actions.openStream(w);
-    }
-  }
-
-  Actions actions() {
-    return actions;
-  }
 }

@@ -2,9 +2,8 @@ package org.asynchttpclient.netty.h2;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.handler.codec.http2.Http2StreamChannel;
-import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
-import io.netty.util.concurrent.Future;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -14,7 +13,6 @@ import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.carrier.CarrierProtocol;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.AddressPartitionKey;
-import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
@@ -40,7 +38,11 @@ import org.jetbrains.annotations.Nullable;
  * opened and HTTP/1.1 exchanges, not HTTP/2 streams. Under {@code LoadBalance.ROUND_ROBIN}, as in
  * 3.0.12, a connection keeps its opener's permit until it drains or closes, so {@code
  * maxConnectionsPerHost} bounds the connections to a host's addresses, and an opener that finds no
- * permit joins another address's connection ({@link #carryWithoutPermit}). Streams are bounded
+ * permit joins another address's connection ({@link #carryWithoutPermit}). A further connection
+ * of a partition ({@code http2MaxConnectionsPerPartition} &gt; 1, opened under load: see {@link
+ * H2Partition}) is opened only with a permit free at once, which it keeps for its life, so that
+ * the limits bound the further connections in every load-balancing mode; with none free its
+ * opener takes a stream of the partition's connections instead. Streams are bounded
  * per connection by {@code http2MaxConcurrentStreams} and the server's SETTINGS, and the hops
  * beyond wait (inside their request timeout or deadline) in a queue of at most {@value
  * H2WaitQueue.MAX_WAITING} per partition.
@@ -84,8 +86,11 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   private final AsyncHttpClientConfig config;
   private final TimeoutScheduler scheduler;
   private final Engine engine;
-  private final StreamPipeline streams;
+  private final H2StreamOpener streamOpener;
   private final H2Lifetime lifetime;
+  private final EventLoopGroup group;
+  /** Connections at most per partition: the option, bounded by the connection limits. */
+  private final int connectionCap;
 
   // any thread
   private final ConcurrentHashMap<Object, H2Partition> partitions = new ConcurrentHashMap<>();
@@ -94,12 +99,32 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       AsyncHttpClientConfig config,
       TimeoutScheduler scheduler,
       Supplier<? extends ChannelHandler> responseHandlers,
-      Engine engine) {
+      Engine engine,
+      EventLoopGroup group) {
     this.config = config;
+    this.group = group;
+    this.connectionCap = connectionCap(config);
     this.scheduler = scheduler;
     this.engine = engine;
     this.lifetime = new H2Lifetime(config, scheduler);
-    this.streams = new StreamPipeline(config, responseHandlers);
+    this.streamOpener =
+        new H2StreamOpener(new StreamPipeline(config, responseHandlers), engine);
+  }
+
+  /**
+   * {@code http2MaxConnectionsPerPartition}, and no more than {@code maxConnectionsPerHost} or
+   * {@code maxConnections} when set: the first connection of a partition gives its permit back
+   * (as 3.0.11 does), so the permits alone would let one more connection open than they allow.
+   */
+  static int connectionCap(AsyncHttpClientConfig config) {
+    int cap = config.getHttp2MaxConnectionsPerPartition();
+    if (config.getMaxConnectionsPerHost() > 0) {
+      cap = Math.min(cap, config.getMaxConnectionsPerHost());
+    }
+    if (config.getMaxConnections() > 0) {
+      cap = Math.min(cap, config.getMaxConnections());
+    }
+    return Math.max(1, cap);
   }
 
   /** Whether a hop to {@code uri} through {@code proxy} may be carried by HTTP/2. */
@@ -140,6 +165,15 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       case HTTP1:
         attempt.phase(Phase.WAITING_FOR_CONNECTION);
         return Route.HTTP1;
+      case OPEN_FURTHER:
+        // Not the caller's loop (a response callback's, most often the first connection's): the
+        // further connection is worth opening only on a loop of its own.
+        EventLoop loop = LeastBusyLoop.choose(group, p.loops());
+        if (loop != null) {
+          attempt.dialing().onLoop(loop);
+        }
+        ex.addListener(() -> p.openerEnded(ex), null);
+        return Route.OPEN_CONNECTION;
       case OPEN_CONNECTION:
         ex.addListener(() -> p.openerEnded(ex), null);
         return Route.OPEN_CONNECTION;
@@ -174,10 +208,23 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   public boolean carryWithoutPermit(Attempt attempt) {
     Exchange<?> ex = attempt.exchange();
     H2Partition own = partitions.get(attempt.partitionKey());
-    if (own == null || !own.isOpener(ex)) {
+    if (own == null) {
       return false;
     }
     H2Waiter w = new H2Waiter(attempt);
+    if (own.isFurtherOpener(ex)) {
+      // No permit for a further connection: a stream of those there are (its request timeout was
+      // armed when it was routed), never a wait for a permit nor a failure.
+      attempt.phase(Phase.WAITING_FOR_STREAM);
+      H2Partition.Decision d = own.furtherHadNoPermit(w);
+      if (d != null) {
+        carry(w, d);
+        return true;
+      }
+    }
+    if (!own.isOpener(ex)) {
+      return false;
+    }
     for (AddressPartitionKey key : attempt.siblingPartitions()) {
       H2Partition sibling = partitions.get(key);
       if (sibling == null || sibling == own) {
@@ -271,8 +318,10 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       return true;
     }
     // Round robin keeps the permit on the connection for its life (3.0.12 does), so that
-    // maxConnectionsPerHost bounds the connections a host's addresses get; else it goes back now.
-    Object permit = key instanceof AddressPartitionKey ? ex.takePermit() : null;
+    // maxConnectionsPerHost bounds the connections a host's addresses get, and so does a further
+    // connection of a partition in every mode; else it goes back now (3.0.11 does).
+    boolean keepsPermit = key instanceof AddressPartitionKey || p.isFurtherOpener(ex);
+    Object permit = keepsPermit ? ex.takePermit() : null;
     if (permit != null) {
       ex.services().parkPermit(ch, permit);
     } else {
@@ -280,8 +329,9 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     }
     H2Connection c = new H2Connection(ch, p, config.getHttp2MaxConcurrentStreams(), lifetime.createdAt(ch));
     H2Pipeline.install(config, c, scheduler);
-    p.negotiatedH2(c, new H2Waiter(attempt));
-    lifetime.armTtl(p, c);
+    if (p.negotiatedH2(c, new H2Waiter(attempt))) {
+      lifetime.armTtl(p, c);
+    }
     return true;
   }
 
@@ -289,58 +339,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
 
   @Override
   public void openStream(H2Waiter w) {
-    StreamSlot slot = w.slot;
-    if (slot == null) {
-      return;
-    }
-    Exchange<?> ex = w.exchange;
-    if (w.isOver()) {
-      slot.release();
-      return;
-    }
-    H2Connection c = slot.connection();
-    // Always a task of its own on the loop, even from the loop: a slot freed while Netty is still
-    // handing on a stream's last frame is counted free before Netty closes that stream, and the
-    // new stream's HEADERS must not overtake that close.
-    try {
-      c.loop().execute(() -> openOnLoop(c, slot, w));
-    } catch (java.util.concurrent.RejectedExecutionException e) {
-      slot.release();
-      ex.fail(new IOException("HTTP/2 connection's event loop is shut down", e));
-    }
-  }
-
-  private void openOnLoop(H2Connection c, StreamSlot slot, H2Waiter w) {
-    if (!c.codecHasRoom()) {
-      // Opening now would be refused (REFUSED_STREAM, never sent): wait for the codec instead.
-      c.partition.waitForCodec(w, slot);
-      return;
-    }
-    new Http2StreamChannelBootstrap(c.channel)
-        .handler(streams.initializer(H2Pipeline.isTls(c.channel) ? "https" : "http"))
-        .open()
-        .addListener((Future<Http2StreamChannel> f) -> onStreamOpened(f, slot, w));
-  }
-
-  private void onStreamOpened(Future<Http2StreamChannel> f, StreamSlot slot, H2Waiter w) {
-    Attempt attempt = w.attempt;
-    if (!f.isSuccess()) {
-      slot.release();
-      // Nothing of the stream was written: the server never saw it.
-      UnprocessedStreamException cause =
-          new UnprocessedStreamException(
-              "Could not open an HTTP/2 stream on " + slot.connection().channel + ": " + f.cause());
-      cause.initCause(f.cause());
-      if (!engine.retryBeforeResponse(attempt, cause)) {
-        attempt.exchange().fail(cause);
-      }
-      return;
-    }
-    Http2StreamChannel stream = f.getNow();
-    stream.attr(H2Streams.SLOT).set(slot);
-    ChannelClosing.endsItsOwnWay(stream, H2Streams::end);
-    stream.closeFuture().addListener(x -> slot.release());
-    engine.write(attempt, stream);
+    streamOpener.open(w);
   }
 
   @Override
@@ -359,6 +358,6 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   }
 
   private H2Partition newPartition(Object key) {
-    return new H2Partition(this, lifetime);
+    return new H2Partition(this, lifetime, connectionCap);
   }
 }

@@ -53,24 +53,6 @@ final class H2WaitQueue {
     return all;
   }
 
-  /**
-   * Grants the free slots of {@code c} to live waiters in order (each counted active on {@code c}
-   * at once); the caller opens their streams once the monitor is released.
-   */
-  List<H2Waiter> grant(H2Connection c) {
-    if (!c.hasFreeSlot() || waiters.isEmpty()) {
-      return List.of();
-    }
-    List<H2Waiter> granted = new ArrayList<>();
-    H2Waiter w;
-    while (c.hasFreeSlot() && (w = pollLive()) != null) {
-      c.active++;
-      w.slot = new StreamSlot(c);
-      granted.add(w);
-    }
-    return granted;
-  }
-
   boolean isEmpty() {
     return waiters.isEmpty();
   }

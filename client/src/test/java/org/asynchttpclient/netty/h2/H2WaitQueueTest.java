@@ -70,12 +70,14 @@ class H2WaitQueueTest {
     q.addFirst(b); // an opener goes first on its connection
     q.offer(c);
     H2Connection conn = openConnection(2);
-    List<H2Waiter> granted = q.grant(conn);
+    H2Connections connections = new H2Connections();
+    connections.add(conn);
+    List<H2Waiter> granted = connections.grant(q);
     assertEquals(List.of(b, a), granted);
     assertEquals(2, conn.active);
     assertSame(conn, Objects.requireNonNull(b.slot).connection());
     assertNull(c.slot, "no slot left for the third");
-    assertEquals(List.of(), q.grant(conn), "nothing free");
+    assertEquals(List.of(), connections.grant(q), "nothing free");
     assertEquals(List.of(c), q.drainAll());
     assertTrue(q.isEmpty());
   }
