@@ -182,9 +182,10 @@ final class Dialer {
   }
 
   /**
-   * The bootstrap for a new connection: on the loop chosen for the hop if any, else on the calling
-   * thread's loop when it is one of the client's (a request issued from a response callback keeps its connection, its timeouts and its
-   * callbacks on that loop), else the group's next loop, as in 3.0.11.
+   * The bootstrap for a new connection: on the loop chosen for the hop if any (a further HTTP/2
+   * connection's), else on the calling thread's loop when it is one of the client's (a request
+   * issued from a response callback keeps its connection, its timeouts and its callbacks on that
+   * loop), else the group's next loop, as in 3.0.11.
    */
   private Bootstrap onCallerLoop(Attempt attempt) {
     EventLoop chosen = attempt.dialLoop(); // a further HTTP/2 connection's: the least busy loop
