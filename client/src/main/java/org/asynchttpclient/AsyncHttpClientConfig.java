@@ -231,10 +231,9 @@ public interface AsyncHttpClientConfig {
    * and a connection permit ({@code maxConnections}, {@code maxConnectionsPerHost}) is free, which
    * it then holds for its life. It goes on the least busy event loop of the client (one connection
    * is served by one loop at each end), and closes once it has carried no stream for {@code
-   * pooledConnectionIdleTimeout}. The default, 1, keeps one connection per partition, as 3.0.12
-   * does; 2 lets a busy partition use a second loop pair (README, HTTP/2 throughput). It is not the
-   * default yet: one run of a hostile-peer test (a server resetting 250 streams) left a request
-   * waiting for its timeout with two connections, a race not found yet.
+   * pooledConnectionIdleTimeout}. The default, 2, lets a busy partition use a second loop pair on
+   * a small machine (README, HTTP/2 throughput); 1 keeps one connection per partition, as 3.0.12
+   * does.
    */
   default int getHttp2MaxConnectionsPerPartition() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxConnectionsPerPartition();

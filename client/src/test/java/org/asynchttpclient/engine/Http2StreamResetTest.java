@@ -205,9 +205,8 @@ class Http2StreamResetTest extends H2Fixture {
   }
 
   /**
-   * These tests count one connection: a further one (http2MaxConnectionsPerPartition above 1, as
-   * a user may set it) would open once 8 streams are in flight (unpinned, the stream-after-cancel
-   * case saw 2).
+   * These tests count one connection: a further one (http2MaxConnectionsPerPartition, default 2)
+   * would open once 8 streams are in flight (unpinned, the stream-after-cancel case saw 2).
    */
   private static org.asynchttpclient.DefaultAsyncHttpClientConfig.Builder oneConnection() {
     return Http2NegotiationTest.tlsConfig().setHttp2MaxConnectionsPerPartition(1);
