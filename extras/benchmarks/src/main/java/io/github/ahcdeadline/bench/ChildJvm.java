@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Properties;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -54,6 +56,25 @@ final class ChildJvm {
 
   private ChildJvm() {}
 
+  /** The prefix of the client options a child inherits from the parent's system properties. */
+  static final String CLIENT_OPTION_PREFIX = "org.asynchttpclient.";
+
+  /**
+   * {@code -Dkey=value} for each of {@code properties} named {@value #CLIENT_OPTION_PREFIX}..., in
+   * name order: both clients read their defaults from such system properties, so {@code
+   * -Dorg.asynchttpclient.http2MaxConnectionsPerPartition=1} on the Maven command line reaches
+   * every child (an option one client does not know it ignores).
+   */
+  static List<String> forwardedClientOptions(Properties properties) {
+    List<String> options = new ArrayList<>();
+    for (String name : new TreeSet<>(properties.stringPropertyNames())) {
+      if (name.startsWith(CLIENT_OPTION_PREFIX)) {
+        options.add("-D" + name + "=" + properties.getProperty(name));
+      }
+    }
+    return options;
+  }
+
   /** The classpath of a child: the client's runtime classpath, then the driver classes. */
   static String classpath(String clientClasspath) {
     String classes = BenchPaths.classes().toString();
@@ -84,6 +105,7 @@ final class ChildJvm {
     List<String> command = new ArrayList<>(prefix);
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JVM_OPTIONS);
+    command.addAll(forwardedClientOptions(System.getProperties()));
     command.add("-cp");
     command.add(classpath);
     command.add(mainClass.getName());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class ChildJvmTest {
@@ -34,5 +35,19 @@ class ChildJvmTest {
     IllegalArgumentException e =
         assertThrows(IllegalArgumentException.class, () -> ChildJvm.options("CMS"));
     assertEquals("bench.childGc: CMS (expected G1, Z, Parallel or Serial)", e.getMessage());
+  }
+
+  @Test
+  void forwardsTheClientOptionsOnlyInNameOrder() {
+    Properties p = new Properties();
+    p.setProperty("org.asynchttpclient.requestTimeout", "PT1S");
+    p.setProperty("org.asynchttpclient.http2MaxConnectionsPerPartition", "1");
+    p.setProperty("java.version", "17");
+    p.setProperty("org.asynchttpclientx.other", "no");
+    assertEquals(
+        List.of(
+            "-Dorg.asynchttpclient.http2MaxConnectionsPerPartition=1",
+            "-Dorg.asynchttpclient.requestTimeout=PT1S"),
+        ChildJvm.forwardedClientOptions(p));
   }
 }
