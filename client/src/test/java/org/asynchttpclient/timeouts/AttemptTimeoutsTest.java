@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.timeout.AttemptTimeouts;
+import org.asynchttpclient.netty.timeout.PendingTimeout;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.ClientThreads;
 import org.asynchttpclient.testing.ManualTimer;
@@ -141,6 +142,37 @@ class AttemptTimeoutsTest {
     assertTrue(loop.inEventLoop(fired));
     assertEquals(ExchangeTimeoutException.Kind.READ, target.kind.get());
     assertTrue(elapsedMs >= 79, "read timeout fired " + elapsedMs + " ms after arming");
+  }
+
+  @Test
+  void aReadTimeoutThatCannotFireBeforeTheRequestTimeoutIsNotArmed() {
+    RecordingTarget target = new RecordingTarget();
+    AttemptTimeouts h = holder(target, false);
+    h.armRequest(TimeUnit.SECONDS.toNanos(60), in(60_000), null);
+    h.armRead(TimeUnit.SECONDS.toNanos(60), group.next());
+    assertSame(PendingTimeout.NONE, h.read(), "60 s of silence cannot outrun a 60 s request timeout");
+    h.cancel();
+  }
+
+  @Test
+  void aReadTimeoutShorterThanWhatIsLeftOfTheRequestTimeoutIsArmedAndFires() throws Exception {
+    RecordingTarget target = new RecordingTarget();
+    AttemptTimeouts h = holder(target, true);
+    h.armRequest(TimeUnit.SECONDS.toNanos(30), in(30_000), group.next());
+    h.armRead(TimeUnit.MILLISECONDS.toNanos(50), group.next());
+    assertTrue(h.read().isArmed());
+    target.firedOn.get(5, TimeUnit.SECONDS);
+    assertEquals(ExchangeTimeoutException.Kind.READ, target.kind.get());
+    h.cancel();
+  }
+
+  @Test
+  void withoutARequestTimeoutTheReadTimeoutIsArmed() {
+    RecordingTarget target = new RecordingTarget();
+    AttemptTimeouts h = holder(target, false);
+    h.armRead(TimeUnit.SECONDS.toNanos(60), group.next());
+    assertTrue(h.read().isArmed());
+    h.cancel();
   }
 
   @Test

@@ -126,14 +126,25 @@ public final class AttemptTimeouts {
     armRequest(current.budgetNanos(), current.deadlineNanos(), loop);
   }
 
-  /** Arms the read timeout once the request is written; {@link TimeoutValues#NONE} arms nothing. */
+  /**
+   * Arms the read timeout once the request is written; {@link TimeoutValues#NONE} arms nothing.
+   *
+   * <p>Nor does a read timeout that could never fire first: its deadline only moves later (each
+   * read pushes it back), so when even its earliest one, {@code now + budgetNanos}, is not before
+   * the armed request timeout's deadline, the request timeout ends the attempt before it, and the
+   * timeouts of an attempt are only ever cancelled together. That is the case with the defaults
+   * (60 s each), where it saves a schedule and a cancellation per request.
+   */
   public void armRead(long budgetNanos, EventLoop loop) {
     if (TimeoutValues.isNone(budgetNanos)) {
       return;
     }
-    ReadTimeout task =
-        new ReadTimeout(scheduler, owner, loop, scheduler.ticker().nanoTime(), budgetNanos);
-    arm(Kind.READ, task, budgetNanos);
+    long now = scheduler.ticker().nanoTime();
+    PendingTimeout request = request();
+    if (request.isArmed() && request.deadlineNanos() - now <= budgetNanos) {
+      return;
+    }
+    arm(Kind.READ, new ReadTimeout(scheduler, owner, loop, now, budgetNanos), budgetNanos);
   }
 
   private void start(TimeoutTask task, long delayNanos) {
