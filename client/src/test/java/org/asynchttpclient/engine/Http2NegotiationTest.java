@@ -124,7 +124,11 @@ class Http2NegotiationTest extends H2Fixture {
               })
               .start();
         });
-    client = ClientFixture.client(tlsConfig());
+    // The subject is twenty streams on one connection. With a further connection allowed (the
+    // default allows two once 8 streams are in flight), a loaded machine that opens the first
+    // connection before the loop ends sends the rest to a second one, whose stream ids repeat the
+    // first's (reproduced with a 200 ms pause after the 10th request: 19 distinct bodies).
+    client = ClientFixture.client(tlsConfig().setHttp2MaxConnectionsPerPartition(1));
 
     List<ListenableFuture<Response>> futures = new ArrayList<>();
     for (int i = 0; i < 20; i++) {
@@ -152,7 +156,11 @@ class Http2NegotiationTest extends H2Fixture {
   void streamsBeyondTheServerLimitWaitForASlot() throws Exception {
     server = new H2TestServer(new H2TestServer.Options().maxConcurrentStreams(2));
     hello(server);
-    client = ClientFixture.client(tlsConfig());
+    // The subject is waiting for a slot of the one connection. A connection at the server's limit
+    // counts as busy, so with a further connection allowed (the default allows two) a request that
+    // finds the first one open and full opens a second instead of waiting (reproduced with a
+    // 200 ms pause after the 5th request).
+    client = ClientFixture.client(tlsConfig().setHttp2MaxConnectionsPerPartition(1));
 
     List<ListenableFuture<Response>> futures = new ArrayList<>();
     for (int i = 0; i < 10; i++) {
