@@ -26,7 +26,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *       ahc-deadline, AHC 3.0.11, the JDK client and a raw Netty client (the server ceiling), in
  *       alternating rounds; requests/s, ratio to AHC 3.0.11 and heap bytes allocated per request.
  *       With {@code --transports}, each AsyncHttpClient API client once per transport listed; with
- *       {@code --syscalls}, system calls per request counted by perf.
+ *       {@code --syscalls}, system calls per request counted by perf. With {@code --rate}, only the
+ *       AsyncHttpClient API clients and, over HTTP/1.1, a paced raw Netty client (the floor, see
+ *       {@link RawNettyPacedMain}: keep-alive connections, requests written from the pacer thread
+ *       as an application thread would) run, all at the same rate; the JDK and raw Netty ceiling
+ *       rows, whose drivers are not paced, are left out.
  * </ol>
  *
  * <p>Options: {@code --count N} (2000), {@code --bursts N} (3 measured timeout bursts), {@code
@@ -34,15 +38,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * busy, up to three times), {@code --measure S} (10), {@code --in-flight N} (32), {@code
  * --server-threads N} (nproc), {@code --skip-timeouts}, {@code --skip-throughput}, {@code --pin}
  * (throughput: the server on half the CPUs, the clients on the other half, see {@link
- * CpuPinning}), {@code --rate R} (throughput of the AsyncHttpClient API clients only, each paced
- * to R requests/s, so their CPU per request compares at the same load), {@code --h2} (throughput
- * only, over HTTP/2 with TLS: the server speaks h2 only, each AsyncHttpClient API client multiplexes
- * its {@code --in-flight} requests as streams; the JDK and raw Netty rows are left out), {@code
- * --transports nio,epoll,io_uring,default} (throughput: a row per AsyncHttpClient API client and
- * transport, see {@link BenchTransport}; without it, one row per client without the native jars,
- * as before the option), {@code --syscalls} (throughput: system calls, epoll_wait, io_uring_enter,
- * writes + reads and context switches per request, counted by perf over each child's window, see
- * {@link SyscallCounter}; "n/a" where perf is missing or refused).
+ * CpuPinning}), {@code --rate R} (throughput of the AsyncHttpClient API clients and the raw Netty
+ * floor only, each paced to R requests/s, so their CPU per request compares at the same load),
+ * {@code --h2} (throughput only, over HTTP/2 with TLS: the server speaks h2 only, each
+ * AsyncHttpClient API client multiplexes its {@code --in-flight} requests as streams; the JDK and
+ * raw Netty rows, floor included, are left out), {@code --transports nio,epoll,io_uring,default}
+ * (throughput: a row per AsyncHttpClient API client and transport, see {@link BenchTransport};
+ * without it, one row per client without the native jars, as before the option; the raw Netty
+ * rows run on NIO whatever it lists), {@code --syscalls} (throughput: system calls, epoll_wait,
+ * io_uring_enter, writes + reads and context switches per request, counted by perf over each
+ * child's window, see {@link SyscallCounter}; "n/a" where perf is missing or refused).
  */
 public final class Compare {
   private static final String AHC3 = "AHC 3.0.11";
@@ -71,9 +76,14 @@ public final class Compare {
   private Compare() {}
 
   public static void main(String[] args) throws Exception {
+    parsed(args).run();
+  }
+
+  /** A Compare set up by its command line, not run yet. */
+  static Compare parsed(String... args) {
     Compare compare = new Compare();
     compare.parse(args);
-    compare.run();
+    return compare;
   }
 
   private void parse(String[] args) {
@@ -278,7 +288,7 @@ public final class Compare {
   }
 
   /** The throughput table's rows: per transport the AsyncHttpClient API clients, then the rest. */
-  private List<ThroughputContender> throughputContenders(String url, String ours, String ahc3) {
+  List<ThroughputContender> throughputContenders(String url, String ours, String ahc3) {
     String n = Integer.toString(inFlight);
     String warm = Long.toString(warmupSeconds * 1000);
     String meas = Long.toString(measureSeconds * 1000);
@@ -311,8 +321,14 @@ public final class Compare {
             transportArg)));
       }
     }
-    // Paced, only the AsyncHttpClient API clients run: the others' drivers are not paced. Over
-    // HTTP/2 too: the JDK and raw Netty drivers here speak HTTP/1.1 in cleartext.
+    // Paced, the JDK and raw Netty ceiling drivers do not run: they are not paced, and the ceiling
+    // writes on its loops, pipelined. The paced floor takes its place: calls from the pacer thread,
+    // one per keep-alive connection, as the AsyncHttpClient API clients get them. Over HTTP/2,
+    // none of them: they speak HTTP/1.1 in cleartext.
+    if (pacedRate > 0 && !h2 && ours != null) {
+      list.add(new ThroughputContender("raw Netty (floor) paced", ours, otherReference,
+          RawNettyPacedMain.class, url, n, paced, warm, meas));
+    }
     if (pacedRate == 0 && !h2) {
       list.add(new ThroughputContender("JDK HttpClient", "", otherReference,
           JdkThroughputMain.class, url, n, warm, meas));

@@ -130,6 +130,15 @@ final class ThroughputReport {
       line(out, "vs " + AHC3 + " and paired: against " + AHC3 + " on the same transport (the"
           + " default rows: default against default)" + others + ".");
     }
+    for (ThroughputContender c : contenders) {
+      if (c.main == RawNettyPacedMain.class) {
+        line(out, c.label + ": the least a Netty client does per request started by an"
+            + " application thread, at the same rate: one keep-alive connection per request in"
+            + " flight, the pre-encoded GET written from the pacer thread (a task for the loop),"
+            + " the response only parsed. Its CPU us/req is the floor under the others'.");
+        break;
+      }
+    }
     if (syscalls) {
       line(out, "syscalls/req .. ctx sw/req: perf stat over the child's measured window (less "
           + SyscallCounter.MARGIN_MILLIS + " ms), over the requests of the counted time, median"
