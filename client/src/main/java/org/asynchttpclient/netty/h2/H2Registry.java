@@ -172,8 +172,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
         if (loop != null) {
           attempt.dialing().onLoop(loop);
         }
-        ex.addListener(() -> p.openerEnded(ex), null);
-        return Route.OPEN_CONNECTION;
+        // fall through: opened like the first connection from here on
       case OPEN_CONNECTION:
         ex.addListener(() -> p.openerEnded(ex), null);
         return Route.OPEN_CONNECTION;
