@@ -105,7 +105,8 @@ public final class Demo {
     settings.measureMillis = DEMO_MEASURE_MILLIS;
     settings.settleMillis = DEMO_SETTLE_MILLIS;
     List<UnderLoadResult> results =
-        TimeoutsUnderLoad.run(server, settings, DEMO_SERVER_WARMUP_MILLIS, System.out, System.err);
+        TimeoutsUnderLoad.run(
+            server, settings, DEMO_SERVER_WARMUP_MILLIS, false, System.out, System.err);
     for (UnderLoadResult r : results) {
       svg.add(r.client() + " @ " + r.deadlineMillis() + " ms", r.all());
     }

@@ -1,10 +1,12 @@
 package io.github.ahcdeadline.bench;
 
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * Target 4, timeout precision with headroom, the case users live in: a steady paced load of
@@ -18,7 +20,10 @@ import java.util.Locale;
  * <p>Options: those of {@link UnderLoadSettings} ({@code --rate 5000 --timeout-rate 200 --deadlines
  * 20,1000 --warmup 10 --measure 20 ...}), {@code --server-threads N} (nproc) and {@code
  * --server-warmup S} (5: seconds of raw Netty load on the server before the first client, so the
- * client that runs first does not meet a cold server).
+ * client that runs first does not meet a cold server), {@code --native-jars true} (false: each
+ * client also gets the native transport jars of its Netty release on its class path, as an
+ * application that adds them: ahc-deadline then detects epoll, as 3.0.12 does, where AHC 3.0.11
+ * stays on NIO; rows say "(native jars)").
  */
 public final class TimeoutsUnderLoad {
   /** The command that runs this from a fresh clone (options in {@code -Dbench.args}). */
@@ -37,35 +42,52 @@ public final class TimeoutsUnderLoad {
   private static final class Contender {
     final String label;
     final String classpathFile;
+    /** The file listing the native transport jars of the client's Netty, or null for none. */
+    final @Nullable String nativeJarsFile;
     final String mode;
     final long tickMillis;
 
-    Contender(String label, String classpathFile, String mode, long tickMillis) {
+    Contender(
+        String label,
+        String classpathFile,
+        @Nullable String nativeJarsFile,
+        String mode,
+        long tickMillis) {
       this.label = label;
       this.classpathFile = classpathFile;
+      this.nativeJarsFile = nativeJarsFile;
       this.mode = mode;
       this.tickMillis = tickMillis;
     }
   }
 
-  private static List<Contender> contenders() {
+  static final String NATIVE_JARS_SUFFIX = " (native jars)";
+
+  private static List<Contender> contenders(boolean nativeJars) {
+    String ours = nativeJars ? BenchPaths.NATIVE_CLASSPATH : null;
+    String ahc3 = nativeJars ? BenchPaths.AHC3_NATIVE_CLASSPATH : null;
+    String suffix = nativeJars ? NATIVE_JARS_SUFFIX : "";
     return List.of(
-        new Contender(TARGET_CLIENT, BenchPaths.OURS_CLASSPATH, "eventloop", 0),
-        new Contender("ahc-deadline timer", BenchPaths.OURS_CLASSPATH, "timer", 0),
-        new Contender("AHC 3.0.11, tick 100 ms (default)", BenchPaths.AHC3_CLASSPATH, "timer", 0),
-        new Contender("AHC 3.0.11, tick 1 ms", BenchPaths.AHC3_CLASSPATH, "timer", 1));
+        new Contender(TARGET_CLIENT + suffix, BenchPaths.OURS_CLASSPATH, ours, "eventloop", 0),
+        new Contender("ahc-deadline timer" + suffix, BenchPaths.OURS_CLASSPATH, ours, "timer", 0),
+        new Contender(
+            "AHC 3.0.11, tick 100 ms (default)" + suffix, BenchPaths.AHC3_CLASSPATH, ahc3, "timer", 0),
+        new Contender("AHC 3.0.11, tick 1 ms" + suffix, BenchPaths.AHC3_CLASSPATH, ahc3, "timer", 1));
   }
 
   public static void main(String[] args) throws Exception {
     UnderLoadSettings settings = new UnderLoadSettings();
     int serverThreads = Runtime.getRuntime().availableProcessors();
     long serverWarmupMillis = DEFAULT_SERVER_WARMUP_MILLIS;
+    boolean nativeJars = false;
     for (int i = 0; i < args.length; i += 2) {
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("option: " + args[i] + " (missing its value)");
       }
       if (args[i].equals("--server-threads")) {
         serverThreads = Integer.parseInt(args[i + 1]);
+      } else if (args[i].equals("--native-jars")) {
+        nativeJars = parseFlag(args[i], args[i + 1]);
       } else if (args[i].equals("--server-warmup")) {
         serverWarmupMillis = Math.round(Double.parseDouble(args[i + 1]) * 1000);
       } else if (!settings.apply(args[i], args[i + 1])) {
@@ -78,7 +100,7 @@ public final class TimeoutsUnderLoad {
           "child JVMs: " + String.join(" ", ChildJvm.JVM_OPTIONS) + "; server: this JVM, "
               + serverThreads + " NIO threads");
       System.out.println();
-      run(server, settings, serverWarmupMillis, System.out, System.err);
+      run(server, settings, serverWarmupMillis, nativeJars, System.out, System.err);
     }
   }
 
@@ -91,6 +113,7 @@ public final class TimeoutsUnderLoad {
       LoopbackServer server,
       UnderLoadSettings settings,
       long serverWarmupMillis,
+      boolean nativeJars,
       PrintStream out,
       PrintStream progress) {
     out.println(
@@ -98,7 +121,8 @@ public final class TimeoutsUnderLoad {
             + signed(UnderLoadTable.TARGET_P99_MILLIS) + " ms, max <= "
             + signed(UnderLoadTable.TARGET_MAX_MILLIS) + " ms)");
     out.println("  " + settings.describe());
-    UnderLoadTable table = new UnderLoadTable(TARGET_CLIENT, settings.loadRate);
+    UnderLoadTable table =
+        new UnderLoadTable(TARGET_CLIENT + (nativeJars ? NATIVE_JARS_SUFFIX : ""), settings.loadRate);
     if (serverWarmupMillis > 0) {
       try {
         Compare.warmUpServer(
@@ -111,7 +135,7 @@ public final class TimeoutsUnderLoad {
       }
     }
     List<UnderLoadResult> all = new ArrayList<>();
-    for (Contender c : contenders()) {
+    for (Contender c : contenders(nativeJars)) {
       progress.println("timeouts under load: " + c.label);
       List<UnderLoadResult> results = runOne(server, settings, c, table);
       for (UnderLoadResult r : results) {
@@ -128,6 +152,9 @@ public final class TimeoutsUnderLoad {
     String classpath;
     try {
       classpath = BenchPaths.readClasspath(c.classpathFile);
+      if (c.nativeJarsFile != null) {
+        classpath += File.pathSeparator + BenchPaths.readClasspath(c.nativeJarsFile);
+      }
     } catch (IOException e) {
       missing(table, settings, c, "skipped");
       table.note(c.label + ": " + e.getMessage());
@@ -167,6 +194,14 @@ public final class TimeoutsUnderLoad {
     for (long d : settings.deadlinesMillis) {
       table.addMissing(c.label, d, why);
     }
+  }
+
+  /** {@code true} or {@code false}, for {@code option}. */
+  static boolean parseFlag(String option, String value) {
+    if (value.equals("true") || value.equals("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new IllegalArgumentException(option + ": " + value + " (expected true or false)");
   }
 
   private static String signed(double millis) {
