@@ -5,17 +5,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseDecoder;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -65,17 +60,7 @@ final class RawGetPool implements AutoCloseable {
     List<Channel> channels = new ArrayList<>(connections);
     RawGetPool pool = new RawGetPool(group, channels, RawNettyThroughputMain.encodedGet(uri));
     Bootstrap bootstrap =
-        new Bootstrap()
-            .group(group)
-            .channel(NioSocketChannel.class)
-            .option(ChannelOption.TCP_NODELAY, true)
-            .handler(
-                new ChannelInitializer<SocketChannel>() {
-                  @Override
-                  protected void initChannel(SocketChannel ch) {
-                    ch.pipeline().addLast(new HttpResponseDecoder(), pool.new OneGetAtATime(ch));
-                  }
-                });
+        RawNettyThroughputMain.rawHttpBootstrap(group, ch -> pool.new OneGetAtATime(ch));
     InetSocketAddress address = new InetSocketAddress(uri.getHost(), uri.getPort());
     try {
       for (int i = 0; i < connections; i++) {

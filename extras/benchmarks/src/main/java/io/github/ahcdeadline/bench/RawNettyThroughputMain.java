@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
  * Child-JVM entry point of the "server ceiling": the least client work that still speaks HTTP/1.1.
@@ -57,20 +59,8 @@ public final class RawNettyThroughputMain {
             Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
     try {
       Bootstrap bootstrap =
-          new Bootstrap()
-              .group(group)
-              .channel(NioSocketChannel.class)
-              .option(ChannelOption.TCP_NODELAY, true)
-              .handler(
-                  new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                      ch.pipeline()
-                          .addLast(
-                              new HttpResponseDecoder(),
-                              new PipelinedGets(request, depth, completed, errors, firstError));
-                    }
-                  });
+          rawHttpBootstrap(
+              group, ch -> new PipelinedGets(request, depth, completed, errors, firstError));
       List<Channel> channels = new ArrayList<>(connections);
       for (int i = 0; i < connections; i++) {
         channels.add(
@@ -84,6 +74,25 @@ public final class RawNettyThroughputMain {
     } finally {
       group.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
     }
+  }
+
+  /**
+   * A bootstrap of the raw clients: NIO, TCP_NODELAY, each connection an HTTP response decoder and
+   * the handler {@code handlers} makes for it.
+   */
+  static Bootstrap rawHttpBootstrap(
+      EventLoopGroup group, Function<SocketChannel, ? extends ChannelHandler> handlers) {
+    return new Bootstrap()
+        .group(group)
+        .channel(NioSocketChannel.class)
+        .option(ChannelOption.TCP_NODELAY, true)
+        .handler(
+            new ChannelInitializer<SocketChannel>() {
+              @Override
+              protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast(new HttpResponseDecoder(), handlers.apply(ch));
+              }
+            });
   }
 
   /**
