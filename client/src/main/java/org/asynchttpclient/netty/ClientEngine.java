@@ -13,8 +13,6 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.asynchttpclient.AsyncHandler;
@@ -38,6 +36,7 @@ import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.channel.SemaphoreFactoryPermits;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.InFlightExchanges;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
@@ -105,7 +104,7 @@ public final class ClientEngine implements ExchangeServices {
   private final HopDriver hops;
 
   // any thread
-  private final Set<Exchange<?>> inFlight = ConcurrentHashMap.newKeySet();
+  private final InFlightExchanges inFlight = new InFlightExchanges();
   private final TimeoutCounters timeoutCounters = new TimeoutCounters();
   private volatile boolean closed;
 
@@ -323,10 +322,9 @@ public final class ClientEngine implements ExchangeServices {
     closed = true;
     IOException cause = new IOException("Client closed while the request was in flight");
     permits.close(cause);
-    for (Exchange<?> ex : inFlight) {
+    for (Exchange<?> ex : inFlight.drain()) {
       ex.fail(cause);
     }
-    inFlight.clear();
     hops.close();
     pool.destroy();
     try {

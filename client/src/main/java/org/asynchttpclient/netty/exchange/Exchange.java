@@ -79,6 +79,11 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   // confined to the submitting loop's thread (acted on only where inEventLoop() is true)
   /** The loop running {@code execute} for this exchange, while that call has not returned. */
   private @Nullable EventLoop submitFrame;
+  // guarded by the monitor of the InFlightExchanges stripe this exchange is in (see there); the
+  // stripe is also read without it, as a hint that is checked again under the monitor
+  @Nullable Exchange<?> inFlightPrev;
+  @Nullable Exchange<?> inFlightNext;
+  volatile @Nullable Object inFlightStripe;
 
   /** {@code absoluteDeadline} is resolved once, here (D1); the budget may be TimeoutValues.NONE. */
   public Exchange(
