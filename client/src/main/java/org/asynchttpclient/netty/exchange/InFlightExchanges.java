@@ -14,9 +14,11 @@ import org.jetbrains.annotations.Nullable;
  * cache lines, where one concurrent set did (its table and its size counter were about 4% of the
  * client's CPU in a closed-loop profile).
  *
- * <p>Threads: any. An exchange's links and its stripe are guarded by that stripe's monitor; the
- * stripe reference itself is written under it once, at {@link #add}, before any thread can remove
- * the exchange (the exchange is not yet published to another thread then).
+ * <p>Threads: any. An exchange's links are guarded by the monitor of the stripe it is in. Its
+ * stripe reference is written under that monitor too (at {@link #add}, and back to null when it is
+ * unlinked) and read first without it, as a hint that {@link #remove} checks again under the
+ * monitor: {@link #add} runs before the exchange is handed to any other thread, so no remover can
+ * see it unset while it is in a list.
  */
 public final class InFlightExchanges {
   /** A power of two, so a thread id picks a stripe with a mask; a few times the usual loop count. */
@@ -56,7 +58,7 @@ public final class InFlightExchanges {
   public void remove(Exchange<?> ex) {
     Object stripe = ex.inFlightStripe;
     if (!(stripe instanceof Stripe)) {
-      return; // never added, or already removed (both read under no lock: see below)
+      return; // never added, or already removed
     }
     Stripe s = (Stripe) stripe;
     synchronized (s) {
