@@ -285,7 +285,7 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
 
   @Override
   public void onWriteFailure(Attempt attempt, Channel channel, Throwable cause) {
-    ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
+    ResponseHandler responses = ResponseHandler.of(channel);
     if (responses != null && !responses.unbindIfBound(attempt)) {
       return; // the read side already reported this hop
     }

@@ -38,17 +38,20 @@ public final class DefaultChannelPool implements ChannelPool {
   /** Ticker nanos of the moment the channel connected; set by the connector. */
   public static final AttributeKey<Long> CREATED_AT = AttributeKey.valueOf("ahc.createdAt");
 
-  private static final AttributeKey<Object> PARTITION = AttributeKey.valueOf("ahc.partition");
-
-  /** The channel's entry while it is pooled, else null. */
+  /**
+   * The channel's entry while it is pooled, else null. The entry also names the partition, so
+   * pooling a channel looks up one attribute, not two.
+   */
   private static final AttributeKey<IdleChannel> POOLED = AttributeKey.valueOf("ahc.pooled");
 
   private static final class IdleChannel {
     final Channel channel;
+    final Object partitionKey;
     final long idleSince;
 
-    IdleChannel(Channel channel, long idleSince) {
+    IdleChannel(Channel channel, Object partitionKey, long idleSince) {
       this.channel = channel;
+      this.partitionKey = partitionKey;
       this.idleSince = idleSince;
     }
   }
@@ -133,12 +136,11 @@ public final class DefaultChannelPool implements ChannelPool {
     if (isExpired(channel, now)) {
       return false;
     }
-    IdleChannel entry = new IdleChannel(channel, now);
+    IdleChannel entry = new IdleChannel(channel, partitionKey, now);
     if (!channel.attr(POOLED).compareAndSet(null, entry)) {
       // Already pooled: it stays where it is, its idle clock untouched (AHC 3.0.12, #2298).
       return true;
     }
-    channel.attr(PARTITION).set(partitionKey);
     partitions.computeIfAbsent(partitionKey, k -> new ConcurrentLinkedDeque<>()).offerFirst(entry);
     if (!open) {
       // destroy() ran meanwhile and may have missed this entry
@@ -202,22 +204,18 @@ public final class DefaultChannelPool implements ChannelPool {
 
   @Override
   public boolean removeAll(Channel channel) {
-    Object key = channel.attr(PARTITION).get();
-    if (key == null) {
+    // A channel is in at most one deque, at most once: offer lets only the first of two offers
+    // of a pooled channel in (the compare-and-set on POOLED).
+    IdleChannel idle = channel.attr(POOLED).get();
+    if (idle == null) {
       return false;
     }
-    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(key);
-    if (deque == null) {
+    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(idle.partitionKey);
+    if (deque == null || !deque.removeFirstOccurrence(idle)) {
       return false;
     }
-    boolean removed = false;
-    for (IdleChannel idle : deque) {
-      if (idle.channel == channel && deque.removeFirstOccurrence(idle)) {
-        release(idle);
-        removed = true;
-      }
-    }
-    return removed;
+    release(idle);
+    return true;
   }
 
   /** Marks the channel of an entry just taken out of a deque as no longer pooled. */

@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.handler;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderResult;
@@ -39,6 +40,18 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: every field is confined to the channel's event loop; {@link #bind} asserts it.
  */
 public final class ResponseHandler extends ChannelInboundHandlerAdapter {
+
+  /**
+   * The response handler of {@code channel}'s pipeline, or null when it has none (a WebSocket or an
+   * HTTP/2 connection). Looked up per request: it is the pipeline's last handler unless a user's
+   * initializer added one after it, so the last one is tried before the walk a lookup by class is.
+   */
+  public static @Nullable ResponseHandler of(Channel channel) {
+    ChannelHandler last = channel.pipeline().last();
+    return last instanceof ResponseHandler
+        ? (ResponseHandler) last
+        : channel.pipeline().get(ResponseHandler.class);
+  }
 
   /** What the handler tells its owner about channels and retries. */
   public interface Owner {

@@ -63,7 +63,11 @@ public final class RequestWriter {
           .headers()
           .set(deadlineHeader, TimeUnit.NANOSECONDS.toMillis(ex.remainingNanos()));
     }
-    ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
+    ResponseHandler responses = ResponseHandler.of(channel);
+    if (responses == null) {
+      throw new IllegalStateException(
+          "no ResponseHandler in the pipeline of " + channel + " (expected one on every carrier)");
+    }
     responses.bind(channel, attempt, request.getHttpRequest());
     AsyncHandler<?> handler = ex.handler();
     if (handler instanceof TransferCompletionHandler) {
@@ -189,7 +193,7 @@ public final class RequestWriter {
       if (body != null) {
         ChannelClosing.bodySending(channel, false);
       }
-      ResponseHandler responses = channel.pipeline().get(ResponseHandler.class);
+      ResponseHandler responses = ResponseHandler.of(channel);
       if (responses != null) {
         responses.onRequestWritten(attempt);
       }
