@@ -119,6 +119,12 @@ final class H2Connection {
     }
   }
 
+  /** Counts a stream for {@code w} on this connection at once and hands it the slot. Guarded by the partition. */
+  void grantTo(H2Waiter w) {
+    active++;
+    w.slot = new StreamSlot(this);
+  }
+
   /** Takes {@link #firstWaiter}. Guarded by the partition. */
   @Nullable H2Waiter takeFirstWaiter() {
     H2Waiter w = firstWaiter;

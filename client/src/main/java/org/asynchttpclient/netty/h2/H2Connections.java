@@ -105,8 +105,7 @@ final class H2Connections {
       if (w == null) {
         break;
       }
-      c.active++;
-      w.slot = new StreamSlot(c);
+      c.grantTo(w);
       granted.add(w);
     }
     return granted;

@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.h2;
 
 import java.util.List;
-import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
@@ -120,8 +119,7 @@ final class H2Partition extends H2PartitionState {
     }
     H2Connection c = waiters.isEmpty() ? connections.pick() : null;
     if (c != null) {
-      c.active++;
-      w.slot = new StreamSlot(c);
+      c.grantTo(w);
       return Decision.STREAM;
     }
     return waiters.offer(w) ? Decision.WAIT : Decision.QUEUE_FULL;
@@ -278,14 +276,13 @@ final class H2Partition extends H2PartitionState {
         c.state = H2Connection.State.OPEN;
         first = c.takeFirstWaiter();
         if (first != null && c.hasFreeSlot()) {
-          c.active++; // the further connection's opener goes first on it
-          first.slot = new StreamSlot(c);
+          c.grantTo(first); // the further connection's opener goes first on it
         } else if (first != null) {
           waiters.addFirst(first);
           first = null;
         }
       }
-      open = dispatch(c);
+      open = dispatch();
       if (first != null) {
         open = prepend(first, open);
       }
@@ -372,7 +369,7 @@ final class H2Partition extends H2PartitionState {
   void codecClosedStream(H2Connection c) {
     List<H2Waiter> open;
     synchronized (this) {
-      open = dispatch(c);
+      open = dispatch();
     }
     openAll(open);
   }
@@ -383,7 +380,7 @@ final class H2Partition extends H2PartitionState {
     H2Lifetime.Quiet quiet;
     synchronized (this) {
       c.active--;
-      open = dispatch(c);
+      open = dispatch();
       quiet = lifetime.quietLocked(this, c);
       closeNow = !quiet.close && c.state == H2Connection.State.DRAINING && c.active == 0;
     }

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.h2;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.exchange.Exchange;
@@ -67,7 +68,7 @@ abstract class H2PartitionState {
   }
 
   static List<H2Waiter> prepend(H2Waiter first, List<H2Waiter> rest) {
-    List<H2Waiter> all = new java.util.ArrayList<>(rest.size() + 1);
+    List<H2Waiter> all = new ArrayList<>(rest.size() + 1);
     all.add(first);
     all.addAll(rest);
     return all;
@@ -119,10 +120,11 @@ abstract class H2PartitionState {
   }
 
   /**
-   * Hands free slots to waiters, on whichever connection {@link H2Connections#pick} names (a slot
-   * {@code c} freed, or one another connection had); the streams are opened after the monitor.
+   * Hands free slots to waiters, on whichever connection {@link H2Connections#pick} names (the
+   * slot a connection just freed, or one another connection had); the streams are opened after
+   * the monitor. Under the monitor.
    */
-  List<H2Waiter> dispatch(H2Connection c) {
+  List<H2Waiter> dispatch() {
     return connections.grant(waiters);
   }
 
