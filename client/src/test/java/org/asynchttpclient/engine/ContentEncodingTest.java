@@ -97,6 +97,21 @@ class ContentEncodingTest extends HelloFixture {
   }
 
   @Test
+  void keepEncodingHeaderKeepsContentEncodingOnTheInflatedResponse() throws Exception {
+    byte[] plain = TEXT.getBytes(StandardCharsets.UTF_8);
+    serveEncoded(server, "/br", "br", brotli(plain));
+    server.route("/plain", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, TEXT));
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(ClientFixture.config().setKeepEncodingHeader(true))) {
+      // a plain response first, so the coded one follows it on the same pooled connection
+      assertEquals(TEXT, c.prepareGet(server.url("/plain")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+      Response r = c.prepareGet(server.url("/br")).execute().get(10, TimeUnit.SECONDS);
+      assertEquals(TEXT, r.getResponseBody());
+      assertEquals("br", r.getHeader(HttpHeaderNames.CONTENT_ENCODING));
+    }
+  }
+
+  @Test
   void theInflatedSizeLimitBoundsBrotliAndZstdToo() throws Exception {
     byte[] zeros = new byte[4 * 1024 * 1024];
     serveEncoded(server, "/br", "br", brotli(zeros));

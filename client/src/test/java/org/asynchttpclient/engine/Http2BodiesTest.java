@@ -2,6 +2,7 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -169,6 +170,18 @@ class Http2BodiesTest extends H2Fixture {
     Response res = client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS);
     assertEquals(HttpProtocol.HTTP_2, res.getProtocol());
     assertEquals(md5(PAYLOAD), md5(res.getResponseBodyAsBytes()));
+  }
+
+  @Test
+  void keepEncodingHeaderKeepsContentEncodingOnTheInflatedResponse() throws Exception {
+    Response plain = client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS);
+    assertNull(plain.getHeader(HttpHeaderNames.CONTENT_ENCODING));
+    client.close();
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setKeepEncodingHeader(true));
+    Response kept = client.prepareGet(server.url("/gzip")).execute().get(20, TimeUnit.SECONDS);
+    assertEquals(HttpProtocol.HTTP_2, kept.getProtocol());
+    assertEquals("gzip", kept.getHeader(HttpHeaderNames.CONTENT_ENCODING));
+    assertEquals(md5(PAYLOAD), md5(kept.getResponseBodyAsBytes()));
   }
 
   @Test

@@ -10,7 +10,6 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
@@ -117,13 +116,11 @@ public final class ChannelManager {
             p.addLast("http", newCodec());
             p.addLast(TransferCodingCheck.NAME, new TransferCodingCheck());
             if (config.isEnableAutomaticDecompression()) {
+              ResponseDecompressor inflater = new ResponseDecompressor(config.isKeepEncodingHeader());
+              p.addLast("inflater", inflater);
               long maxInflated = config.getMaxInflatedResponseBodySize();
               if (maxInflated > 0) {
-                InflatedBodyLimit.Decompressor inflater = new InflatedBodyLimit.Decompressor();
-                p.addLast("inflater", inflater);
                 p.addLast("inflated-limit", new InflatedBodyLimit(maxInflated, inflater));
-              } else {
-                p.addLast("inflater", new HttpContentDecompressor(0));
               }
             }
             p.addLast("chunked-writer", new ChunkedWriteHandler());

@@ -2,19 +2,14 @@ package org.asynchttpclient.netty.channel;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpContentDecompressor;
-import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
-import java.util.List;
-import org.jetbrains.annotations.Nullable;
 
 /**
  * Bounds how large automatic decompression may inflate one response body ({@code
- * maxInflatedResponseBodySize}). It sits right after the {@link Decompressor} and counts the
+ * maxInflatedResponseBodySize}). It sits right after the {@link ResponseDecompressor} and counts the
  * bytes that come out of it, but only for a body the decompressor actually inflates: a body sent
  * without a content coding is not limited here. Past the limit it fails the exchange with an
  * {@link IOException} naming the limit, closes the connection, drops whatever the inflater still
@@ -29,44 +24,8 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
 
-  /** The pipeline's decompressor, which tells whether the current body is being inflated. */
-  public static final class Decompressor extends HttpContentDecompressor {
-    // loop-confined
-    private boolean inflating;
-    private boolean stopped;
-
-    public Decompressor() {
-      super(0);
-    }
-
-    @Override
-    protected void decode(ChannelHandlerContext ctx, HttpObject msg, List<Object> out)
-        throws Exception {
-      if (stopped) {
-        return; // past the limit: inflate nothing more (the caller releases msg)
-      }
-      super.decode(ctx, msg, out);
-    }
-
-    @Override
-    protected @Nullable EmbeddedChannel newContentDecoder(String contentEncoding)
-        throws Exception {
-      EmbeddedChannel decoder = super.newContentDecoder(contentEncoding);
-      inflating = decoder != null;
-      return decoder;
-    }
-
-    boolean inflating() {
-      return inflating;
-    }
-
-    void stop() {
-      stopped = true;
-    }
-  }
-
   private final long maxBytes;
-  private final Decompressor decompressor;
+  private final ResponseDecompressor decompressor;
   private final String optionName;
 
   // loop-confined
@@ -74,12 +33,13 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
   private boolean exceeded;
 
   /** {@code maxBytes} must be positive: without a limit the handler is not installed at all. */
-  public InflatedBodyLimit(long maxBytes, Decompressor decompressor) {
+  public InflatedBodyLimit(long maxBytes, ResponseDecompressor decompressor) {
     this(maxBytes, decompressor, "maxInflatedResponseBodySize");
   }
 
   /** {@code optionName} is the option the limit came from, for the failure's message. */
-  public InflatedBodyLimit(long maxBytes, Decompressor decompressor, String optionName) {
+  public InflatedBodyLimit(
+      long maxBytes, ResponseDecompressor decompressor, String optionName) {
     if (maxBytes <= 0) {
       throw new IllegalArgumentException(optionName + ": " + maxBytes + " (expected > 0 here)");
     }

@@ -8,6 +8,7 @@ import io.netty.handler.stream.ChunkedWriteHandler;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.channel.InflatedBodyLimit;
+import org.asynchttpclient.netty.channel.ResponseDecompressor;
 
 /**
  * The pipeline of an HTTP/2 stream child channel: the {@link StreamCodec} that makes the stream
@@ -51,7 +52,7 @@ final class StreamPipeline {
         ChannelPipeline p = ch.pipeline();
         p.addLast("h2-stream", new StreamCodec(scheme));
         if (config.isEnableAutomaticDecompression()) {
-          InflatedBodyLimit.Decompressor inflater = new InflatedBodyLimit.Decompressor();
+          ResponseDecompressor inflater = new ResponseDecompressor(config.isKeepEncodingHeader());
           p.addLast("inflater", inflater);
           if (inflateLimit > 0) {
             p.addLast("inflated-limit", new InflatedBodyLimit(inflateLimit, inflater, inflateLimitOption));
