@@ -46,13 +46,14 @@ final class BenchPaths {
    * By hand only, so that a build on a machine without it never tries to resolve it.
    */
   static final String AHC3012_HOW =
-      "(1) build AHC 3.0.12 from its release commit b4c8f5a64 of"
-          + " https://github.com/AsyncHttpClient/async-http-client and install it: mkdir"
-          + " /tmp/ahc3012 && git -C <clone> archive b4c8f5a64 | tar -x -C /tmp/ahc3012 && cd"
-          + " /tmp/ahc3012 && mvn -B -ntp install -DskipTests -Dkerby.version=2.1.0 -Dgpg.skip"
-          + " -Dmaven.javadoc.skip=true -pl client -am; (2) from the repository root: ./mvnw -B -q"
-          + " -ntp -f extras/benchmarks/ahc3/pom.xml -Pahc3012 dependency:build-classpath@ahc3"
-          + " dependency:build-classpath@ahc3-native (README, Performance)";
+      "(1) build AHC 3.0.12 from its release commit and install it into the local repository,"
+          + " from the repository root: git clone"
+          + " https://github.com/AsyncHttpClient/async-http-client /tmp/ahc-upstream && mkdir"
+          + " /tmp/ahc3012 && git -C /tmp/ahc-upstream archive b4c8f5a64 | tar -x -C /tmp/ahc3012"
+          + " && ./mvnw -B -ntp -f /tmp/ahc3012/pom.xml install -DskipTests"
+          + " -Dkerby.version=2.1.0 -Dgpg.skip -Dmaven.javadoc.skip=true -pl client -am; (2) write"
+          + " the files: ./mvnw -B -q -ntp -f extras/benchmarks/ahc3/pom.xml -Pahc3012"
+          + " dependency:build-classpath@ahc3 dependency:build-classpath@ahc3-native (README, Performance)";
 
   private BenchPaths() {}
 

@@ -2,6 +2,7 @@ package io.github.ahcdeadline.bench;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -129,7 +130,7 @@ class CompareContendersTest {
       assertTrue(epoll.failure.startsWith("n/a"), epoll.failure);
     } else {
       assertTrue(epoll.classpath.startsWith("ahc3012.jar" + File.pathSeparator), epoll.classpath);
-      assertTrue(!epoll.classpath.contains("4.2.15.Final"), epoll.classpath);
+      assertFalse(epoll.classpath.contains("4.2.15.Final"), epoll.classpath);
     }
   }
 

@@ -1,6 +1,7 @@
 package io.github.ahcdeadline.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -62,9 +63,8 @@ class ThroughputReportTest {
         cells(lines.get(3)).subList(0, 5));
     assertTrue(text.contains("AHC 3.0.12 (--with-ahc3012): built from upstream's release commit"),
         text);
-    String without =
-        ThroughputReport.render(List.of(ahc3), false, false);
-    assertTrue(!without.contains("--with-ahc3012"), without);
+    String without = ThroughputReport.render(List.of(ahc3), false, false);
+    assertFalse(without.contains("--with-ahc3012"), without);
   }
 
   private static List<String> cells(String line) {
