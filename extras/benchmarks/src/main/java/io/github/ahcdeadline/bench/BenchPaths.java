@@ -28,6 +28,33 @@ final class BenchPaths {
    */
   static final String AHC3_NATIVE_CLASSPATH = "ahc3-native.classpath";
 
+  /**
+   * Written by hand (helper project ahc3/pom.xml, profile ahc3012; never by the build, see {@link
+   * #AHC3012_HOW}): the runtime classpath of AHC 3.0.12, for Compare's optional row (--with-ahc3012).
+   */
+  static final String AHC3012_CLASSPATH = "ahc3012.classpath";
+
+  /**
+   * Written with {@link #AHC3012_CLASSPATH}: the epoll and io_uring jars at AHC 3.0.12's own Netty
+   * version (4.2.17.Final), for its rows on a native transport.
+   */
+  static final String AHC3012_NATIVE_CLASSPATH = "ahc3012-native.classpath";
+
+  /**
+   * How to get {@link #AHC3012_CLASSPATH}: AHC 3.0.12 was never published to Maven Central, so it is
+   * built from upstream's release commit into the local repository, and then resolved from there.
+   * By hand only, so that a build on a machine without it never tries to resolve it.
+   */
+  static final String AHC3012_HOW =
+      "(1) build AHC 3.0.12 from its release commit and install it into the local repository,"
+          + " from the repository root: git clone"
+          + " https://github.com/AsyncHttpClient/async-http-client /tmp/ahc-upstream && mkdir"
+          + " /tmp/ahc3012 && git -C /tmp/ahc-upstream archive b4c8f5a64 | tar -x -C /tmp/ahc3012"
+          + " && ./mvnw -B -ntp -f /tmp/ahc3012/pom.xml install -DskipTests"
+          + " -Dkerby.version=2.1.0 -Dgpg.skip -Dmaven.javadoc.skip=true -pl client -am; (2) write"
+          + " the files: ./mvnw -B -q -ntp -f extras/benchmarks/ahc3/pom.xml -Pahc3012"
+          + " dependency:build-classpath@ahc3 dependency:build-classpath@ahc3-native (README, Performance)";
+
   private BenchPaths() {}
 
   /** The directory or jar these classes were loaded from (target/classes in a build). */
@@ -52,6 +79,10 @@ final class BenchPaths {
   static String readClasspath(String fileName) throws IOException {
     Path file = target().resolve(fileName);
     if (!Files.isRegularFile(file)) {
+      if (fileName.equals(AHC3012_CLASSPATH) || fileName.equals(AHC3012_NATIVE_CLASSPATH)) {
+        // no build writes these: the build's own advice would not bring them
+        throw new IOException(file + " is missing; to write it: " + AHC3012_HOW);
+      }
       throw new IOException(
           file
               + " is missing; build the module first ("

@@ -2,6 +2,7 @@ package io.github.ahcdeadline.bench;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,10 +48,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * without it, one row per client without the native jars, as before the option; the raw Netty
  * rows run on NIO whatever it lists), {@code --syscalls} (throughput: system calls, epoll_wait,
  * io_uring_enter, writes + reads and context switches per request, counted by perf over each
- * child's window, see {@link SyscallCounter}; "n/a" where perf is missing or refused).
+ * child's window, see {@link SyscallCounter}; "n/a" where perf is missing or refused), {@code
+ * --with-ahc3012} (throughput: an "AHC 3.0.12" row beside each AHC 3.0.11 row, its ratios against
+ * AHC 3.0.11 like every row's; AHC 3.0.12 is not on Maven Central, so its classpath file is written
+ * by hand, see {@link BenchPaths#AHC3012_HOW}, and the option fails at once without it; not in the
+ * timeout table).
  */
 public final class Compare {
   private static final String AHC3 = "AHC 3.0.11";
+  /** The optional row's label (with --transports, followed by the transport). */
+  static final String AHC3012 = "AHC 3.0.12";
   private static final long CHILD_TIMEOUT_SECONDS = 300;
 
   private int count = 2000;
@@ -72,6 +79,8 @@ public final class Compare {
   private List<BenchTransport> transports;
   // perf counts each throughput child's system calls
   private boolean syscalls;
+  // an AHC 3.0.12 row beside each AHC 3.0.11 row; opt-in, as its classpath is not the build's
+  private boolean withAhc3012;
 
   private Compare() {}
 
@@ -100,6 +109,8 @@ public final class Compare {
         pin = true;
       } else if (arg.equals("--syscalls")) {
         syscalls = true;
+      } else if (arg.equals("--with-ahc3012")) {
+        withAhc3012 = true;
       } else if (i + 1 < args.length) {
         String value = args[++i];
         switch (arg) {
@@ -143,6 +154,8 @@ public final class Compare {
   }
 
   private void run() throws Exception {
+    // First, so that a missing file fails the run in a second, not after the timeout table.
+    String ahc3012 = ahc3012Classpath(BenchPaths.target());
     System.out.print(Machine.describe());
     System.out.println(
         "child JVMs: " + String.join(" ", ChildJvm.JVM_OPTIONS) + "; server: this JVM, "
@@ -155,9 +168,32 @@ public final class Compare {
         timeoutPrecision(server, ours, ahc3);
       }
       if (throughput) {
-        throughput(server, ours, ahc3);
+        throughput(server, ours, ahc3, ahc3012);
       }
     }
+  }
+
+  /**
+   * AHC 3.0.12's runtime classpath from {@code targetDir}, or null without --with-ahc3012. Asked
+   * for, a missing file is an error rather than a row marked n/a: the build never writes it, so the
+   * row can only appear after the steps the message gives.
+   */
+  String ahc3012Classpath(Path targetDir) throws IOException {
+    if (!withAhc3012) {
+      return null;
+    }
+    Path file = targetDir.resolve(BenchPaths.AHC3012_CLASSPATH);
+    String classpath =
+        Files.isRegularFile(file)
+            ? new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim()
+            : "";
+    if (classpath.isEmpty()) {
+      throw new IllegalStateException(
+          "--with-ahc3012: " + file + " is " + (Files.exists(file) ? "empty" : "missing")
+              + " (expected AHC 3.0.12's runtime classpath, which no build writes by itself); "
+              + BenchPaths.AHC3012_HOW);
+    }
+    return classpath;
   }
 
   private static String classpathOrNull(String file) {
@@ -287,14 +323,21 @@ public final class Compare {
     System.out.println("lag plot: " + svgFile);
   }
 
-  /** The throughput table's rows: per transport the AsyncHttpClient API clients, then the rest. */
-  List<ThroughputContender> throughputContenders(String url, String ours, String ahc3) {
+  /**
+   * The throughput table's rows: per transport the AsyncHttpClient API clients, then the rest.
+   *
+   * @param ahc3012 AHC 3.0.12's classpath, null for no such row (see {@link #ahc3012Classpath})
+   */
+  List<ThroughputContender> throughputContenders(
+      String url, String ours, String ahc3, String ahc3012) {
     String n = Integer.toString(inFlight);
     String warm = Long.toString(warmupSeconds * 1000);
     String meas = Long.toString(measureSeconds * 1000);
     String paced = Long.toString(pacedRate);
     String oursNative = withNativeJars(ours, BenchPaths.NATIVE_CLASSPATH);
     String ahc3Native = withNativeJars(ahc3, BenchPaths.AHC3_NATIVE_CLASSPATH);
+    // its own Netty release's natives: they must match its netty-transport and unix-common
+    String ahc3012Native = withNativeJars(ahc3012, BenchPaths.AHC3012_NATIVE_CLASSPATH);
     List<ThroughputContender> list = new ArrayList<>();
     // Without --transports, the rows of old: unsuffixed, no native jars (so both on NIO).
     List<BenchTransport> rowTransports =
@@ -311,6 +354,12 @@ public final class Compare {
       if (ahc3 != null) {
         list.add(runnable(new ThroughputContender(reference, natives ? ahc3Native : ahc3,
             reference, AhcThroughputMain.class, url, n, warm, meas, "timer", paced, transportArg)));
+      }
+      if (ahc3012 != null) {
+        // Same driver and arguments as the 3.0.11 row; the ratios stay against 3.0.11.
+        list.add(runnable(new ThroughputContender(AHC3012 + suffix,
+            natives ? ahc3012Native : ahc3012, reference, AhcThroughputMain.class, url, n, warm,
+            meas, "timer", paced, transportArg)));
       }
       if (ours != null) {
         String cp = natives ? oursNative : ours;
@@ -358,10 +407,10 @@ public final class Compare {
     return c;
   }
 
-  private void throughput(LoopbackServer server, String ours, String ahc3)
+  private void throughput(LoopbackServer server, String ours, String ahc3, String ahc3012)
       throws IOException, InterruptedException {
     String url = server.url("/small");
-    List<ThroughputContender> contenders = throughputContenders(url, ours, ahc3);
+    List<ThroughputContender> contenders = throughputContenders(url, ours, ahc3, ahc3012);
     CpuPinning pinning =
         pin
             ? CpuPinning.serverAndClients(Runtime.getRuntime().availableProcessors())

@@ -131,6 +131,15 @@ final class ThroughputReport {
           + " default rows: default against default)" + others + ".");
     }
     for (ThroughputContender c : contenders) {
+      if (c.label.startsWith(Compare.AHC3012)) {
+        line(out, Compare.AHC3012 + " (--with-ahc3012): built from upstream's release commit"
+            + " b4c8f5a64, as it is not on Maven Central, on its own Netty 4.2.17.Final (and that"
+            + " release's native jars); its ratios, like every row's, are against " + AHC3
+            + ".");
+        break;
+      }
+    }
+    for (ThroughputContender c : contenders) {
       if (c.main == RawNettyPacedMain.class) {
         line(out, c.label + ": the least a Netty client does per request started by an"
             + " application thread, at the same rate: one keep-alive connection per request in"

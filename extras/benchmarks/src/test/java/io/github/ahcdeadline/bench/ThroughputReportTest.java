@@ -1,6 +1,7 @@
 package io.github.ahcdeadline.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -46,6 +47,24 @@ class ThroughputReportTest {
     assertEquals(List.of("AHC 3.0.11 (io_uring)", "-", "n/a (no native jars)"),
         cells(lines.get(4)).subList(0, 3));
     assertTrue(text.contains("  AHC 3.0.11 (io_uring): n/a (no native jars)\n"), text);
+  }
+
+  @Test
+  void ahc3012RowIsComparedWithAhc3011AndExplained() {
+    ThroughputContender ahc3 =
+        new ThroughputContender("AHC 3.0.11", "cp", "AHC 3.0.11", AhcThroughputMain.class);
+    ahc3.rates.add(1000.0);
+    ThroughputContender ahc3012 =
+        new ThroughputContender("AHC 3.0.12", "cp12", "AHC 3.0.11", AhcThroughputMain.class);
+    ahc3012.rates.add(1200.0);
+    String text = ThroughputReport.render(List.of(ahc3, ahc3012), false, false);
+    List<String> lines = text.lines().collect(Collectors.toList());
+    assertEquals(List.of("AHC 3.0.12", "?", "1200", "1200..1200", "1.20x"),
+        cells(lines.get(3)).subList(0, 5));
+    assertTrue(text.contains("AHC 3.0.12 (--with-ahc3012): built from upstream's release commit"),
+        text);
+    String without = ThroughputReport.render(List.of(ahc3), false, false);
+    assertFalse(without.contains("--with-ahc3012"), without);
   }
 
   private static List<String> cells(String line) {
