@@ -87,7 +87,8 @@ class HappyEyeballsTest {
 
   private DefaultAsyncHttpClientConfig.Builder config(Duration attemptDelay) {
     // A connect timeout far longer than any wait below: only the client's race closes an attempt
-    // on a black hole within a test.
+    // on a black hole within a test. The tests' bound of 5 s sits far below it and far above a
+    // loaded 2-core machine's first TLS request (1.2 s seen with other builds running).
     return ClientFixture.config()
         .setConnectTimeout(Duration.ofSeconds(30))
         .setConnectionAttemptDelay(attemptDelay)
@@ -118,7 +119,7 @@ class HappyEyeballsTest {
       Response r = client.prepareGet(url()).setNameResolver(resolver).execute(h).get(10, TimeUnit.SECONDS);
       long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertEquals(200, r.getStatusCode());
-      assertTrue(ms >= 90 && ms < 1000, "took " + ms + " ms");
+      assertTrue(ms >= 90 && ms < 5000, "took " + ms + " ms");
       int p = server.port();
       assertTrue(
           h.events()
@@ -318,7 +319,7 @@ class HappyEyeballsTest {
     RecordingHandler h = new RecordingHandler();
     ProxyServer proxy = new ProxyServer.Builder("proxy.test", server.port()).build();
     try (DefaultAsyncHttpClient client = ClientFixture.client(config(Duration.ofMillis(100)))) {
-      assertEquals("via proxy", viaProxyWithinASecond(client, "/via", proxy, resolver, h));
+      assertEquals("via proxy", viaProxyWellBeforeTheConnectTimeout(client, "/via", proxy, resolver, h));
       assertTrue(h.events().contains("connectSuccess:" + at("127.0.0.1", server.port())), h.events().toString());
       awaitLoserClosed();
     }
@@ -326,9 +327,9 @@ class HappyEyeballsTest {
 
   /**
    * GETs {@code path} of origin.test through {@code proxy}, whose name {@code resolver} resolves,
-   * asserts that the race to the proxy's addresses took under a second, and returns the body.
+   * asserts that the race to the proxy's addresses took under 5 s (the connect timeout is 30 s), and returns the body.
    */
-  private static String viaProxyWithinASecond(DefaultAsyncHttpClient client, String path,
+  private static String viaProxyWellBeforeTheConnectTimeout(DefaultAsyncHttpClient client, String path,
       ProxyServer proxy, AddressListResolver resolver, RecordingHandler h) throws Exception {
     long start = System.nanoTime();
     Response r =
@@ -339,7 +340,7 @@ class HappyEyeballsTest {
             .execute(h)
             .get(10, TimeUnit.SECONDS);
     long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-    assertTrue(ms < 1000, "took " + ms + " ms");
+    assertTrue(ms < 5000, "took " + ms + " ms");
     return r.getResponseBody();
   }
 
@@ -371,7 +372,7 @@ class HappyEyeballsTest {
               .get(10, TimeUnit.SECONDS);
       long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertEquals(HttpProtocol.HTTP_2, r.getProtocol());
-      assertTrue(ms < 1000, "took " + ms + " ms");
+      assertTrue(ms < 5000, "took " + ms + " ms");
       assertEquals(1, h.names().stream().filter("tlsAttempt"::equals).count(), h.events().toString());
       assertEquals(1, h2.connections().size());
       awaitLoserClosed();
@@ -406,7 +407,7 @@ class HappyEyeballsTest {
       ProxyServer proxy =
           new ProxyServer.Builder("socks.test", socks.port()).setProxyType(ProxyType.SOCKS_V4).build();
       RecordingHandler h = new RecordingHandler();
-      assertEquals("answered by the proxy", viaProxyWithinASecond(client, "/via-socks", proxy, resolver, h));
+      assertEquals("answered by the proxy", viaProxyWellBeforeTheConnectTimeout(client, "/via-socks", proxy, resolver, h));
       assertEquals(1, negotiated.size());
       assertTrue(
           h.events().containsAll(
@@ -440,7 +441,7 @@ class HappyEyeballsTest {
       long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
       assertNotNull(socket);
       assertTrue(socket.isOpen());
-      assertTrue(ms < 1000, "took " + ms + " ms");
+      assertTrue(ms < 5000, "took " + ms + " ms");
       assertEquals(ws.port(), hole.port());
       awaitLoserClosed();
       socket.sendCloseFrame().get(5, TimeUnit.SECONDS);

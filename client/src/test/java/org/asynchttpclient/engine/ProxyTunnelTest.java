@@ -37,7 +37,10 @@ import io.netty.handler.codec.socksx.v5.Socks5CommandType;
 import io.netty.handler.codec.socksx.v5.Socks5InitialRequest;
 import io.netty.handler.codec.socksx.v5.Socks5InitialRequestDecoder;
 import io.netty.handler.codec.socksx.v5.Socks5ServerEncoder;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
@@ -487,6 +490,34 @@ class ProxyTunnelTest {
     SslContext serverCtx =
         tls ? Certificates.serverContext(targetCert) : null;
     return closeLater(new WsTestServer(false, serverCtx).socket("/echo", WsTestServer.ECHO));
+  }
+
+  /** A wss target whose ALPN picks h2 when the client offers it (as nginx or Envoy with h2 on). */
+  private WsTestServer wsTargetPreferringH2() throws Exception {
+    SslContext serverCtx =
+        SslContextBuilder.forServer(targetCert.toKeyManagerFactory())
+            .applicationProtocolConfig(
+                new ApplicationProtocolConfig(
+                    ApplicationProtocolConfig.Protocol.ALPN,
+                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                    ApplicationProtocolNames.HTTP_2,
+                    ApplicationProtocolNames.HTTP_1_1))
+            .build();
+    return closeLater(new WsTestServer(false, serverCtx).socket("/echo", WsTestServer.ECHO));
+  }
+
+  @Test
+  void wssOffersOnlyHttp11SoAServerThatPrefersH2StillUpgrades() throws Exception {
+    WsTestServer target = wsTargetPreferringH2();
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      assertTrue(client.getConfig().isHttp2Enabled(), "h2 is on by default, offered to https");
+      echoOnce(client, target.url("/echo"), null);
+      echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
+    }
+    assertEquals(2, target.requests().size());
   }
 
   private static void echoOnce(DefaultAsyncHttpClient client, String url, ProxyServer proxy)

@@ -1,6 +1,7 @@
 package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -10,6 +11,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCounted;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLContext;
@@ -113,6 +115,30 @@ class SslEngineFactoriesTest extends ClientAndServer<TestServer> {
         "secure",
         get(ClientFixture.config().setHttp2Enabled(false).setSslEngineFactory(trustingLocal(http1Calls)), url));
     assertEquals(1, http1Calls.get(), "one context without HTTP/2");
+  }
+
+  private static List<String> enabledSuites(DefaultAsyncHttpClientConfig.Builder config) throws Exception {
+    DefaultSslEngineFactory factory = new DefaultSslEngineFactory();
+    factory.init(config.build());
+    try {
+      return List.of(factory.newSslEngine(config.build(), "localhost", 443).getEnabledCipherSuites());
+    } finally {
+      factory.destroy();
+    }
+  }
+
+  @Test
+  void cipherSuitesAreChosenAsIn3011() throws Exception {
+    List<String> secure = enabledSuites(ClientFixture.config());
+    List<String> unfiltered = enabledSuites(ClientFixture.config().setFilterInsecureCipherSuites(false));
+    assertTrue(unfiltered.containsAll(secure), "every secure default stays enabled");
+    assertTrue(unfiltered.size() > secure.size(),
+        "filterInsecureCipherSuites false enables every supported suite: " + unfiltered.size() + " vs " + secure.size());
+    String[] given = {"TLS_AES_128_GCM_SHA256", "TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256"};
+    assertEquals(List.of(given), enabledSuites(ClientFixture.config().setEnabledCipherSuites(given)));
+    // A list is used as given, filter or not: a suite the provider lacks fails loudly, not silently.
+    assertThrows(IllegalArgumentException.class,
+        () -> enabledSuites(ClientFixture.config().setEnabledCipherSuites(new String[] {"TLS_NO_SUCH_SUITE"})));
   }
 
   @Test

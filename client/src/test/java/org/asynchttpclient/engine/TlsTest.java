@@ -1,9 +1,11 @@
 package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.ssl.SniHandler;
 import io.netty.handler.ssl.SslContext;
@@ -185,6 +187,23 @@ class TlsTest extends ClientAndServer<TestServer> {
       assertEquals("secure", r.getResponseBody());
     }
     assertEquals(List.of("sni.test"), sniSeen);
+  }
+
+  @Test
+  void theVirtualHostIsTheTlsPeerOfARequestToAnAddress() throws Exception {
+    String url = startServer(sniCert);
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(ClientFixture.config().setSslContext(Certificates.trusting(sniCert)))) {
+      for (String virtualHost : List.of("sni.test:" + server.port(), "sni.test")) {
+        Response r = c.prepareGet(url).setVirtualHost(virtualHost).execute().get(10, TimeUnit.SECONDS);
+        assertEquals("secure", r.getResponseBody(), virtualHost);
+      }
+      Throwable t = Await.failed(c.prepareGet(url).setVirtualHost("sni.test:https").execute(), 10).getCause();
+      assertInstanceOf(IllegalArgumentException.class, t);
+      assertTrue(t.getMessage().contains("sni.test:https"), t.getMessage());
+    }
+    assertEquals(List.of("sni.test", "sni.test"), sniSeen, "SNI: the virtual host's name");
+    assertEquals("sni.test:" + server.port(), server.received().get(0).headers.get(HttpHeaderNames.HOST));
   }
 
   @Test

@@ -153,7 +153,7 @@ final class ConnectTunnel {
     // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
     ch.pipeline().replace("http", "http", codecs.get());
     if (target.isSecured()) {
-      tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+      tls.secureInTunnel(attempt, target, ch, onReady);
     } else {
       onReady.accept(ch); // a ws:// target is tunnelled too (as in 3.0.11), in clear text
     }

@@ -116,7 +116,7 @@ public final class Connector {
   private void secureIfNeeded(
       Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
     if (target.isSecured()) {
-      tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+      tls.secureOrigin(attempt, target, ch, onReady);
     } else {
       onReady.accept(ch);
     }

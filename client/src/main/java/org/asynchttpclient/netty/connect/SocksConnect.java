@@ -125,7 +125,7 @@ final class SocksConnect {
               if (!f.isSuccess()) {
                 Dialer.fail(attempt, ch, f.cause());
               } else if (target.isSecured()) {
-                tls.secure(attempt, target.getHost(), target.getExplicitPort(), ch, onReady);
+                tls.secureOrigin(attempt, target, ch, onReady);
               } else {
                 onReady.accept(ch);
               }

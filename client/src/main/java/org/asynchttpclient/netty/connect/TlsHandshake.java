@@ -12,6 +12,7 @@ import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.uri.Uri;
 
 /**
  * Starts TLS on a connected channel and hands it on once the handshake succeeded: with the target
@@ -32,9 +33,100 @@ final class TlsHandshake {
     this.sslEngineFactory = sslEngineFactory;
   }
 
-  /** TLS with an origin: ALPN may offer {@code h2} ({@code http2Enabled}). */
-  void secure(Attempt attempt, String peerHost, int peerPort, Channel ch, Consumer<Channel> onReady) {
-    secure(attempt, peerHost, peerPort, config.isHttp2Enabled(), ch, onReady);
+  /**
+   * TLS with the hop's origin {@code target}, reached directly or through SOCKS. The peer, whose
+   * name goes out in SNI and must match the certificate, is the request's virtual host when it has
+   * one ({@code host} or {@code host:port}; without a port, the target scheme's default), else the
+   * target: as in 3.0.11 and 3.0.12, so a request to an address with the virtual host of its name
+   * is checked against that name.
+   */
+  void secureOrigin(Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
+    String virtualHost = attempt.request().getVirtualHost();
+    if (virtualHost == null) {
+      secure(attempt, target.getHost(), target.getExplicitPort(), http2For(target), ch, onReady);
+      return;
+    }
+    VirtualHostPeer peer;
+    try {
+      peer = VirtualHostPeer.parse(virtualHost, target.getSchemeDefaultPort());
+    } catch (IllegalArgumentException e) {
+      Dialer.fail(attempt, ch, e);
+      return;
+    }
+    secure(attempt, peer.host, peer.port, http2For(target), ch, onReady);
+  }
+
+  /**
+   * TLS with {@code target} inside a CONNECT tunnel: with the target itself, whatever the virtual
+   * host (3.0.11 and 3.0.12 do the same; the proxy was asked for the target).
+   */
+  void secureInTunnel(Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
+    secure(attempt, target.getHost(), target.getExplicitPort(), http2For(target), ch, onReady);
+  }
+
+  /**
+   * ALPN offers {@code h2} ({@code http2Enabled}) except to a WebSocket target: its upgrade is an
+   * HTTP/1.1 exchange (WebSocket over HTTP/2, RFC 8441, is not spoken), and a server that supports
+   * h2 would otherwise pick it and never answer the upgrade with a 101.
+   */
+  private boolean http2For(Uri target) {
+    return config.isHttp2Enabled() && !target.isWebSocket();
+  }
+
+  /** A virtual host as a TLS peer: {@code host}, {@code host:port}, {@code [v6]} or {@code [v6]:port}. */
+  static final class VirtualHostPeer {
+    final String host;
+    final int port;
+
+    private VirtualHostPeer(String host, int port) {
+      this.host = host;
+      this.port = port;
+    }
+
+    static VirtualHostPeer parse(String virtualHost, int defaultPort) {
+      String host = virtualHost;
+      String port = null;
+      if (virtualHost.startsWith("[")) {
+        int close = virtualHost.indexOf(']');
+        if (close < 0) {
+          throw invalid(virtualHost);
+        }
+        host = virtualHost.substring(1, close);
+        if (close + 1 < virtualHost.length()) {
+          if (virtualHost.charAt(close + 1) != ':') {
+            throw invalid(virtualHost);
+          }
+          port = virtualHost.substring(close + 2);
+        }
+      } else {
+        int colon = virtualHost.indexOf(':');
+        if (colon >= 0) {
+          host = virtualHost.substring(0, colon);
+          port = virtualHost.substring(colon + 1);
+        }
+      }
+      if (host.isEmpty()) {
+        throw invalid(virtualHost);
+      }
+      if (port == null) {
+        return new VirtualHostPeer(host, defaultPort);
+      }
+      int p;
+      try {
+        p = Integer.parseInt(port);
+      } catch (NumberFormatException e) {
+        throw invalid(virtualHost);
+      }
+      if (p < 1 || p > 65535) {
+        throw invalid(virtualHost);
+      }
+      return new VirtualHostPeer(host, p);
+    }
+
+    private static IllegalArgumentException invalid(String virtualHost) {
+      return new IllegalArgumentException(
+          "virtualHost: " + virtualHost + " (expected host, host:port, [v6] or [v6]:port, port 1..65535)");
+    }
   }
 
   /**

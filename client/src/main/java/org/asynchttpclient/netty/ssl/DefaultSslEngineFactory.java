@@ -8,7 +8,6 @@ import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
-import io.netty.handler.ssl.SupportedCipherSuiteFilter;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.ReferenceCountUtil;
 import java.util.Arrays;
@@ -69,13 +68,14 @@ public class DefaultSslEngineFactory extends SslEngineFactoryBase {
     if (protocols != null && protocols.length > 0) {
       builder.protocols(protocols);
     }
+    // As 3.0.11 and 3.0.12: a list of suites is used as given (a name the provider lacks fails the
+    // engine, loudly); without one, filterInsecureCipherSuites keeps Netty's secure defaults, and
+    // false enables every suite the provider supports, weak ones included (the user's opt-out).
     String[] ciphers = config.getEnabledCipherSuites();
     if (ciphers != null && ciphers.length > 0) {
-      builder.ciphers(
-          Arrays.asList(ciphers),
-          config.isFilterInsecureCipherSuites()
-              ? SupportedCipherSuiteFilter.INSTANCE
-              : IdentityCipherSuiteFilter.INSTANCE);
+      builder.ciphers(Arrays.asList(ciphers), IdentityCipherSuiteFilter.INSTANCE);
+    } else if (!config.isFilterInsecureCipherSuites()) {
+      builder.ciphers(null, IdentityCipherSuiteFilter.INSTANCE_DEFAULTING_TO_SUPPORTED_CIPHERS);
     }
     if (config.getSslSessionCacheSize() > 0) {
       builder.sessionCacheSize(config.getSslSessionCacheSize());
