@@ -2,6 +2,7 @@ package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,13 +42,16 @@ import io.netty.handler.ssl.ApplicationProtocolConfig;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.pkitesting.X509Bundle;
 import io.netty.util.ReferenceCountUtil;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
@@ -62,6 +66,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
+import org.asynchttpclient.testing.Await;
 import org.asynchttpclient.testing.Certificates;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.DigestVerifier;
@@ -518,6 +523,35 @@ class ProxyTunnelTest {
       echoOnce(client, target.url("/echo"), Dsl.proxyServer("127.0.0.1", proxy.port()).build());
     }
     assertEquals(2, target.requests().size());
+  }
+
+  @Test
+  void aUserContextThatStillOffersH2ToAWssTargetFailsTheUpgradeNamingIt() throws Exception {
+    WsTestServer target = wsTargetPreferringH2();
+    SslContext offersH2 =
+        SslContextBuilder.forClient()
+            .trustManager(InsecureTrustManagerFactory.INSTANCE)
+            .endpointIdentificationAlgorithm(null)
+            .applicationProtocolConfig(
+                new ApplicationProtocolConfig(
+                    ApplicationProtocolConfig.Protocol.ALPN,
+                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                    ApplicationProtocolNames.HTTP_2,
+                    ApplicationProtocolNames.HTTP_1_1))
+            .build();
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setSslContext(offersH2))) {
+      ExecutionException e =
+          Await.failed(
+              client
+                  .prepareGet(target.url("/echo"))
+                  .execute(new WebSocketUpgradeHandler.Builder().build()),
+              10);
+      assertInstanceOf(IOException.class, e.getCause());
+      assertTrue(e.getCause().getMessage().contains("ALPN negotiated h2 for the WebSocket upgrade"),
+          e.getCause().getMessage());
+    }
+    assertEquals(0, target.requests().size(), "no upgrade request reached the server");
   }
 
   private static void echoOnce(DefaultAsyncHttpClient client, String url, ProxyServer proxy)

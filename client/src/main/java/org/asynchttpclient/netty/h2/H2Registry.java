@@ -13,6 +13,7 @@ import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.carrier.CarrierProtocol;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.AddressPartitionKey;
+import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
@@ -306,6 +307,20 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
         p.negotiatedHttp1(ex);
       }
       return false;
+    }
+    Uri target = attempt.request().getUri();
+    if (target.isWebSocket()) {
+      // Our ALPN offers only http/1.1 for wss; a user's SslContext or SslEngineFactory offered h2
+      // and the server took it. The upgrade cannot go as a stream (RFC 8441 is not spoken), nor as
+      // HTTP/1.1 on a connection the server now reads as HTTP/2 (3.0.12 writes it anyway).
+      ChannelClosing.close(ch);
+      ex.fail(
+          new IOException(
+              "ALPN negotiated h2 for the WebSocket upgrade to "
+                  + target.getBaseUrl()
+                  + " (expected http/1.1: WebSocket over HTTP/2 is not supported; the SslContext"
+                  + " or SslEngineFactory must not offer h2 when http2Allowed is false)"));
+      return true;
     }
     if (p == null) {
       // ALPN picked h2 for a hop that did not ask (a user's SslContext offering it): speak it.
