@@ -151,7 +151,10 @@ public interface AsyncHttpClientConfig {
   /** Whether URLs of bound requests are sent as given, without encoding. */
   boolean isDisableUrlEncodingForBoundRequests();
 
-  /** Whether cookies are encoded leniently (no strict RFC 6265 validation). */
+  /**
+   * Whether cookies are encoded, and Set-Cookie headers decoded into the cookie store, leniently (no
+   * strict RFC 6265 validation).
+   */
   boolean isUseLaxCookieEncoder();
 
   /** Whether a 302 keeps the original method instead of switching to GET. */

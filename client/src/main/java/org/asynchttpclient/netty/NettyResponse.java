@@ -163,7 +163,10 @@ public final class NettyResponse implements Response {
     }
   }
 
-  /** The cookies of the Set-Cookie headers, parsed leniently; values that do not parse are skipped. */
+  /**
+   * The cookies of the Set-Cookie headers, parsed strictly whatever useLaxCookieEncoder says, as AHC
+   * does (a response does not know its client's config); values that do not parse are skipped.
+   */
   @Override
   public List<Cookie> getCookies() {
     List<Cookie> parsed = cookies;
@@ -182,7 +185,7 @@ public final class NettyResponse implements Response {
     }
     List<Cookie> result = new ArrayList<>(values.size());
     for (String value : values) {
-      Cookie cookie = ClientCookieDecoder.LAX.decode(value);
+      Cookie cookie = ClientCookieDecoder.STRICT.decode(value);
       if (cookie != null) {
         result.add(cookie);
       }

@@ -10,6 +10,8 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.BoundRequestBuilder;
@@ -170,6 +172,58 @@ class CookieFlowTest extends TwoOrigins {
                   .prepareGet(move(a, "/home", "sid=abc; Path=/"))
                   .addCookie(new DefaultCookie("token", "secret")));
       assertEquals("token=secret", seen);
+    }
+  }
+
+  private static Map<String, String> cookies(Response r) {
+    Map<String, String> pairs = new TreeMap<>();
+    r.getCookies().forEach(c -> pairs.put(c.name(), c.value()));
+    return pairs;
+  }
+
+  // One cookie both decoders accept, then two only the lax one keeps (a space, a comma).
+  private static final String[] GOOD_AND_LAX = {"good=1; Path=/", "bad=a b; Path=/", "json={a:1,b:2}; Path=/"};
+
+  @Test
+  void byDefaultACookieTheStrictEncoderCannotSendIsNotStored() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      Response first = client.prepareGet(set(a, GOOD_AND_LAX)).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, first.getStatusCode());
+      assertEquals(Map.of("good", "1"), cookies(first));
+      // were the others stored, the strict encoder would fail this request
+      assertEquals("good=1", body(client.prepareGet(a.url("/home"))));
+    }
+  }
+
+  @Test
+  void byDefaultACookieTheStrictEncoderCannotSendIsNotCarriedByTheRedirect() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      assertEquals("good=1", body(client.prepareGet(move(a, "/home", GOOD_AND_LAX))));
+    }
+  }
+
+  @Test
+  void aDeletionTheStoreRefusesLeavesTheCallersCookie() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      // the strict decoder refuses the value, so the store never saw the deletion: it retires nothing
+      String seen =
+          body(
+              client
+                  .prepareGet(move(a, "/home", "sid=a b; Max-Age=0; Path=/"))
+                  .addCookie(new DefaultCookie("sid", "mine")));
+      assertEquals("sid=mine", seen);
+    }
+  }
+
+  @Test
+  void laxCookiesAreStoredAndSentWithTheLaxEncoder() throws Exception {
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseLaxCookieEncoder(true))) {
+      Response first = client.prepareGet(set(a, GOOD_AND_LAX)).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, first.getStatusCode());
+      // Response.getCookies() decodes strictly whatever the option says, as AHC 3.0.12 does
+      assertEquals(Map.of("good", "1"), cookies(first));
+      assertEquals("bad=a b good=1 json={a:1,b:2}", body(client.prepareGet(a.url("/home"))));
     }
   }
 }

@@ -231,7 +231,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
     Request request = a.request();
     a.responseStarted(code);
-    HopCookies.store(config.getCookieStore(), request.getUri(), res.headers());
+    HopCookies.store(config, request.getUri(), res.headers());
     NettyResponseStatus status = new NettyResponseStatus(request.getUri(), res, channel);
     NextHop next = decider.nextHop(a.exchange(), status, res.headers());
     if (next != null) {

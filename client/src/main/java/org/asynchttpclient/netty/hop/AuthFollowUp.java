@@ -75,7 +75,7 @@ final class AuthFollowUp {
     if (answer == null) {
       return null;
     }
-    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
+    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.authReplayed(staleRetry, caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return NextHopRequests.withRealm(current, answer, cookies);
@@ -109,7 +109,7 @@ final class AuthFollowUp {
       return null;
     }
     ProxyServer answered = ChallengeAnswers.withRealm(proxy, answer);
-    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
+    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.proxyAuthReplayed(caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build();
@@ -133,7 +133,7 @@ final class AuthFollowUp {
       return null;
     }
     Request current = ex.request();
-    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
+    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.handshakeRound(handshake, proxy, hop(ex), caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
     return new HopRequestBuilder(current)

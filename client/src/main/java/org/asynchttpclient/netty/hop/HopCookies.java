@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
 import org.asynchttpclient.cookie.CookieStore;
@@ -33,13 +34,24 @@ import org.jetbrains.annotations.Nullable;
 public final class HopCookies {
   private HopCookies() {}
 
+  /**
+   * The Set-Cookie decoder {@code useLaxCookieEncoder} selects, strict by default as in AHC: the
+   * strict encoder refuses the values only the lax decoder accepts (a space, a quote, a comma), so
+   * storing one would make every later request to its domain fail until it expired.
+   */
+  private static ClientCookieDecoder decoder(AsyncHttpClientConfig config) {
+    return config.isUseLaxCookieEncoder() ? ClientCookieDecoder.LAX : ClientCookieDecoder.STRICT;
+  }
+
   /** Stores the cookies a response head sets for {@code uri}; nothing without a store. */
-  public static void store(@Nullable CookieStore store, Uri uri, HttpHeaders headers) {
+  public static void store(AsyncHttpClientConfig config, Uri uri, HttpHeaders headers) {
+    CookieStore store = config.getCookieStore();
     if (store == null || !headers.contains(HttpHeaderNames.SET_COOKIE)) {
       return; // most responses set none: skip building an empty list for each
     }
+    ClientCookieDecoder decoder = decoder(config);
     for (String value : headers.getAll(HttpHeaderNames.SET_COOKIE)) {
-      Cookie cookie = ClientCookieDecoder.LAX.decode(value);
+      Cookie cookie = decoder.decode(value);
       if (cookie != null) {
         store.add(uri, cookie);
       }
@@ -77,7 +89,8 @@ public final class HopCookies {
 
   /** The caller's cookies that survive this response, before any credential stripping. */
   static List<Cookie> callerCookies(
-      FollowUpState state, Request current, HttpHeaders response, @Nullable CookieStore store) {
+      FollowUpState state, Request current, HttpHeaders response, AsyncHttpClientConfig config) {
+    CookieStore store = config.getCookieStore();
     List<Cookie> remembered = state.callerCookies;
     boolean first = remembered == null;
     List<Cookie> base = remembered == null ? current.getCookies() : remembered;
@@ -85,7 +98,7 @@ public final class HopCookies {
       return new ArrayList<>(base);
     }
     List<Cookie> stored = store.get(current.getUri());
-    Set<String> replaced = replacedByResponse(response, stored);
+    Set<String> replaced = replacedByResponse(response, stored, decoder(config));
     List<Cookie> kept = new ArrayList<>(base.size());
     for (Cookie cookie : base) {
       if (replaced.contains(cookie.name()) || (first && holdsSame(stored, cookie))) {
@@ -118,10 +131,11 @@ public final class HopCookies {
    * Names the response deleted, or set to a value the store accepted for the current URI (a
    * Set-Cookie the store refused, for another domain say, replaces nothing).
    */
-  private static Set<String> replacedByResponse(HttpHeaders response, List<Cookie> stored) {
+  private static Set<String> replacedByResponse(
+      HttpHeaders response, List<Cookie> stored, ClientCookieDecoder decoder) {
     Set<String> names = new HashSet<>();
     for (String header : response.getAll(HttpHeaderNames.SET_COOKIE)) {
-      Cookie set = ClientCookieDecoder.LAX.decode(header);
+      Cookie set = decoder.decode(header);
       if (set == null) {
         continue;
       }

@@ -132,7 +132,7 @@ final class RedirectFollowUp {
         !Origins.sameOrigin(from, next)
             || Origins.downgradesTls(from, next)
             || config.isStripAuthorizationOnRedirect();
-    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config.getCookieStore());
+    List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     if (strip) {
       caller = Collections.emptyList();
       ex.followUps().dropCredentials();
