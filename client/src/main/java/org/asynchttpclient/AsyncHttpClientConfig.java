@@ -46,7 +46,10 @@ public interface AsyncHttpClientConfig {
   /** The version of this library. */
   String getAhcVersion();
 
-  /** Prefix of the names of the client's I/O threads when it creates its own thread factory. */
+  /**
+   * Prefix of the names of the client's I/O threads when it creates its own thread factory; its
+   * own timer's thread is named after it too, with {@code -timer} appended.
+   */
   String getThreadPoolName();
 
   /** The most connections open at once over all hosts; -1 (or 0) for no limit. */
@@ -118,7 +121,10 @@ public interface AsyncHttpClientConfig {
   /** Whether compressed response bodies are decompressed before the handler sees them. */
   boolean isEnableAutomaticDecompression();
 
-  /** The factory of the client's I/O threads; null for one named after {@link #getThreadPoolName()}. */
+  /**
+   * The factory of the client's I/O threads and of its own timer's thread (not of a timer or
+   * event loops it is given); null for non-daemon threads named after {@link #getThreadPoolName()}.
+   */
   @Nullable ThreadFactory getThreadFactory();
 
   /** Chooses the proxy for each request; never null (a selector that returns null means direct). */
@@ -326,7 +332,10 @@ public interface AsyncHttpClientConfig {
   /** The event loops to use; null for the client to create (and later shut down) its own. */
   @Nullable EventLoopGroup getEventLoopGroup();
 
-  /** Resolves host names; null for the default resolver. */
+  /**
+   * Resolves host names; null for the default resolver. The client owns a group it is given: it
+   * closes it when the client closes, so a group shared between clients must not be passed.
+   */
   default @Nullable AddressResolverGroup<InetSocketAddress> getAddressResolverGroup() {
     return null;
   }

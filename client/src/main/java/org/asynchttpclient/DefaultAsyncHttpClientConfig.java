@@ -1054,6 +1054,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
+    /** A resolver group the client then owns: it closes it when the client closes. */
     public Builder setAddressResolverGroup(
         @Nullable AddressResolverGroup<InetSocketAddress> addressResolverGroup) {
       s.addressResolverGroup = addressResolverGroup;

@@ -13,6 +13,7 @@ import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import org.asynchttpclient.AsyncHandler;
@@ -152,10 +153,19 @@ public final class ClientEngine implements ExchangeServices {
     return hops.newResponseHandler();
   }
 
+  /**
+   * The client's own timer. As in 3.0.12, its thread comes from the user's {@code threadFactory}
+   * when there is one (the same factory as the I/O threads, so it names the thread), else from a
+   * factory named {@code threadPoolName + "-timer"}; non-daemon either way, like the I/O threads.
+   */
   private static Timer newTimer(AsyncHttpClientConfig config) {
+    ThreadFactory threads = config.getThreadFactory();
+    if (threads == null) {
+      threads = new DefaultThreadFactory(config.getThreadPoolName() + "-timer");
+    }
     HashedWheelTimer t =
         new HashedWheelTimer(
-            new DefaultThreadFactory(config.getThreadPoolName() + "-timer", true),
+            threads,
             Math.max(1, config.getHashedWheelTimerTickDuration()),
             TimeUnit.MILLISECONDS,
             Math.max(1, config.getHashedWheelTimerSize()));
@@ -310,7 +320,8 @@ public final class ClientEngine implements ExchangeServices {
 
   /**
    * Closes the client: every exchange still in flight fails at once with an {@link IOException}
-   * saying the client closed, waiters for permits fail, pooled and open channels close, the timer
+   * saying the client closed, waiters for permits fail, pooled and open channels close, the
+   * configured {@code addressResolverGroup} closes (the client owns it, as in 3.0.12), the timer
    * the client created stops, and the loops it created begin their graceful shutdown, which is not
    * awaited (as in 3.0.11): close returns in milliseconds, the I/O threads end after the quiet
    * period.

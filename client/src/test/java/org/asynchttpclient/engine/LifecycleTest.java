@@ -8,7 +8,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.resolver.AddressResolver;
+import io.netty.resolver.AddressResolverGroup;
+import io.netty.resolver.DefaultNameResolver;
+import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +26,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.DefaultAsyncHttpClient;
@@ -98,7 +107,7 @@ class LifecycleTest extends HelloFixture {
 
   /**
    * A request that times out in the default mode runs its failure callback on the client's own
-   * timer: the thread of that callback, which the client's constructor started, is the timer's.
+   * timer, whose thread the user's factory made (as in 3.0.12).
    */
   private Thread timerThreadOf(DefaultAsyncHttpClient c, ClientThreads threads) throws Exception {
     RecordingHandler h = new RecordingHandler();
@@ -108,7 +117,7 @@ class LifecycleTest extends HelloFixture {
     assertEquals(TimeoutException.class, h.failure().getClass());
     assertTrue(f.isDone());
     assertNotNull(timer);
-    assertTrue(threads.startedByConstructor().contains(timer), timer + " is not a thread the client started");
+    assertTrue(threads.isTimer(timer), timer + " is not the client's timer thread made by its factory");
     assertFalse(threads.isIo(timer), timer + " is an I/O thread");
     return timer;
   }
@@ -134,6 +143,49 @@ class LifecycleTest extends HelloFixture {
     assertFalse(timer.isAlive(), "the timer runs again");
     threads.assertAllEnded(Duration.ZERO);
     assertEquals(accepted, server.acceptedCount(), "the request after close() connected");
+  }
+
+  /** Counts its close() calls; resolves with the JDK. */
+  private static final class ClosingCountedGroup extends AddressResolverGroup<InetSocketAddress> {
+    final AtomicInteger closes = new AtomicInteger();
+
+    @Override
+    protected AddressResolver<InetSocketAddress> newResolver(EventExecutor executor) {
+      return new DefaultNameResolver(executor).asAddressResolver();
+    }
+
+    @Override
+    public void close() {
+      closes.incrementAndGet();
+      super.close();
+    }
+  }
+
+  /**
+   * As in 3.0.12, the client owns the addressResolverGroup it is given and closes it on close(),
+   * whether its event loops are its own or the user's.
+   */
+  @Test
+  void closeClosesTheAddressResolverGroup() throws Exception {
+    ClosingCountedGroup resolvers = new ClosingCountedGroup();
+    DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setAddressResolverGroup(resolvers));
+    assertEquals("hi", c.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS).getResponseBody());
+    assertEquals(0, resolvers.closes.get(), "addressResolverGroup closed while the client runs");
+    c.close();
+    c.close();
+    assertEquals(1, resolvers.closes.get(), "addressResolverGroup.close() calls after client.close(); expected 1");
+
+    EventLoopGroup loops = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    try {
+      ClosingCountedGroup shared = new ClosingCountedGroup();
+      DefaultAsyncHttpClient d =
+          ClientFixture.client(ClientFixture.config().setEventLoopGroup(loops).setAddressResolverGroup(shared));
+      d.close();
+      assertEquals(1, shared.closes.get(), "addressResolverGroup.close() calls with the user's loops; expected 1");
+      assertFalse(loops.isShuttingDown(), "client.close() must leave a user's loops running");
+    } finally {
+      loops.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
+    }
   }
 
   @Test
@@ -294,7 +346,7 @@ class LifecycleTest extends HelloFixture {
 
   /**
    * Closes the client from the failure callback of a request timeout: on the client's own timer
-   * (a thread its constructor started, not an I/O thread), or with event-loop timeouts on the loop
+   * (a thread of its factory, not an I/O thread), or with event-loop timeouts on the loop
    * of the exchange's channel.
    */
   private void closeFromATimeoutCallback(boolean eventLoopTimeouts) throws Exception {
@@ -335,7 +387,7 @@ class LifecycleTest extends HelloFixture {
       assertTrue(firedOnChannelLoop.get(), "fired on " + fired + ", not the loop of " + channel);
       assertTrue(threads.isIo(fired), "fired on " + fired);
     } else {
-      assertTrue(threads.startedByConstructor().contains(fired), "fired on " + fired + ", not the client's timer");
+      assertTrue(threads.isTimer(fired), "fired on " + fired + ", not the client's timer");
       assertFalse(threads.isIo(fired), "fired on the I/O thread " + fired);
     }
     assertEquals(null, closeFailure.get(), "close() threw from the timeout callback");

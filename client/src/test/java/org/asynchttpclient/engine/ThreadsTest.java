@@ -129,6 +129,59 @@ class ThreadsTest extends HelloFixture {
     }
   }
 
+  /** The thread that heard a request's timeout in the default (timer) mode: the timer's. */
+  private Thread expiryThread(DefaultAsyncHttpClient c) throws Exception {
+    RecordingHandler h = new RecordingHandler();
+    ListenableFuture<Response> f =
+        c.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(100)).execute(h);
+    ExecutionException e = Await.failed(f, 10);
+    assertInstanceOf(TimeoutException.class, e.getCause());
+    Thread t = h.awaitEnd(Duration.ofSeconds(5)).endedOn();
+    assertNotNull(t);
+    return t;
+  }
+
+  /**
+   * As in 3.0.12, the threads a client makes itself are not daemons: an application that forgets
+   * to close its client keeps running, as it did with AHC. The I/O threads are named after
+   * threadPoolName, the timer's after threadPoolName + "-timer".
+   */
+  @Test
+  void ownLoopAndTimerThreadsAreNotDaemons() throws Exception {
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(ClientFixture.config().setThreadPoolName("daemon-test-pool"))) {
+      Thread io = hello(c).statusThread;
+      assertTrue(runsIn(c.getEventLoopGroup(), io), io + " is not one of the client's loops");
+      assertTrue(io.getName().startsWith("daemon-test-pool-"), "I/O thread name " + io.getName());
+      assertFalse(io.isDaemon(), "I/O thread " + io.getName() + " is a daemon; expected non-daemon");
+      Thread timer = expiryThread(c);
+      assertTrue(timer.getName().startsWith("daemon-test-pool-timer-"), "timer thread name " + timer.getName());
+      assertFalse(timer.isDaemon(), "timer thread " + timer.getName() + " is a daemon; expected non-daemon");
+    }
+  }
+
+  /** As in 3.0.12, a user's thread factory makes the client's timer thread too. */
+  @Test
+  void threadFactoryAlsoMakesTheTimerThread() throws Exception {
+    Set<Thread> made = ConcurrentHashMap.newKeySet();
+    AtomicInteger n = new AtomicInteger();
+    ThreadFactory factory =
+        r -> {
+          Thread t = new Thread(r, "factory-made-" + n.incrementAndGet());
+          t.setDaemon(true);
+          made.add(t);
+          return t;
+        };
+    try (DefaultAsyncHttpClient c =
+        ClientFixture.client(ClientFixture.config().setIoThreadsCount(1).setThreadFactory(factory))) {
+      Thread timer = expiryThread(c);
+      assertFalse(runsIn(c.getEventLoopGroup(), timer), timer + " is an I/O thread, not the timer's");
+      assertTrue(
+          made.contains(timer),
+          "the request timeout fired on " + timer + ", which the user's thread factory did not make");
+    }
+  }
+
   @Test
   void userEventLoopGroupIsUsedAndNotShutDown() throws Exception {
     EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());

@@ -16,16 +16,18 @@ import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 
 /**
- * The threads of one client, known by identity rather than by name: its I/O threads are made by
- * this factory (handed to the config), and the threads its constructor starts (the client's own
- * timer) are the live threads that were not there before it and are not I/O threads. Tests ask
- * whether a callback ran on one of them and whether they all end after {@code close()}.
+ * The threads of one client, known by identity rather than by name: this factory (handed to the
+ * config) makes its I/O threads and, as in 3.0.12, its own timer's thread, told apart by the task
+ * each runs; any other thread its constructor starts is a live thread that was not there before it
+ * and that this factory did not make (there should be none). Tests ask whether a callback ran on
+ * one of them and whether they all end after {@code close()}.
  *
  * <p>Threads: {@link #newThread} runs on whatever thread starts a loop; the rest on the test's.
  */
 public final class ClientThreads implements ThreadFactory {
   // any thread
   private final List<Thread> io = new CopyOnWriteArrayList<>();
+  private final List<Thread> timer = new CopyOnWriteArrayList<>();
   // the test's thread
   private final Set<Thread> startedByConstructor = new HashSet<>();
 
@@ -50,7 +52,7 @@ public final class ClientThreads implements ThreadFactory {
     Set<Thread> before = new HashSet<>(Thread.getAllStackTraces().keySet());
     DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(config.setThreadFactory(this).build());
     for (Thread t : Thread.getAllStackTraces().keySet()) {
-      if (!before.contains(t) && !io.contains(t)) {
+      if (!before.contains(t) && !io.contains(t) && !timer.contains(t)) {
         startedByConstructor.add(t);
       }
     }
@@ -59,6 +61,13 @@ public final class ClientThreads implements ThreadFactory {
 
   @Override
   public Thread newThread(Runnable r) {
+    // A HashedWheelTimer hands its factory its own worker; an event loop hands something else.
+    if (r.getClass().getEnclosingClass() == HashedWheelTimer.class) {
+      Thread t = new Thread(r, "client-timer-" + timer.size());
+      t.setDaemon(true);
+      timer.add(t);
+      return t;
+    }
     Thread t = new Thread(r, "client-io-" + io.size());
     t.setDaemon(true);
     io.add(t);
@@ -70,7 +79,12 @@ public final class ClientThreads implements ThreadFactory {
     return io;
   }
 
-  /** The threads the client's constructor started: its own timer's. */
+  /** The threads of the client's own timer this factory made (one per client). */
+  public List<Thread> timer() {
+    return timer;
+  }
+
+  /** The threads the client's constructor started that this factory did not make. */
   public Set<Thread> startedByConstructor() {
     return startedByConstructor;
   }
@@ -79,9 +93,14 @@ public final class ClientThreads implements ThreadFactory {
     return io.contains(t);
   }
 
+  public boolean isTimer(Thread t) {
+    return timer.contains(t);
+  }
+
   /** Every thread known so far. */
   public List<Thread> all() {
     List<Thread> all = new ArrayList<>(io);
+    all.addAll(timer);
     all.addAll(startedByConstructor);
     return all;
   }

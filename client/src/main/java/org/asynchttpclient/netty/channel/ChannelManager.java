@@ -12,8 +12,10 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.stream.ChunkedWriteHandler;
+import io.netty.resolver.AddressResolverGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +54,9 @@ public final class ChannelManager {
           Transport.select(config.isUseNativeTransport(), config.isUseOnlyEpollNativeTransport());
       ThreadFactory tf = config.getThreadFactory();
       if (tf == null) {
-        tf = new DefaultThreadFactory(config.getThreadPoolName(), true);
+        // Non-daemon, as in 3.0.12: an application that never closes its client keeps its JVM
+        // alive, as it did with AHC; close() ends these threads after the shutdown quiet period.
+        tf = new DefaultThreadFactory(config.getThreadPoolName());
       }
       // -1 is the processor count (3.0.11's default); 0 leaves it to Netty (twice the processors).
       int configured = config.getIoThreadsCount();
@@ -163,10 +167,11 @@ public final class ChannelManager {
   }
 
   /**
-   * Closes every channel, then starts stopping the loops if the client created them. Like 3.0.11,
-   * it does not wait for the loops to end: their graceful shutdown (the {@code
-   * shutdownQuietPeriod}, 2 s by default) runs on after this returns, so closing a client takes
-   * milliseconds, not the quiet period. Every channel is closed before it returns.
+   * Closes every channel, closes the configured {@code addressResolverGroup}, then starts stopping
+   * the loops if the client created them. Like 3.0.11, it does not wait for the loops to end: their
+   * graceful shutdown (the {@code shutdownQuietPeriod}, 2 s by default) runs on after this returns,
+   * so closing a client takes milliseconds, not the quiet period. Every channel is closed before
+   * it returns.
    */
   public void close() {
     boolean onOwnLoop = false;
@@ -179,11 +184,30 @@ public final class ChannelManager {
     } else {
       openChannels.close().awaitUninterruptibly(1, TimeUnit.SECONDS);
     }
+    closeAddressResolverGroup();
     if (ownGroup) {
       long quiet = Math.max(0, config.getShutdownQuietPeriod().toMillis());
       long timeout = Math.max(quiet, config.getShutdownTimeout().toMillis());
       io.netty.util.concurrent.Future<?> unused =
           group.shutdownGracefully(quiet, timeout, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /**
+   * The client owns a resolver group it was given (3.0.11 and 3.0.12 close it too, whether or not
+   * the event loops were given as well). It is closed before the loops start shutting down, since
+   * a resolver such as Netty's DNS resolver closes its channel on one of them.
+   */
+  private void closeAddressResolverGroup() {
+    AddressResolverGroup<InetSocketAddress> resolvers = config.getAddressResolverGroup();
+    if (resolvers == null) {
+      return;
+    }
+    try {
+      resolvers.close();
+    } catch (RuntimeException e) {
+      // A failing user resolver must not keep the loops from shutting down.
+      LOGGER.warn("Closing the addressResolverGroup {} failed", resolvers, e);
     }
   }
 }
