@@ -497,17 +497,20 @@ class ProxyTunnelTest {
     return closeLater(new WsTestServer(false, serverCtx).socket("/echo", WsTestServer.ECHO));
   }
 
+  private static ApplicationProtocolConfig h2ThenHttp11() {
+    return new ApplicationProtocolConfig(
+        ApplicationProtocolConfig.Protocol.ALPN,
+        ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+        ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+        ApplicationProtocolNames.HTTP_2,
+        ApplicationProtocolNames.HTTP_1_1);
+  }
+
   /** A wss target whose ALPN picks h2 when the client offers it (as nginx or Envoy with h2 on). */
   private WsTestServer wsTargetPreferringH2() throws Exception {
     SslContext serverCtx =
         SslContextBuilder.forServer(targetCert.toKeyManagerFactory())
-            .applicationProtocolConfig(
-                new ApplicationProtocolConfig(
-                    ApplicationProtocolConfig.Protocol.ALPN,
-                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                    ApplicationProtocolNames.HTTP_2,
-                    ApplicationProtocolNames.HTTP_1_1))
+            .applicationProtocolConfig(h2ThenHttp11())
             .build();
     return closeLater(new WsTestServer(false, serverCtx).socket("/echo", WsTestServer.ECHO));
   }
@@ -532,13 +535,7 @@ class ProxyTunnelTest {
         SslContextBuilder.forClient()
             .trustManager(InsecureTrustManagerFactory.INSTANCE)
             .endpointIdentificationAlgorithm(null)
-            .applicationProtocolConfig(
-                new ApplicationProtocolConfig(
-                    ApplicationProtocolConfig.Protocol.ALPN,
-                    ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
-                    ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
-                    ApplicationProtocolNames.HTTP_2,
-                    ApplicationProtocolNames.HTTP_1_1))
+            .applicationProtocolConfig(h2ThenHttp11())
             .build();
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config().setSslContext(offersH2))) {
       ExecutionException e =

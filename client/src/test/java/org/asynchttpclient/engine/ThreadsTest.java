@@ -111,17 +111,21 @@ class ThreadsTest extends HelloFixture {
     }
   }
 
+  /** A thread factory that adds every thread it makes to {@code made}. */
+  private static ThreadFactory recording(Set<Thread> made) {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "factory-made-" + n.incrementAndGet());
+      t.setDaemon(true);
+      made.add(t);
+      return t;
+    };
+  }
+
   @Test
   void threadFactoryIsUsed() throws Exception {
     Set<Thread> made = ConcurrentHashMap.newKeySet();
-    AtomicInteger n = new AtomicInteger();
-    ThreadFactory factory =
-        r -> {
-          Thread t = new Thread(r, "factory-made-" + n.incrementAndGet());
-          t.setDaemon(true);
-          made.add(t);
-          return t;
-        };
+    ThreadFactory factory = recording(made);
     try (DefaultAsyncHttpClient c =
         ClientFixture.client(ClientFixture.config().setIoThreadsCount(1).setThreadFactory(factory))) {
       ThreadRecorder h = hello(c);
@@ -164,14 +168,7 @@ class ThreadsTest extends HelloFixture {
   @Test
   void threadFactoryAlsoMakesTheTimerThread() throws Exception {
     Set<Thread> made = ConcurrentHashMap.newKeySet();
-    AtomicInteger n = new AtomicInteger();
-    ThreadFactory factory =
-        r -> {
-          Thread t = new Thread(r, "factory-made-" + n.incrementAndGet());
-          t.setDaemon(true);
-          made.add(t);
-          return t;
-        };
+    ThreadFactory factory = recording(made);
     try (DefaultAsyncHttpClient c =
         ClientFixture.client(ClientFixture.config().setIoThreadsCount(1).setThreadFactory(factory))) {
       Thread timer = expiryThread(c);
