@@ -26,9 +26,11 @@ import org.asynchttpclient.Dsl;
  *   <li>{@code LAG <deadline> <P|N> <ns>}, one per timed-out request ({@link TimeoutTally});
  *   <li>{@code NOTE <text>} when the load had errors;
  *   <li>{@code RESULT deadline=D loadRequests=N loadNanos=N loadErrors=N modeApplied=B tick=MS
- *       dropped=N waitedPooled=N primerFailures=N probeP99Nanos=N probeMaxNanos=N <tally fields>
+ *       dropped=N waitedPooled=N primerFailures=N probeP99Nanos=N probeMaxNanos=N gcMaxNanos=N
+ *       <tally fields>
  *       firstOther=TEXT}, the counters dropped, waitedPooled and primerFailures over the window,
- *       and the p99 and largest lateness of a {@link WakeupProbe} over the same window.
+ *       the p99 and largest lateness of a {@link WakeupProbe} over the same window, and the
+ *       window's longest collector pause ({@link GcPauses}, whole ms as ns; -1: not measured).
  * </ul>
  */
 public final class LoadedTimeoutRun {
@@ -77,6 +79,8 @@ public final class LoadedTimeoutRun {
       TimeoutPacer pacer =
           new TimeoutPacer(client, serverUrl, settings.timeoutRate, settings.stock);
       WakeupProbe probe = new WakeupProbe();
+      GcPauses gcPauses = new GcPauses();
+      gcPauses.install();
       long[] deadlines = settings.deadlinesMillis;
       pacer.timeoutMillis(deadlines[0]);
       load.start();
@@ -89,9 +93,11 @@ public final class LoadedTimeoutRun {
           pacer.timeoutMillis(deadlines[i]);
           Thread.sleep(settings.settleMillis);
         }
-        measureWindow(load, pacer, probe, deadlines[i], settings.measureMillis, applied, tick, out);
+        measureWindow(
+            load, pacer, probe, gcPauses, deadlines[i], settings.measureMillis, applied, tick, out);
       }
       probe.stop();
+      gcPauses.uninstall();
       pacer.stop();
       load.stop(STRAGGLER_WAIT_MILLIS);
     }
@@ -101,6 +107,7 @@ public final class LoadedTimeoutRun {
       ClosedLoop load,
       TimeoutPacer pacer,
       WakeupProbe wakeups,
+      GcPauses gcPauses,
       long deadlineMillis,
       long measureMillis,
       boolean applied,
@@ -115,9 +122,11 @@ public final class LoadedTimeoutRun {
     long start = System.nanoTime();
     TimeoutPacer.Window window = pacer.openWindow();
     wakeups.openWindow();
+    gcPauses.openWindow();
     Thread.sleep(measureMillis);
     List<TimeoutProbe> probes = window.close();
     LagStats floor = LagStats.of(wakeups.closeWindow());
+    long gcMaxMillis = gcPauses.closeWindow();
     long end = System.nanoTime();
     long loadRequests = load.completed() - loadBefore;
     long loadErrors = load.errors() - errorsBefore;
@@ -153,6 +162,7 @@ public final class LoadedTimeoutRun {
             + " primerFailures=" + primerFailures
             + " probeP99Nanos=" + nanos(floor.percentileMillis(99))
             + " probeMaxNanos=" + nanos(floor.maxMillis())
+            + " gcMaxNanos=" + (gcMaxMillis < 0 ? -1 : gcMaxMillis * 1_000_000)
             + " " + tally.resultFields()
             + " firstOther=" + tally.firstOther());
     out.flush();

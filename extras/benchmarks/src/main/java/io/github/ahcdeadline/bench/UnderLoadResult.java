@@ -28,6 +28,7 @@ final class UnderLoadResult {
   private final LagStats all;
   private final LagStats pooled;
   private final LagStats fresh;
+  private final long gcMaxNanos;
 
   private UnderLoadResult(String client, String resultLine, long[] pooledLags, long[] newLags)
       throws IOException {
@@ -40,6 +41,17 @@ final class UnderLoadResult {
         throw new IOException(key + ": " + value + " (expected a whole number) in " + resultLine, e);
       }
     }
+    // Optional: a RESULT line from before the field (or a child that could not listen) has none.
+    long gc = -1;
+    if (resultLine.contains(" gcMaxNanos=")) {
+      String value = ChildJvm.fieldOf(resultLine, "gcMaxNanos");
+      try {
+        gc = Long.parseLong(value);
+      } catch (NumberFormatException e) {
+        throw new IOException("gcMaxNanos: " + value + " (expected a whole number) in " + resultLine, e);
+      }
+    }
+    this.gcMaxNanos = gc;
     this.modeApplied = Boolean.parseBoolean(ChildJvm.fieldOf(resultLine, "modeApplied"));
     this.firstOther = ChildJvm.fieldOf(resultLine, "firstOther");
     this.deadlineMillis = count("deadline");
@@ -126,6 +138,11 @@ final class UnderLoadResult {
       return "-";
     }
     return LagStats.ms(p99 / 1e6) + "/" + LagStats.ms(max / 1e6);
+  }
+
+  /** The window's longest collector pause in ms, or {@code -} when not measured. */
+  String gcCell() {
+    return gcMaxNanos < 0 ? "-" : LagStats.ms(gcMaxNanos / 1e6);
   }
 
   /** A count of the RESULT line, one of {@link #COUNTS}. */

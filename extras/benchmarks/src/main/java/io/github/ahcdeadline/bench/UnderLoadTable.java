@@ -24,7 +24,7 @@ final class UnderLoadTable {
 
   private static final String[] HEADER = {
     "client", "deadline", "load req/s", "pooled reused/sent", "new connected/sent", "timeouts",
-    "p50", "p99", "max", "p99 pooled", "p99 new", "probe p99/max", "other"
+    "p50", "p99", "max", "p99 pooled", "p99 new", "probe p99/max", "GC max", "other"
   };
 
   /** A row: a result, or a client that produced none at that deadline. */
@@ -91,7 +91,7 @@ final class UnderLoadTable {
     for (Entry e : rows) {
       String deadline = e.deadlineMillis + " ms";
       if (e.result == null) {
-        table.row(e.client, deadline, e.missing, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
+        table.row(e.client, deadline, e.missing, "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-");
         continue;
       }
       UnderLoadResult r = e.result;
@@ -108,6 +108,7 @@ final class UnderLoadTable {
           LagStats.ms(r.pooled().percentileMillis(99)),
           LagStats.ms(r.fresh().percentileMillis(99)),
           r.probeCell(),
+          r.gcCell(),
           Long.toString(r.count("others")));
       if (e.client.equals(targetClient)) {
         verdicts.add(
@@ -127,7 +128,10 @@ final class UnderLoadTable {
         .append("  probe p99/max: a plain thread of the same client JVM, parked ")
         .append(WakeupProbe.PARK_MILLIS)
         .append(" ms at a time over the same window, woke this late (ms): the floor that the")
-        .append(" machine under this load, GC and safepoints leave to any timer\n");
+        .append(" machine under this load, GC and safepoints leave to any timer\n")
+        .append("  GC max: the window's longest stop-the-world collection in that JVM (ms, from the")
+        .append(" collectors' notifications): a timeout due during it waits for it, while the probe")
+        .append(" sees it only if one of its wake-ups falls inside\n");
     for (String v : verdicts) {
       out.append("  ").append(v).append('\n');
     }

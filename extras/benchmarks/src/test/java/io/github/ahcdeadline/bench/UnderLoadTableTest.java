@@ -27,7 +27,7 @@ class UnderLoadTableTest {
     String line =
         "RESULT deadline=" + deadline + " loadRequests=100000 loadNanos=20000000000 loadErrors=0"
             + " modeApplied=true tick=100 dropped=0 waitedPooled=0 primerFailures=0"
-            + " probeP99Nanos=1200000 probeMaxNanos=3400000"
+            + " probeP99Nanos=1200000 probeMaxNanos=3400000 gcMaxNanos=-1"
             + " pooledSent=" + pooledMs.length + " pooledReused=" + pooledMs.length
             + " newSent=" + newMs.length + " newConnected=" + newMs.length
             + " timeouts=" + n + " others=0 unended=0 firstOther=";
@@ -56,19 +56,21 @@ class UnderLoadTableTest {
   @Test
   void rowsGroupByDeadlineWithTheTargetsVerdictAndTheColumnsExplained() throws IOException {
     UnderLoadTable table = new UnderLoadTable(TARGET, 5000);
-    table.add(result(TARGET, 20, new double[] {0.2, 0.4}, new double[] {0.9, 4.0}, ""));
+    table.add(result(TARGET, 20, new double[] {0.2, 0.4}, new double[] {0.9, 4.0}, "gcMaxNanos=12000000"));
     table.add(result(TARGET, 1000, new double[] {0.1}, new double[] {0.3}, ""));
     table.add(result("AHC tick 100", 20, new double[] {80.0}, new double[] {95.5}, ""));
     String rendered = table.render();
     List<String> lines = List.of(rendered.split("\n"));
     assertEquals(
         "client          | deadline | load req/s | pooled reused/sent | new connected/sent |"
-            + " timeouts |  p50 |  p99 |  max | p99 pooled | p99 new | probe p99/max | other",
+            + " timeouts |  p50 |  p99 |  max | p99 pooled | p99 new | probe p99/max | GC max | other",
         lines.get(0));
     assertEquals(
         "ours event-loop |    20 ms |       5000 |                2/2 |                2/2 |"
-            + "        4 |  0.4 |  4.0 |  4.0 |        0.4 |     4.0 |       1.2/3.4 |     0",
+            + "        4 |  0.4 |  4.0 |  4.0 |        0.4 |     4.0 |       1.2/3.4 |   12.0 |     0",
         lines.get(2));
+    assertTrue(lines.get(4).contains("|       1.2/3.4 |      - |"), "not measured: " + lines.get(4));
+    assertTrue(rendered.contains("  GC max: the window's longest stop-the-world collection"), rendered);
     assertTrue(lines.get(3).startsWith("AHC tick 100    |    20 ms |"), lines.get(3));
     assertTrue(lines.get(4).startsWith("ours event-loop |  1000 ms |"), lines.get(4));
     assertTrue(
@@ -95,9 +97,19 @@ class UnderLoadTableTest {
     assertTrue(lines.get(2).startsWith("ours event-loop |    20 ms |"), lines.get(2));
     assertEquals(
         "AHC tick 1      |    20 ms |     failed |                  - |                  - |"
-            + "        - |   - |   - |   - |          - |       - |             - |     -",
+            + "        - |   - |   - |   - |          - |       - |             - |      - |     -",
         lines.get(3));
     assertTrue(lines.get(4).startsWith("AHC tick 1      |  1000 ms |    skipped |"), lines.get(4));
+  }
+
+  @Test
+  void aResultLineFromBeforeTheGcFieldStillParses() throws IOException {
+    String old =
+        "RESULT deadline=20 loadRequests=1 loadNanos=1 loadErrors=0 modeApplied=true tick=100"
+            + " dropped=0 waitedPooled=0 primerFailures=0 probeP99Nanos=1 probeMaxNanos=1"
+            + " pooledSent=0 pooledReused=0 newSent=0 newConnected=0 timeouts=0 others=0 unended=0"
+            + " firstOther=";
+    assertEquals("-", UnderLoadResult.parse("old", List.of(old)).get(0).gcCell());
   }
 
   @Test
