@@ -120,12 +120,11 @@ public final class ChannelManager {
             p.addLast("http", newCodec());
             p.addLast(TransferCodingCheck.NAME, new TransferCodingCheck());
             if (config.isEnableAutomaticDecompression()) {
-              ResponseDecompressor inflater = new ResponseDecompressor(config.isKeepEncodingHeader());
-              p.addLast("inflater", inflater);
-              long maxInflated = config.getMaxInflatedResponseBodySize();
-              if (maxInflated > 0) {
-                p.addLast("inflated-limit", new InflatedBodyLimit(maxInflated, inflater));
-              }
+              ResponseDecompressor.install(
+                  p,
+                  config.isKeepEncodingHeader(),
+                  config.getMaxInflatedResponseBodySize(),
+                  "maxInflatedResponseBodySize");
             }
             p.addLast("chunked-writer", new ChunkedWriteHandler());
             p.addLast("ahc-handler", handlers.get());

@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.channel;
 
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -52,6 +53,20 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
   private boolean handedOnInRead;
   private boolean inflating;
   private boolean stopped;
+
+  /**
+   * Adds the inflater to {@code p}, and after it the {@link InflatedBodyLimit} of {@code maxBytes}
+   * when positive (its failure names {@code optionName}): the same pair on HTTP/1.1 connections
+   * and HTTP/2 streams.
+   */
+  public static void install(
+      ChannelPipeline p, boolean keepEncodingHeader, long maxBytes, String optionName) {
+    ResponseDecompressor inflater = new ResponseDecompressor(keepEncodingHeader);
+    p.addLast("inflater", inflater);
+    if (maxBytes > 0) {
+      p.addLast("inflated-limit", new InflatedBodyLimit(maxBytes, inflater, optionName));
+    }
+  }
 
   /** {@code keepEncodingHeader}: the config option of that name. */
   public ResponseDecompressor(boolean keepEncodingHeader) {

@@ -7,7 +7,6 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
-import org.asynchttpclient.netty.channel.InflatedBodyLimit;
 import org.asynchttpclient.netty.channel.ResponseDecompressor;
 
 /**
@@ -52,11 +51,8 @@ final class StreamPipeline {
         ChannelPipeline p = ch.pipeline();
         p.addLast("h2-stream", new StreamCodec(scheme));
         if (config.isEnableAutomaticDecompression()) {
-          ResponseDecompressor inflater = new ResponseDecompressor(config.isKeepEncodingHeader());
-          p.addLast("inflater", inflater);
-          if (inflateLimit > 0) {
-            p.addLast("inflated-limit", new InflatedBodyLimit(inflateLimit, inflater, inflateLimitOption));
-          }
+          ResponseDecompressor.install(
+              p, config.isKeepEncodingHeader(), inflateLimit, inflateLimitOption);
         }
         p.addLast("chunked-writer", new ChunkedWriteHandler());
         p.addLast("ahc-handler", responseHandlers.get());

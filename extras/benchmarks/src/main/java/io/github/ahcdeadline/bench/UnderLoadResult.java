@@ -34,24 +34,11 @@ final class UnderLoadResult {
       throws IOException {
     this.client = client;
     for (String key : COUNTS) {
-      String value = ChildJvm.fieldOf(resultLine, key);
-      try {
-        counts.put(key, Long.parseLong(value));
-      } catch (NumberFormatException e) {
-        throw new IOException(key + ": " + value + " (expected a whole number) in " + resultLine, e);
-      }
+      counts.put(key, wholeNumber(resultLine, key));
     }
     // Optional: a RESULT line from before the field (or a child that could not listen) has none.
-    long gc = -1;
-    if (resultLine.contains(" gcMaxNanos=")) {
-      String value = ChildJvm.fieldOf(resultLine, "gcMaxNanos");
-      try {
-        gc = Long.parseLong(value);
-      } catch (NumberFormatException e) {
-        throw new IOException("gcMaxNanos: " + value + " (expected a whole number) in " + resultLine, e);
-      }
-    }
-    this.gcMaxNanos = gc;
+    this.gcMaxNanos =
+        resultLine.contains(" gcMaxNanos=") ? wholeNumber(resultLine, "gcMaxNanos") : -1;
     this.modeApplied = Boolean.parseBoolean(ChildJvm.fieldOf(resultLine, "modeApplied"));
     this.firstOther = ChildJvm.fieldOf(resultLine, "firstOther");
     this.deadlineMillis = count("deadline");
@@ -61,6 +48,15 @@ final class UnderLoadResult {
     this.all = LagStats.of(both);
     this.pooled = LagStats.of(pooledLags);
     this.fresh = LagStats.of(newLags);
+  }
+
+  private static long wholeNumber(String resultLine, String key) throws IOException {
+    String value = ChildJvm.fieldOf(resultLine, key);
+    try {
+      return Long.parseLong(value);
+    } catch (NumberFormatException e) {
+      throw new IOException(key + ": " + value + " (expected a whole number) in " + resultLine, e);
+    }
   }
 
   /**
