@@ -66,7 +66,12 @@ public interface Request {
   /** Multipart parts; empty when there are none. */
   List<Part> getBodyParts();
 
-  /** The {@code Host} to send instead of the URI's, or null. */
+  /**
+   * The {@code Host} to send instead of the URI's, or null. Over TLS, direct or through SOCKS, it is
+   * also the peer ({@code host}, {@code host:port}, {@code [v6]} or {@code [v6]:port}): its name goes
+   * out in SNI and must match the certificate, as in 3.0.11; a value that names no peer fails the
+   * request with an {@link IllegalArgumentException}.
+   */
   @Nullable String getVirtualHost();
 
   /** The parameters of the URI's query, as written (not decoded). */
