@@ -272,6 +272,10 @@ public final class ThreadSafeCookieStore implements CookieStore {
 
   /** The cookies that go with a request to {@code requestHost} and {@code requestPath}. */
   List<Cookie> get(String requestHost, @Nullable String requestPath, boolean secure) {
+    if (cookieJar.isEmpty()) {
+      // Most clients never store a cookie: skip the host parsing (an IP check per request).
+      return Collections.emptyList();
+    }
     String host = requestHost.toLowerCase(Locale.ROOT);
     String path = requestPath == null || requestPath.isEmpty() ? "/" : requestPath;
     long now = nanoClock.getAsLong();

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.testing.Await;
@@ -146,6 +147,27 @@ class HostileResponseTest {
   @ParameterizedTest(name = "{0}")
   @MethodSource("hostile")
   void failsClosesAndNeverPools(String what, String response) throws Exception {
+    failsClosesAndNeverPools(what, response, ClientFixture.faultConfig());
+  }
+
+  /**
+   * The transfer-coding rule is applied by the inflater when there is one, by a handler of its own
+   * when automatic decompression is off: the same answers fail either way.
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("foreignTransferCodings")
+  void failsClosesAndNeverPoolsWithoutDecompression(String what, String response) throws Exception {
+    failsClosesAndNeverPools(
+        what, response, ClientFixture.faultConfig().setEnableAutomaticDecompression(false));
+  }
+
+  static Stream<Arguments> foreignTransferCodings() {
+    return hostile().filter(a -> ((String) a.get()[1]).contains("Transfer-Encoding: rot13")
+        || ((String) a.get()[0]).startsWith("gzip transfer coding"));
+  }
+
+  private static void failsClosesAndNeverPools(
+      String what, String response, DefaultAsyncHttpClientConfig.Builder config) throws Exception {
     try (RawServer server =
             RawServer.withResponder(
                 (ch, head) -> {
@@ -155,7 +177,7 @@ class HostileResponseTest {
                     RawServer.write(ch, OK);
                   }
                 });
-        DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(ClientFixture.faultConfig().build())) {
+        DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(config.build())) {
       // A first, good exchange leaves a pooled connection that the hostile one reuses.
       assertEquals(200, client.prepareGet(server.url("/good")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
       RecordingHandler handler = new RecordingHandler();

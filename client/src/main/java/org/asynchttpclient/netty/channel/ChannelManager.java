@@ -118,13 +118,11 @@ public final class ChannelManager {
             openChannels.add(ch);
             ChannelPipeline p = ch.pipeline();
             p.addLast("http", newCodec());
-            p.addLast(TransferCodingCheck.NAME, new TransferCodingCheck());
             if (config.isEnableAutomaticDecompression()) {
-              ResponseDecompressor.install(
-                  p,
-                  config.isKeepEncodingHeader(),
-                  config.getMaxInflatedResponseBodySize(),
-                  "maxInflatedResponseBodySize");
+              ResponseDecompressor.installOnConnection(
+                  p, config.isKeepEncodingHeader(), config.getMaxInflatedResponseBodySize());
+            } else {
+              p.addLast(TransferCodingCheck.NAME, new TransferCodingCheck());
             }
             p.addLast("chunked-writer", new ChunkedWriteHandler());
             p.addLast("ahc-handler", handlers.get());

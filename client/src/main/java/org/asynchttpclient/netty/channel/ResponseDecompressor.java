@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObject;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.List;
 import org.jetbrains.annotations.Nullable;
@@ -26,7 +27,11 @@ import org.jetbrains.annotations.Nullable;
  *   <li>{@code keepEncodingHeader} keeps the response's {@code Content-Encoding} after its body was
  *       decoded, as 3.0.11 does; without it the header is removed.
  *   <li>It tells {@link InflatedBodyLimit} whether the current body is being inflated, and stops
- *       inflating once that limit is passed.
+ *       inflating once that limit is passed. With a limit configured, the limit's handler goes
+ *       right after this one when the connection's first coded body arrives, not before: a
+ *       connection that never sees one passes each message through one handler fewer.
+ *   <li>On an HTTP/1.1 connection it applies {@link TransferCodingCheck}'s rule to each response
+ *       first, in place of that handler (one handler fewer again).
  * </ul>
  *
  * <p>Per response, loop-confined:
@@ -45,39 +50,66 @@ import org.jetbrains.annotations.Nullable;
  * which cannot see those messages, is skipped for it.
  */
 public final class ResponseDecompressor extends HttpContentDecompressor {
+  static final String LIMIT_NAME = "inflated-limit";
+
   // immutable
   private final boolean keepEncodingHeader;
+  private final boolean checkTransferCoding;
+  /** Not positive: no limit. */
+  private final long maxInflatedBytes;
+  private final String limitOption;
 
   // loop-confined
+  private boolean limitAdded;
   private boolean passing;
   private boolean handedOnInRead;
   private boolean inflating;
   private boolean stopped;
 
   /**
-   * Adds the inflater to {@code p}, and after it the {@link InflatedBodyLimit} of {@code maxBytes}
-   * when positive (its failure names {@code optionName}): the same pair on HTTP/1.1 connections
-   * and HTTP/2 streams.
+   * Adds the inflater of an HTTP/1.1 connection to {@code p}, in place of a {@link
+   * TransferCodingCheck}; its {@link InflatedBodyLimit} of {@code maxBytes} ({@code
+   * maxInflatedResponseBodySize}) follows it when positive, from the first coded body on.
    */
-  public static void install(
-      ChannelPipeline p, boolean keepEncodingHeader, long maxBytes, String optionName) {
-    ResponseDecompressor inflater = new ResponseDecompressor(keepEncodingHeader);
-    p.addLast("inflater", inflater);
-    if (maxBytes > 0) {
-      p.addLast("inflated-limit", new InflatedBodyLimit(maxBytes, inflater, optionName));
-    }
+  public static void installOnConnection(ChannelPipeline p, boolean keepEncodingHeader, long maxBytes) {
+    p.addLast("inflater",
+        new ResponseDecompressor(keepEncodingHeader, true, maxBytes, "maxInflatedResponseBodySize"));
   }
 
-  /** {@code keepEncodingHeader}: the config option of that name. */
+  /**
+   * Adds the inflater of an HTTP/2 stream to {@code p}; its {@link InflatedBodyLimit} of {@code
+   * maxBytes} follows it when positive, from the first coded body on, and its failure names {@code
+   * optionName}.
+   */
+  public static void installOnStream(
+      ChannelPipeline p, boolean keepEncodingHeader, long maxBytes, String optionName) {
+    p.addLast("inflater", new ResponseDecompressor(keepEncodingHeader, false, maxBytes, optionName));
+  }
+
+  /**
+   * An inflater with neither a limit of its own nor the transfer-coding check; {@code
+   * keepEncodingHeader}: the config option of that name.
+   */
   public ResponseDecompressor(boolean keepEncodingHeader) {
+    this(keepEncodingHeader, false, 0, "maxInflatedResponseBodySize");
+  }
+
+  private ResponseDecompressor(
+      boolean keepEncodingHeader, boolean checkTransferCoding, long maxInflatedBytes, String limitOption) {
     // 0: no allocation cap of Netty's own; InflatedBodyLimit bounds the inflated size instead
     super(0);
     this.keepEncodingHeader = keepEncodingHeader;
+    this.checkTransferCoding = checkTransferCoding;
+    this.maxInflatedBytes = maxInflatedBytes;
+    this.limitOption = limitOption;
   }
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
     if (msg instanceof HttpMessage) {
+      if (checkTransferCoding && msg instanceof HttpResponse) {
+        TransferCodingCheck.check((HttpResponse) msg);
+      }
       passing = !stopped && !hasContentCoding(((HttpMessage) msg).headers());
       if (passing) {
         inflating = false;
@@ -126,6 +158,12 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
   protected @Nullable EmbeddedChannel newContentDecoder(String contentEncoding) throws Exception {
     EmbeddedChannel decoder = super.newContentDecoder(contentEncoding);
     inflating = decoder != null;
+    if (inflating && maxInflatedBytes > 0 && !limitAdded) {
+      limitAdded = true;
+      // Added while the response head is being decoded: the head then reaches the limit first.
+      ctx.pipeline().addAfter(ctx.name(), LIMIT_NAME,
+          new InflatedBodyLimit(maxInflatedBytes, this, limitOption));
+    }
     return decoder;
   }
 

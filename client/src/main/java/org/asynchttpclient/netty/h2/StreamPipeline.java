@@ -51,7 +51,7 @@ final class StreamPipeline {
         ChannelPipeline p = ch.pipeline();
         p.addLast("h2-stream", new StreamCodec(scheme));
         if (config.isEnableAutomaticDecompression()) {
-          ResponseDecompressor.install(
+          ResponseDecompressor.installOnStream(
               p, config.isKeepEncodingHeader(), inflateLimit, inflateLimitOption);
         }
         p.addLast("chunked-writer", new ChunkedWriteHandler());

@@ -127,14 +127,15 @@ public final class NettyRequestFactory {
     } else {
       requestTarget = target.originForm();
     }
+    // Checked here, so Netty's own request-line check (CR, LF and space only) is turned off below.
     WireSyntax.checkRequestTarget(requestTarget);
 
     NettyBody body = connectTunnel ? null : body(request);
     HttpRequest head = body == null
         // No request carries trailers: the shared empty instance saves a headers object per request.
         ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, Unpooled.EMPTY_BUFFER,
-            WIRE_HEADERS.newEmptyHeaders(), EmptyHttpHeaders.INSTANCE)
-        : new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, WIRE_HEADERS.newEmptyHeaders());
+            WIRE_HEADERS.newEmptyHeaders(), EmptyHttpHeaders.INSTANCE, false)
+        : new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, WIRE_HEADERS.newEmptyHeaders(), false);
     NettyRequest nettyRequest = new NettyRequest(head, body);
     try {
       HttpHeaders headers = head.headers();

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBuf;
@@ -119,6 +120,55 @@ class ResponseDecompressorTest {
     assertEquals(plain, drain(ch, head));
     assertTrue(ch.isOpen(), "the plain body was counted as inflated");
     assertFalse(ch.finish());
+  }
+
+  @Test
+  void theLimitJoinsThePipelineWithTheFirstCodedBodyAndBoundsIt() throws Exception {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ResponseDecompressor.installOnConnection(ch.pipeline(), false, 50);
+    HttpResponse[] head = new HttpResponse[1];
+    String plain = "0123456789".repeat(6);
+
+    ch.writeInbound(head(null), last(plain.getBytes(US_ASCII)));
+    assertEquals(plain, drain(ch, head));
+    assertNull(ch.pipeline().get(ResponseDecompressor.LIMIT_NAME), "no coded body yet, no limit");
+
+    ch.writeInbound(head("gzip"), last(gzip(TEXT)));
+    assertEquals(TEXT, drain(ch, head), "36 inflated bytes are within the limit of 50");
+    assertInstanceOf(InflatedBodyLimit.class, ch.pipeline().get(ResponseDecompressor.LIMIT_NAME));
+    assertEquals(
+        ResponseDecompressor.LIMIT_NAME,
+        ch.pipeline().names().get(ch.pipeline().names().indexOf("inflater") + 1),
+        "the limit counts what comes out of the inflater: right after it");
+
+    byte[] over = gzip(TEXT + TEXT);
+    IOException failure =
+        assertThrows(IOException.class, () -> ch.writeInbound(head("gzip"), last(over)));
+    assertTrue(failure.getMessage().contains("inflated past maxInflatedResponseBodySize"),
+        failure.getMessage());
+    assertFalse(ch.isOpen(), "a body past the limit closes the connection");
+    drain(ch, head);
+    assertFalse(ch.finish());
+  }
+
+  @Test
+  void onAConnectionTheInflaterRefusesAForeignTransferCoding() throws Exception {
+    EmbeddedChannel ch = new EmbeddedChannel();
+    ResponseDecompressor.installOnConnection(ch.pipeline(), false, 0);
+    HttpResponse res = head(null);
+    res.headers().set(HttpHeaderNames.TRANSFER_ENCODING, "gzip");
+    res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 5);
+
+    ch.writeInbound(res, last("hello".getBytes(US_ASCII)));
+
+    HttpResponse[] head = new HttpResponse[1];
+    drain(ch, head);
+    assertSame(res, head[0]);
+    assertTrue(head[0].decoderResult().isFailure(), "Transfer-Encoding: gzip was accepted");
+    assertEquals(
+        "Transfer-Encoding: gzip (expected exactly chunked, or none)",
+        head[0].decoderResult().cause().getMessage());
+    ch.finishAndReleaseAll();
   }
 
   @Test
