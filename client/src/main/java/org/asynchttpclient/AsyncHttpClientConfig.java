@@ -306,14 +306,14 @@ public interface AsyncHttpClientConfig {
 
   /**
    * Largest WebSocket message, in bytes, that fragment aggregation ({@link
-   * #isAggregateWebSocketFrameFragments()}) buffers, counted after permessage-deflate inflation; a
-   * longer message closes the socket with 1009.
+   * #isAggregateWebSocketFrameFragments()}) buffers, counted after inflation by a compression
+   * extension; a longer message closes the socket with 1009.
    */
   int getWebSocketMaxBufferSize();
 
   /**
    * Largest WebSocket frame payload accepted, in bytes, on the wire and again after
-   * permessage-deflate inflation; a larger frame closes the socket with 1009.
+   * inflation by a compression extension; a larger frame closes the socket with 1009.
    */
   int getWebSocketMaxFrameSize();
 
@@ -387,8 +387,9 @@ public interface AsyncHttpClientConfig {
   boolean isAggregateWebSocketFrameFragments();
 
   /**
-   * Whether the WebSocket upgrade offers permessage-deflate (RFC 7692), used when the server
-   * accepts it. The frame and buffer limits apply to inflated sizes.
+   * Whether the WebSocket upgrade offers compression, as AHC does: permessage-deflate (RFC 7692),
+   * deflate-frame and x-webkit-deflate-frame, in that order; the one the server accepts is used.
+   * The frame and buffer limits apply to inflated sizes.
    */
   boolean isEnableWebSocketCompression();
 

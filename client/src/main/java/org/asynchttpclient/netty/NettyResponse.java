@@ -164,8 +164,9 @@ public final class NettyResponse implements Response {
   }
 
   /**
-   * The cookies of the Set-Cookie headers, parsed strictly whatever useLaxCookieEncoder says, as AHC
-   * does (a response does not know its client's config); values that do not parse are skipped.
+   * The cookies of the Set-Cookie2 headers if there is at least one, else of the Set-Cookie headers (never
+   * both), parsed strictly whatever useLaxCookieEncoder says, as AHC does (a response does not know its
+   * client's config); values that do not parse are skipped. The cookie store reads Set-Cookie only.
    */
   @Override
   public List<Cookie> getCookies() {
@@ -179,7 +180,12 @@ public final class NettyResponse implements Response {
   }
 
   private List<Cookie> parseCookies() {
-    List<String> values = headers.getAll(HttpHeaderNames.SET_COOKIE);
+    // AHC 3.0.11/3.0.12 prefer the obsolete Set-Cookie2 (RFC 2965) when a server sends it, and then ignore
+    // Set-Cookie altogether; the strict decoder reads each value as if it were a Set-Cookie one.
+    List<String> values = headers.getAll(HttpHeaderNames.SET_COOKIE2);
+    if (values.isEmpty()) {
+      values = headers.getAll(HttpHeaderNames.SET_COOKIE);
+    }
     if (values.isEmpty()) {
       return Collections.emptyList();
     }

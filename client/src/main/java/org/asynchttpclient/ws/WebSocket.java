@@ -16,8 +16,8 @@ import java.net.SocketAddress;
  * timeout), the socket sends no more data, Ping or Pong frames: their futures fail with an {@link
  * java.io.IOException}.
  *
- * <p>{@code rsv} is the frame's three reserved bits (0 to 7); with permessage-deflate negotiated
- * the client sets RSV1 itself, so pass 0.
+ * <p>{@code rsv} is the frame's three reserved bits (0 to 7); with a compression extension
+ * negotiated (permessage-deflate or deflate-frame) the client sets RSV1 itself, so pass 0.
  */
 public interface WebSocket {
 

@@ -38,6 +38,19 @@ class CookieFlowTest extends TwoOrigins {
             String to = new QueryStringDecoder(req.uri()).parameters().get("to").get(0);
             TestServer.respond(ctx, req, HttpResponseStatus.FOUND, "", setCookies(req.uri(), to));
           });
+      // a 200 with one Set-Cookie2 and one Set-Cookie header
+      s.route(
+          "/both",
+          (ctx, req) ->
+              TestServer.respond(
+                  ctx,
+                  req,
+                  HttpResponseStatus.OK,
+                  "both",
+                  "Set-Cookie2",
+                  "two=2; Version=1; Path=/",
+                  "Set-Cookie",
+                  "one=1; Path=/"));
       // echoes the Cookie header as a sorted set of pairs
       s.route(
           "/home",
@@ -212,6 +225,18 @@ class CookieFlowTest extends TwoOrigins {
                   .prepareGet(move(a, "/home", "sid=a b; Max-Age=0; Path=/"))
                   .addCookie(new DefaultCookie("sid", "mine")));
       assertEquals("sid=mine", seen);
+    }
+  }
+
+  @Test
+  void getCookiesPrefersSetCookie2ButTheStoreKeepsSetCookie() throws Exception {
+    // Both as AHC 3.0.12: NettyResponse.buildCookies reads Set-Cookie2 first, while the interceptor that
+    // fills the cookie store reads only Set-Cookie.
+    try (DefaultAsyncHttpClient client = client()) {
+      Response first = client.prepareGet(a.url("/both")).execute().get(5, TimeUnit.SECONDS);
+      assertEquals(200, first.getStatusCode());
+      assertEquals(Map.of("two", "2"), cookies(first));
+      assertEquals("one=1", body(client.prepareGet(a.url("/home"))));
     }
   }
 

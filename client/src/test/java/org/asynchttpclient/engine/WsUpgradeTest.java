@@ -6,17 +6,27 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionUtil;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
+import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.ListenableFuture;
@@ -32,11 +42,13 @@ import org.asynchttpclient.ws.WebSocketUpgradeHandler;
 import org.asynchttpclient.ws.WebSocketUtils;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The upgrade's answers: refused, forged, redirected, challenged; permessage-deflate negotiated,
- * refused and bounded after inflation; AHC 3.0.11's checks of the request.
+ * The upgrade's answers: refused, forged, redirected, challenged; permessage-deflate and
+ * deflate-frame negotiated, refused and bounded after inflation; answers naming extensions the client
+ * did not offer; AHC 3.0.11's checks of the request.
  */
 class WsUpgradeTest extends ClientAndServer<WsTestServer> {
   private static String repeat(char c, int n) {
@@ -49,12 +61,45 @@ class WsUpgradeTest extends ClientAndServer<WsTestServer> {
 
   private static Throwable upgradeFailure(DefaultAsyncHttpClient client, String url, WsRecorder events)
       throws Exception {
-    ListenableFuture<NettyWebSocket> f = client.prepareGet(url)
-        .execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build());
+    return upgradeFailure(client.prepareGet(url), events);
+  }
+
+  private static Throwable upgradeFailure(BoundRequestBuilder upgrade, WsRecorder events) throws Exception {
+    ListenableFuture<NettyWebSocket> f =
+        upgrade.execute(new WebSocketUpgradeHandler.Builder().addWebSocketListener(events).build());
     ExecutionException e = Await.failed(f, 5);
     assertTrue(events.next().startsWith("error:"));
     assertNull(events.next(Duration.ofMillis(200)), "onError once, nothing else: " + events.all());
     return e.getCause();
+  }
+
+  /** The names a Sec-WebSocket-Extensions header lists, in order. */
+  private static List<String> extensionNames(HttpHeaders headers) {
+    List<String> names = new ArrayList<>();
+    for (WebSocketExtensionData data :
+        WebSocketExtensionUtil.extractExtensions(headers.get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS))) {
+      names.add(data.name());
+    }
+    return names;
+  }
+
+  /** AHC 3.0.11/3.0.12's offer: Netty's WebSocketClientCompressionHandler's, in its order. */
+  private static final List<String> OFFERED = List.of("permessage-deflate", "deflate-frame", "x-webkit-deflate-frame");
+
+  /**
+   * Records the reserved bits of each data frame the client reads, as they came off the wire (after
+   * the frame decoder, before the inflater), to see whether the server compressed it.
+   */
+  private static final class RsvProbe extends ChannelInboundHandlerAdapter {
+    final List<Integer> rsv = new CopyOnWriteArrayList<>();
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+      if (msg instanceof TextWebSocketFrame) {
+        rsv.add(((WebSocketFrame) msg).rsv());
+      }
+      ctx.fireChannelRead(msg);
+    }
   }
 
   @Test
@@ -184,8 +229,79 @@ class WsUpgradeTest extends ClientAndServer<WsTestServer> {
       ws.sendTextFrame(text);
       assertEquals("text:" + text + ":true", events.next());
     }
-    assertTrue(server.requests().get(0).get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS).startsWith("permessage-deflate"));
+    // Netty's server takes the first it knows of the client's offer: permessage-deflate comes first
+    assertEquals(OFFERED, extensionNames(server.requests().get(0)));
     server.awaitReceived("rsv:4");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"deflate-frame", "x-webkit-deflate-frame"})
+  void deflateFrameIsNegotiatedAndUsedBothWaysWithAServerThatKnowsOnlyIt(String name) throws Exception {
+    server = WsTestServer.deflateFrameOnly(name).socket("/echo", WsTestServer.ECHO);
+    WsRecorder events = new WsRecorder();
+    RsvProbe probe = new RsvProbe();
+    String text = "the same words again and again, ".repeat(250);
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
+        .setEnablewebSocketCompression(true)
+        .setWsAdditionalChannelInitializer(ch -> ch.pipeline().addAfter("ws-decoder", "rsv-probe", probe)))) {
+      NettyWebSocket ws = events.opened(client, server.url("/echo"));
+      assertEquals(name, ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
+      ws.sendTextFrame(text);
+      assertEquals("text:" + text + ":true", events.next(), "the echo, inflated by the client");
+    }
+    assertEquals(OFFERED, extensionNames(server.requests().get(0)));
+    server.awaitReceived("rsv:4");
+    server.awaitReceived("text:" + text);
+    assertEquals(List.of(4), probe.rsv, "the server's echo came compressed (RSV1)");
+  }
+
+  /** Answers an upgrade with a 101 that accepts the key and names {@code extensions}. */
+  private static TestServer.Route acceptingWith(String extensions) {
+    return (ctx, req) -> {
+      FullHttpResponse res = new DefaultFullHttpResponse(
+          HttpVersion.HTTP_1_1, HttpResponseStatus.SWITCHING_PROTOCOLS, Unpooled.EMPTY_BUFFER);
+      res.headers().set(HttpHeaderNames.UPGRADE, "websocket")
+          .set(HttpHeaderNames.CONNECTION, "Upgrade")
+          .set(HttpHeaderNames.SEC_WEBSOCKET_ACCEPT,
+              WebSocketUtils.getAcceptKey(req.headers().get(HttpHeaderNames.SEC_WEBSOCKET_KEY)))
+          .set(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS, extensions);
+      TestServer.send(ctx, res);
+    };
+  }
+
+  @ParameterizedTest
+  @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+    "true|x-unknown|'x-unknown' (expected a single one of those offered: "
+        + "'permessage-deflate; client_no_context_takeover, deflate-frame, x-webkit-deflate-frame')",
+    "true|deflate-frame, permessage-deflate|'deflate-frame, permessage-deflate' (expected a single one of those offered: ",
+    "true|deflate-frame; max_window_bits=10|'deflate-frame; max_window_bits=10' (expected deflate-frame with "
+        + "parameters the client offered: ",
+    "false|deflate-frame|'deflate-frame' (expected none: the client offered none)",
+  })
+  void anAnswerNamingAnExtensionTheClientCannotRunFailsTheUpgrade(
+      boolean compression, String answer, String expected) throws Exception {
+    server = new WsTestServer(false).http("/forged", acceptingWith(answer));
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setEnablewebSocketCompression(compression))) {
+      Throwable cause = upgradeFailure(client, server.url("/forged"), events);
+      assertInstanceOf(IOException.class, cause);
+      assertTrue(cause.getMessage().contains("refused: Sec-WebSocket-Extensions " + expected), cause.getMessage());
+    }
+  }
+
+  @Test
+  void anExtensionTheRequestOfferedItselfButTheClientCannotRunFailsTheUpgrade() throws Exception {
+    server = new WsTestServer(false).http("/forged", acceptingWith("x-custom"));
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Throwable cause = upgradeFailure(
+          client.prepareGet(server.url("/forged")).setHeader(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS, "x-custom"),
+          events);
+      assertTrue(cause.getMessage().contains("refused: Sec-WebSocket-Extensions 'x-custom' (expected "
+          + "permessage-deflate, deflate-frame or x-webkit-deflate-frame: the client runs no other extension)"),
+          cause.getMessage());
+    }
   }
 
   @Test
@@ -203,9 +319,11 @@ class WsUpgradeTest extends ClientAndServer<WsTestServer> {
     server.awaitReceived("rsv:0");
   }
 
-  @Test
-  void aCompressedFrameThatInflatesPastTheFrameLimitCloses1009() throws Exception {
-    server = new WsTestServer(true).socket("/bomb", new WsTestServer.Behaviour() {
+  @ParameterizedTest
+  @ValueSource(strings = {"permessage-deflate", "deflate-frame"})
+  void aCompressedFrameThatInflatesPastTheFrameLimitCloses1009(String extension) throws Exception {
+    server = extension.equals("permessage-deflate") ? new WsTestServer(true) : WsTestServer.deflateFrameOnly(extension);
+    server.socket("/bomb", new WsTestServer.Behaviour() {
       @Override
       public void onOpen(io.netty.channel.Channel ch) {
         ch.writeAndFlush(new TextWebSocketFrame(repeat('a', 100_000)));
@@ -217,7 +335,8 @@ class WsUpgradeTest extends ClientAndServer<WsTestServer> {
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
         .setEnablewebSocketCompression(true).setWebSocketMaxFrameSize(1024))) {
-      events.opened(client, server.url("/bomb"));
+      NettyWebSocket ws = events.opened(client, server.url("/bomb"));
+      assertEquals(extension, extensionNames(ws.getUpgradeHeaders()).get(0));
       String error = events.next();
       assertTrue(error.startsWith("error:DecompressionException"), error);
       assertTrue(events.next().startsWith("close:1009:"), events.all().toString());

@@ -156,6 +156,33 @@ class NettyResponseTest {
   }
 
   @Test
+  void setCookie2HeadersWhenPresentReplaceTheSetCookieOnes() {
+    // AHC 3.0.11/3.0.12 read Set-Cookie2 alone when there is any, decoded strictly, skipping what does not parse.
+    HttpHeaders headers =
+        new DefaultHttpHeaders()
+            .add("Set-Cookie", "plain=ignored; Path=/")
+            .add("Set-Cookie2", "first=1; Version=1; Path=/a")
+            .add("Set-Cookie2", "spaced=a b; Version=1")
+            .add("Set-Cookie2", "second=2; Max-Age=60");
+    List<Cookie> cookies = response(headers, new byte[0]).getCookies();
+
+    assertEquals(2, cookies.size());
+    assertEquals("first", cookies.get(0).name());
+    assertEquals("1", cookies.get(0).value());
+    assertEquals("/a", cookies.get(0).path());
+    assertEquals("second", cookies.get(1).name());
+    assertEquals(60, cookies.get(1).maxAge());
+  }
+
+  @Test
+  void setCookie2ThatAllFailToParseStillHideTheSetCookieOnes() {
+    // The choice of header is made on presence, before decoding, so nothing falls back to Set-Cookie.
+    HttpHeaders headers =
+        new DefaultHttpHeaders().add("Set-Cookie", "plain=kept; Path=/").add("Set-Cookie2", "=nameless");
+    assertTrue(response(headers, new byte[0]).getCookies().isEmpty());
+  }
+
+  @Test
   void theBodyStreamHandsCopiesToTheCallersOutputStream() throws IOException {
     byte[] big = new byte[20_000];
     Arrays.fill(big, (byte) 'a');

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
@@ -22,6 +23,9 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtensionHandler;
+import io.netty.handler.codec.http.websocketx.extensions.WebSocketServerExtensionHandshaker;
+import io.netty.handler.codec.http.websocketx.extensions.compression.DeflateFrameServerExtensionHandshaker;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketServerCompressionHandler;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.ReferenceCountUtil;
@@ -31,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
 
 /**
  * A loopback WebSocket server on Netty's server handshaker, on a {@link RawServer}: paths map to a
@@ -66,7 +71,8 @@ public final class WsTestServer implements AutoCloseable {
   };
 
   private final RawServer raw;
-  private final boolean compression;
+  // A new extension handler for each connection, or null when the server accepts no extension.
+  private final Supplier<ChannelHandler> extensions;
   private final SslContext tls;
   private final Map<String, Behaviour> sockets = new ConcurrentHashMap<>();
   private final Map<String, TestServer.Route> plain = new ConcurrentHashMap<>();
@@ -74,16 +80,37 @@ public final class WsTestServer implements AutoCloseable {
   private final List<HttpHeaders> requests = new CopyOnWriteArrayList<>();
   private final List<String> received = new CopyOnWriteArrayList<>();
 
-  /** @param compression whether the server accepts permessage-deflate */
+  /**
+   * @param compression whether the server accepts compression, through Netty's compression handler:
+   *     permessage-deflate, else deflate-frame or x-webkit-deflate-frame, the first the client offers
+   */
   public WsTestServer(boolean compression) throws InterruptedException {
     this(compression, null);
   }
 
   /** A server that speaks TLS ({@code wss}) with {@code tls}, or clear text when null. */
   public WsTestServer(boolean compression, SslContext tls) throws InterruptedException {
-    this.compression = compression;
+    this(compression ? () -> new WebSocketServerCompressionHandler(1 << 20) : null, tls);
+  }
+
+  private WsTestServer(Supplier<ChannelHandler> extensions, SslContext tls) throws InterruptedException {
+    this.extensions = extensions;
     this.tls = tls;
     this.raw = RawServer.withPipeline(this::init);
+  }
+
+  /**
+   * A clear-text server whose only extension is the per-frame deflate draft under {@code name}
+   * ({@code deflate-frame} or {@code x-webkit-deflate-frame}): it ignores permessage-deflate and the
+   * other name, as a server that predates RFC 7692 would.
+   */
+  public static WsTestServer deflateFrameOnly(String name) throws InterruptedException {
+    return new WsTestServer(() -> {
+      // Netty's handshaker accepts both names; the filter keeps the server to the one asked for.
+      WebSocketServerExtensionHandshaker deflateFrame = new DeflateFrameServerExtensionHandshaker(6, 1 << 20);
+      return new WebSocketServerExtensionHandler(
+          offer -> name.equals(offer.name()) ? deflateFrame.handshakeExtension(offer) : null);
+    }, null);
   }
 
   private void init(Channel ch) {
@@ -93,8 +120,8 @@ public final class WsTestServer implements AutoCloseable {
     }
     p.addLast("codec", new HttpServerCodec());
     p.addLast("aggregator", new HttpObjectAggregator(1 << 16));
-    if (compression) {
-      p.addLast("compression", new WebSocketServerCompressionHandler(1 << 20));
+    if (extensions != null) {
+      p.addLast("compression", extensions.get());
     }
     p.addLast("router", new Router());
   }

@@ -14,16 +14,17 @@ import org.jetbrains.annotations.Nullable;
 /**
  * Checks a 101 answer to the client's opening handshake (RFC 6455 4.2.2, 4.1 steps 5 to 10, RFC
  * 7692 5): {@code Upgrade: websocket}, {@code Connection} listing {@code upgrade}, the {@code
- * Sec-WebSocket-Accept} of the key sent, no extension the client did not offer (permessage-deflate
- * only, with parameters it accepts), no subprotocol it did not offer. A failure is an {@link
- * IOException} naming the header, its value and what was expected.
+ * Sec-WebSocket-Accept} of the key sent, at most one extension, one the client offered and can run
+ * (a compression extension of {@link CompressionExtensions}, with parameters it accepts), no
+ * subprotocol it did not offer. A failure is an {@link IOException} naming the header, its value and
+ * what was expected.
  *
  * <p>Thread-safe: stateless.
  */
 final class UpgradeResponseCheck {
   private UpgradeResponseCheck() {}
 
-  /** Returns the negotiated permessage-deflate, or null when none was negotiated. */
+  /** Returns the negotiated compression extension, or null when none was negotiated. */
   static @Nullable WebSocketClientExtension check(
       Uri uri, HttpHeaders response, HttpHeaders request, int maxFrameSize) throws IOException {
     String upgrade = response.get(HttpHeaderNames.UPGRADE);
@@ -42,7 +43,7 @@ final class UpgradeResponseCheck {
           + ", the answer to the key sent)");
     }
     checkSubprotocol(uri, response, request);
-    return negotiatedDeflate(uri, response, request, maxFrameSize);
+    return negotiatedCompression(uri, response, request, maxFrameSize);
   }
 
   private static void checkSubprotocol(Uri uri, HttpHeaders response, HttpHeaders request)
@@ -57,27 +58,47 @@ final class UpgradeResponseCheck {
     }
   }
 
-  private static @Nullable WebSocketClientExtension negotiatedDeflate(
+  private static @Nullable WebSocketClientExtension negotiatedCompression(
       Uri uri, HttpHeaders response, HttpHeaders request, int maxFrameSize) throws IOException {
     String answered = String.join(",", response.getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
     if (answered.trim().isEmpty()) {
       return null;
     }
-    String offered = request.get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS);
-    boolean deflateOffered =
-        offered != null && offered.trim().startsWith(PerMessageDeflate.NAME);
-    List<WebSocketExtensionData> extensions = WebSocketExtensionUtil.extractExtensions(answered);
-    if (!deflateOffered || extensions.size() != 1
-        || !PerMessageDeflate.NAME.equalsIgnoreCase(extensions.get(0).name())) {
-      throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered) + " (expected "
-          + (deflateOffered ? "permessage-deflate alone" : "none: the client offered none") + ")");
-    }
-    WebSocketClientExtension deflate = PerMessageDeflate.accept(extensions.get(0), maxFrameSize);
-    if (deflate == null) {
+    String offered = String.join(",", request.getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
+    if (offered.trim().isEmpty()) {
       throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered)
-          + " (expected permessage-deflate with parameters the client offered: " + quote(offered) + ")");
+          + " (expected none: the client offered none)");
     }
-    return deflate;
+    List<WebSocketExtensionData> extensions = WebSocketExtensionUtil.extractExtensions(answered);
+    // Every extension the client can run sets RSV1, so two of them could not share a frame; Netty's
+    // client extension handler refuses such an answer too.
+    if (extensions.size() != 1 || !offersName(offered, extensions.get(0).name())) {
+      throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered)
+          + " (expected a single one of those offered: " + quote(offered) + ")");
+    }
+    String name = extensions.get(0).name();
+    if (!CompressionExtensions.isKnown(name)) {
+      // The request named it itself: the client can only run the compression extensions.
+      throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered) + " (expected "
+          + CompressionExtensions.PERMESSAGE_DEFLATE + ", " + CompressionExtensions.DEFLATE_FRAME + " or "
+          + CompressionExtensions.X_WEBKIT_DEFLATE_FRAME + ": the client runs no other extension)");
+    }
+    WebSocketClientExtension extension = CompressionExtensions.accept(extensions.get(0), maxFrameSize);
+    if (extension == null) {
+      throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered) + " (expected " + name
+          + " with parameters the client offered: " + quote(offered) + ")");
+    }
+    return extension;
+  }
+
+  /** Whether the offer names the extension {@code name} (case-sensitive, as Netty compares names). */
+  private static boolean offersName(String offered, String name) {
+    for (WebSocketExtensionData data : WebSocketExtensionUtil.extractExtensions(offered)) {
+      if (data.name().equals(name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether a comma-separated header (possibly repeated) lists {@code token}, ignoring case. */

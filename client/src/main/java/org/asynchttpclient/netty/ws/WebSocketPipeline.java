@@ -22,10 +22,10 @@ import org.jetbrains.annotations.Nullable;
  *   [ssl] ws-decoder ws-encoder [ws-inflater ws-deflater] ws-utf8 [ws-aggregator] ahc-ws
  * </pre>
  *
- * The frame decoder expects unmasked frames (a server's), refuses RSV bits unless
- * permessage-deflate was negotiated, and fails (without closing: the socket sends the Close) a
- * frame larger than {@code webSocketMaxFrameSize}; the inflater stops at the same size, so the
- * limit holds for inflated frames too; the UTF-8 validator checks text after inflation; the
+ * The frame decoder expects unmasked frames (a server's), refuses RSV bits unless a compression
+ * extension (permessage-deflate or deflate-frame) was negotiated, and fails (without closing: the
+ * socket sends the Close) a frame larger than {@code webSocketMaxFrameSize}; the inflater stops at
+ * the same size, so the limit holds for inflated frames too; the UTF-8 validator checks text after inflation; the
  * aggregator, when on, bounds a message by {@code webSocketMaxBufferSize}. The encoder masks
  * every frame, as a client must.
  *
@@ -58,7 +58,7 @@ final class WebSocketPipeline {
       HttpHeaders upgradeHeaders,
       AsyncHttpClientConfig config,
       WebSocketSettings settings,
-      @Nullable WebSocketClientExtension deflate) {
+      @Nullable WebSocketClientExtension compression) {
     assert channel.eventLoop().inEventLoop() : "the upgrade must run on the channel's loop";
     ChannelPipeline p = channel.pipeline();
     WebSocketDecoderConfig decoderConfig =
@@ -66,15 +66,15 @@ final class WebSocketPipeline {
             .maxFramePayloadLength(config.getWebSocketMaxFrameSize())
             .expectMaskedFrames(false)
             .allowMaskMismatch(false)
-            .allowExtensions(deflate != null)
+            .allowExtensions(compression != null)
             .closeOnProtocolViolation(false)
             .build();
     p.addAfter(HTTP_CODEC, DECODER, new WebSocket13FrameDecoder(decoderConfig));
     p.addAfter(DECODER, ENCODER, new WebSocket13FrameEncoder(true));
     String last = ENCODER;
-    if (deflate != null) {
-      p.addAfter(last, INFLATER, deflate.newExtensionDecoder());
-      p.addAfter(INFLATER, DEFLATER, deflate.newExtensionEncoder());
+    if (compression != null) {
+      p.addAfter(last, INFLATER, compression.newExtensionDecoder());
+      p.addAfter(INFLATER, DEFLATER, compression.newExtensionEncoder());
       last = DEFLATER;
     }
     p.addAfter(last, UTF8, new Utf8FrameValidator(false));

@@ -70,7 +70,7 @@ public final class WebSocketUpgrade {
     assert channel.eventLoop().inEventLoop() : "the upgrade must run on the channel's loop";
     Exchange<?> ex = attempt.exchange();
     WebSocketUpgradeHandler handler = (WebSocketUpgradeHandler) ex.handler();
-    WebSocketClientExtension deflate;
+    WebSocketClientExtension compression;
     try {
       if (handler.onStatusReceived(status) != AsyncHandler.State.CONTINUE) {
         ex.fail(new IOException("WebSocket upgrade of " + attempt.request().getUri() + " refused: status "
@@ -79,7 +79,7 @@ public final class WebSocketUpgrade {
       }
       HttpHeaders headers = response.headers();
       handler.onHeadersReceived(headers);
-      deflate = UpgradeResponseCheck.check(
+      compression = UpgradeResponseCheck.check(
           attempt.request().getUri(), headers, attempt.wire().getHttpRequest().headers(),
           config.getWebSocketMaxFrameSize());
     } catch (Exception e) {
@@ -89,7 +89,7 @@ public final class WebSocketUpgrade {
     ex.completeWithHandover(() -> {
       WebSocketSettings settings = WebSocketSettings.of(config, ex.services().timeouts());
       NettyWebSocket socket =
-          WebSocketPipeline.install(channel, response.headers(), config, settings, deflate);
+          WebSocketPipeline.install(channel, response.headers(), config, settings, compression);
       handler.setWebSocket(socket);
       socket.start();
       handler.onOpen(socket);

@@ -12,8 +12,9 @@ import org.asynchttpclient.ws.WebSocketUtils;
  * {@code ws://} or {@code wss://} URI: {@code Upgrade: websocket}, {@code Connection: Upgrade}, a
  * fresh {@code Sec-WebSocket-Key} for each hop, {@code Sec-WebSocket-Version: 13}, an {@code
  * Origin} unless the request has one (as AHC 3.0.11 sends it: {@code http(s)://host[:port]}), and
- * the permessage-deflate offer when {@code enableWebSocketCompression} is on and the request does
- * not name its own extensions.
+ * the compression offer of {@link CompressionExtensions} (permessage-deflate, deflate-frame,
+ * x-webkit-deflate-frame, as AHC 3.0.11 offers them) when {@code enableWebSocketCompression} is on and
+ * the request does not name its own extensions.
  *
  * <p>Thread-safe: stateless.
  */
@@ -40,7 +41,7 @@ public final class WebSocketUpgradeRequest {
     }
     if (config.isEnableWebSocketCompression()
         && !headers.contains(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS)) {
-      headers.set(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS, PerMessageDeflate.offer());
+      headers.set(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS, CompressionExtensions.OFFER);
     }
   }
 }
