@@ -218,6 +218,13 @@ class TimeoutsTest extends HelloFixture {
   @Test
   void requestTimeoutFailsWithTimeoutExceptionAndClosesConnection() throws Exception {
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      // A pooled connection first, so that the 200 ms are all spent waiting for the response: a
+      // fresh client's first connect can outlast them on a loaded machine, and the timeout then
+      // names the request's host:port, not the connected address (as 3.0.11 does), and may find
+      // no connection the server ever accepted.
+      RecordingHandler first = new RecordingHandler();
+      assertEquals(200, client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS).getStatusCode());
+      first.offered().get(5, TimeUnit.SECONDS);
       ListenableFuture<Response> f =
           client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
       ExecutionException e = Await.failed(f, 5);
@@ -227,6 +234,7 @@ class TimeoutsTest extends HelloFixture {
           e.getCause().getMessage().startsWith("Request timeout to 127.0.0.1/127.0.0.1:" + server.port() + " after 200 ms"),
           e.getCause().getMessage());
       server.awaitClosed(1);
+      assertEquals(1, server.acceptedCount(), "the timed-out request ran on the pooled connection");
       assertEquals(1, server.closedCount(), "connections closed as seen by the server");
       TimeoutStats stats = client.getClientStats().getTimeoutStats();
       assertEquals(1, stats.getRequestTimeouts());
