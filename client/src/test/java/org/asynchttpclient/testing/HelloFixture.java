@@ -1,6 +1,9 @@
 package org.asynchttpclient.testing;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import io.netty.handler.codec.http.HttpResponseStatus;
+import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
@@ -43,6 +46,19 @@ public abstract class HelloFixture {
   }
 
   /** The class's shared client. */
+  /**
+   * Runs one request to {@code /hello} and waits until its connection is back in {@code client}'s
+   * pool, so the next request's timeout is spent waiting for a response: the first connect of a fresh
+   * client can outlast a short timeout on a loaded machine, and the timeout's message would then name
+   * the request's host:port instead of the connected address.
+   */
+  protected final void poolOneConnection(DefaultAsyncHttpClient client) throws Exception {
+    RecordingHandler first = new RecordingHandler();
+    assertEquals(200,
+        client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS).getStatusCode());
+    first.offered().get(5, TimeUnit.SECONDS);
+  }
+
   protected static DefaultAsyncHttpClient client() {
     DefaultAsyncHttpClient c = shared;
     if (c == null) {

@@ -60,11 +60,7 @@ class EventLoopTimeoutTest extends HelloFixture {
   @Test
   void byDefaultTheExpiryRunsOnTheTimer() throws Exception {
     try (DefaultAsyncHttpClient client = client(false)) {
-      // A pooled connection first: the first connect of a fresh client can outlast the 200 ms on
-      // a loaded machine, and the message would then name the request's host:port instead.
-      RecordingHandler first = new RecordingHandler();
-      assertEquals(200, client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS).getStatusCode());
-      first.offered().get(5, TimeUnit.SECONDS);
+      poolOneConnection(client);
       RecordingHandler h = new RecordingHandler();
       client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute(h);
       Thread fired = h.awaitEnd(Duration.ofSeconds(5)).endedOn();

@@ -218,13 +218,7 @@ class TimeoutsTest extends HelloFixture {
   @Test
   void requestTimeoutFailsWithTimeoutExceptionAndClosesConnection() throws Exception {
     try (DefaultAsyncHttpClient client = ClientFixture.client()) {
-      // A pooled connection first, so that the 200 ms are all spent waiting for the response: a
-      // fresh client's first connect can outlast them on a loaded machine, and the timeout then
-      // names the request's host:port, not the connected address (as 3.0.11 does), and may find
-      // no connection the server ever accepted.
-      RecordingHandler first = new RecordingHandler();
-      assertEquals(200, client.prepareGet(server.url("/hello")).execute(first).get(5, TimeUnit.SECONDS).getStatusCode());
-      first.offered().get(5, TimeUnit.SECONDS);
+      poolOneConnection(client);
       ListenableFuture<Response> f =
           client.prepareGet(server.url("/never")).setRequestTimeout(Duration.ofMillis(200)).execute();
       ExecutionException e = Await.failed(f, 5);

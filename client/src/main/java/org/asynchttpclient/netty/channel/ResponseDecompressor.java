@@ -51,6 +51,7 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class ResponseDecompressor extends HttpContentDecompressor {
   static final String LIMIT_NAME = "inflated-limit";
+  private static final String CONNECTION_LIMIT_OPTION = "maxInflatedResponseBodySize";
 
   // immutable
   private final boolean keepEncodingHeader;
@@ -73,7 +74,7 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
    */
   public static void installOnConnection(ChannelPipeline p, boolean keepEncodingHeader, long maxBytes) {
     p.addLast("inflater",
-        new ResponseDecompressor(keepEncodingHeader, true, maxBytes, "maxInflatedResponseBodySize"));
+        new ResponseDecompressor(keepEncodingHeader, true, maxBytes, CONNECTION_LIMIT_OPTION));
   }
 
   /**
@@ -91,7 +92,7 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
    * keepEncodingHeader}: the config option of that name.
    */
   public ResponseDecompressor(boolean keepEncodingHeader) {
-    this(keepEncodingHeader, false, 0, "maxInflatedResponseBodySize");
+    this(keepEncodingHeader, false, 0, CONNECTION_LIMIT_OPTION);
   }
 
   private ResponseDecompressor(
