@@ -45,7 +45,6 @@ public abstract class HelloFixture {
     server.close();
   }
 
-  /** The class's shared client. */
   /**
    * Runs one request to {@code /hello} and waits until its connection is back in {@code client}'s
    * pool, so the next request's timeout is spent waiting for a response: the first connect of a fresh
@@ -59,6 +58,7 @@ public abstract class HelloFixture {
     first.offered().get(5, TimeUnit.SECONDS);
   }
 
+  /** The class's shared client. */
   protected static DefaultAsyncHttpClient client() {
     DefaultAsyncHttpClient c = shared;
     if (c == null) {

@@ -1,8 +1,10 @@
 package org.asynchttpclient.netty.request;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelProgressiveFuture;
 import io.netty.channel.ChannelProgressiveFutureListener;
 import io.netty.channel.ChannelProgressivePromise;
@@ -34,10 +36,20 @@ public final class RequestWriter {
   private final FailurePolicy failurePolicy;
   /** {@code deadlinePropagationHeader}, or null for none. */
   private final @Nullable String deadlineHeader;
+  /**
+   * Whether a bodiless head may be written as bytes below the codec ({@link DirectHeadWrite}):
+   * only while the client alone builds the connections' pipelines.
+   */
+  private final boolean directHeads;
 
-  public RequestWriter(FailurePolicy failurePolicy, @Nullable String deadlineHeader) {
+  /**
+   * @param directHeads false when handlers of the user's may sit above the codec and must see
+   *     every request's {@code HttpRequest} ({@code httpAdditionalChannelInitializer} set)
+   */
+  public RequestWriter(FailurePolicy failurePolicy, @Nullable String deadlineHeader, boolean directHeads) {
     this.failurePolicy = failurePolicy;
     this.deadlineHeader = deadlineHeader;
+    this.directHeads = directHeads;
   }
 
   /**
@@ -76,7 +88,19 @@ public final class RequestWriter {
           .headers(new DefaultHttpHeaders().set(request.getHttpRequest().headers()));
     }
     handler.onRequestSend(request);
-    ChannelFuture head = channel.write(request.getHttpRequest());
+    // Encoded after onRequestSend, which may still change the head.
+    ChannelHandlerContext codec =
+        directHeads && body == null && !attempt.multiplexed() && !attempt.request().getUri().isWebSocket()
+            ? DirectHeadWrite.below(channel, request.getHttpRequest())
+            : null;
+    ByteBuf encoded = codec != null ? DirectHeadWrite.encode(codec.alloc(), request.getHttpRequest()) : null;
+    ChannelFuture head;
+    if (codec != null && encoded != null) {
+      head = codec.write(encoded);
+    } else {
+      codec = null;
+      head = channel.write(request.getHttpRequest());
+    }
     // Over HTTP/2, 3.0.11 and 3.0.12 never report the head written; handlers that list events
     // (upstream's BasicHttp2Test) expect the same.
     boolean reportHead = handler instanceof ProgressAsyncHandler && !attempt.multiplexed();
@@ -98,7 +122,11 @@ public final class RequestWriter {
         last = body.write(channel, progressPromise(channel, handler, body));
       }
     }
-    channel.flush();
+    if (codec != null) {
+      codec.flush();
+    } else {
+      channel.flush();
+    }
     if (body == null || !request.isExpectContinue()) {
       // Without a body the head is the last write: one listener reports both (every
       // AsyncCompletionHandler is a ProgressAsyncHandler, so this is the common GET).

@@ -1,0 +1,112 @@
+package org.asynchttpclient.netty.request;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.util.AsciiString;
+import io.netty.util.CharsetUtil;
+import java.util.Iterator;
+import java.util.Map;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * Writes a bodiless HTTP/1.1 request as the bytes of its head, straight below the connection's
+ * {@link HttpClientCodec}, instead of handing the {@link HttpRequest} to the pipeline. The bytes are
+ * those Netty's request encoder writes for the same head ({@code DirectHeadWriteTest} compares
+ * them); what is saved is the encoder's per-message machinery, the {@code ChunkedWriteHandler}'s
+ * queueing of every write, two pipeline hops, and the encoder's own lookup of
+ * {@code Transfer-Encoding}.
+ *
+ * <p>Only where skipping the handlers above the codec changes nothing they would do:
+ *
+ * <ul>
+ *   <li>no body, so the head is the whole request (a {@link FullHttpRequest} with empty content);
+ *   <li>not HEAD or CONNECT: the codec remembers the method of each request it encodes only to read
+ *       the answers of these two (no body, or a tunnel); for every other method it reads the
+ *       response the same way whether or not it saw the request;
+ *   <li>an origin-form target ({@code /path?query}): Netty rewrites some absolute forms;
+ *   <li>no {@code Transfer-Encoding} header: Netty would add the last chunk after the head;
+ *   <li>a connection whose pipeline is the client's own ({@code httpAdditionalChannelInitializer}
+ *       unset, decided by the caller): a handler a user adds above the codec expects to see every
+ *       request's {@link HttpRequest}.
+ * </ul>
+ *
+ * Anything else (and every HTTP/2 stream, WebSocket upgrade and tunnelled CONNECT) goes through
+ * the pipeline as before. The {@link HttpRequest} is still built, handed to {@code
+ * onRequestSend} and read after it, so a handler that changes the head there changes the bytes.
+ *
+ * <p>Threads: stateless; {@link #write} runs on the channel's event loop.
+ */
+final class DirectHeadWrite {
+  private static final byte[] COLON_SPACE = {':', ' '};
+  private static final byte[] CRLF = {'\r', '\n'};
+  /** What follows the request target on the request line. */
+  private static final byte[] SPACE_VERSION_CRLF = " HTTP/1.1\r\n".getBytes(CharsetUtil.US_ASCII);
+
+  private DirectHeadWrite() {}
+
+  /**
+   * The codec's context to write {@code head} below, or null when the head must go through the
+   * pipeline. Must run on the channel's event loop.
+   */
+  static @Nullable ChannelHandlerContext below(Channel channel, HttpRequest head) {
+    if (!(head instanceof FullHttpRequest)
+        || ((FullHttpRequest) head).content().isReadable()
+        || head.protocolVersion() != HttpVersion.HTTP_1_1) {
+      return null;
+    }
+    HttpMethod method = head.method();
+    if (method == HttpMethod.HEAD || method == HttpMethod.CONNECT) {
+      return null;
+    }
+    String target = head.uri();
+    if (target.isEmpty() || target.charAt(0) != '/') {
+      return null;
+    }
+    return channel.pipeline().context(HttpClientCodec.class);
+  }
+
+  /**
+   * Encodes {@code head}, or returns null when it carries a {@code Transfer-Encoding} (Netty then
+   * frames it, and so must the pipeline).
+   */
+  static @Nullable ByteBuf encode(ByteBufAllocator alloc, HttpRequest head) {
+    AsciiString method = head.method().asciiName();
+    String target = head.uri();
+    int size =
+        method.length() + 1 + ByteBufUtil.utf8Bytes(target) + SPACE_VERSION_CRLF.length + CRLF.length;
+    Iterator<Map.Entry<CharSequence, CharSequence>> sizing = head.headers().iteratorCharSequence();
+    while (sizing.hasNext()) {
+      Map.Entry<CharSequence, CharSequence> header = sizing.next();
+      CharSequence name = header.getKey();
+      if (HttpHeaderNames.TRANSFER_ENCODING.contentEqualsIgnoreCase(name)) {
+        return null;
+      }
+      size += name.length() + COLON_SPACE.length + header.getValue().length() + CRLF.length;
+    }
+    ByteBuf buf = alloc.buffer(size);
+    ByteBufUtil.copy(method, buf);
+    buf.writeByte(' ');
+    buf.writeCharSequence(target, CharsetUtil.UTF_8);
+    buf.writeBytes(SPACE_VERSION_CRLF);
+    Iterator<Map.Entry<CharSequence, CharSequence>> headers = head.headers().iteratorCharSequence();
+    while (headers.hasNext()) {
+      Map.Entry<CharSequence, CharSequence> header = headers.next();
+      // As Netty writes header text: one byte per char, '?' for chars above 0xFF.
+      buf.writeCharSequence(header.getKey(), CharsetUtil.US_ASCII);
+      buf.writeBytes(COLON_SPACE);
+      buf.writeCharSequence(header.getValue(), CharsetUtil.US_ASCII);
+      buf.writeBytes(CRLF);
+    }
+    buf.writeBytes(CRLF);
+    return buf;
+  }
+}

@@ -1,0 +1,107 @@
+package org.asynchttpclient.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.AsyncCompletionHandlerBase;
+import org.asynchttpclient.DefaultAsyncHttpClient;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.testing.ClientFixture;
+import org.asynchttpclient.testing.HelloFixture;
+import org.asynchttpclient.testing.TestServer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bodiless requests written as bytes below the codec: which requests skip the handlers above it,
+ * that the codec still reads a HEAD's answer as bodiless when GETs around it skipped it, and that a
+ * user's channel initializer keeps every request going through the pipeline.
+ */
+class DirectHeadWriteFlowTest extends HelloFixture {
+  /** The name of the recorder this test puts right above the codec. */
+  private static final String RECORDER = "request-recorder";
+
+  /** The methods of the HttpRequest objects that passed the recorder. */
+  private final List<String> seen = new CopyOnWriteArrayList<>();
+
+  @BeforeEach
+  void headRoute() {
+    // A HEAD answer announcing a body it does not carry: read as a GET's, the exchange would wait
+    // for five bytes that never come.
+    server.route(
+        "/head",
+        (ctx, req) -> {
+          FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+          res.headers().set(HttpHeaderNames.CONTENT_LENGTH, 5);
+          TestServer.send(ctx, res);
+        });
+  }
+
+  private final class Recorder extends ChannelOutboundHandlerAdapter {
+    @Override
+    public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+      if (msg instanceof HttpRequest) {
+        seen.add(((HttpRequest) msg).method().name());
+      }
+      super.write(ctx, msg, promise);
+    }
+  }
+
+  private void addRecorder(Channel channel) {
+    if (channel.pipeline().get(RECORDER) == null) {
+      channel.pipeline().addAfter("http", RECORDER, new Recorder());
+    }
+  }
+
+  /** Puts the recorder on the pooled connection before the request is written on it. */
+  private final class RecordOnPooled extends AsyncCompletionHandlerBase {
+    @Override
+    public void onConnectionPooled(Channel connection) {
+      addRecorder(connection);
+    }
+  }
+
+  private Response run(DefaultAsyncHttpClient c, String method, String path) throws Exception {
+    return c.prepare(method, server.url(path)).execute(new RecordOnPooled()).get(10, TimeUnit.SECONDS);
+  }
+
+  @Test
+  void pooledGetsSkipTheHandlersAboveTheCodecAndAHeadBetweenThemStillReadsNoBody() throws Exception {
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setMaxConnections(1))) {
+      assertEquals(HELLO, run(c, "GET", "/hello").getResponseBody()); // opens the connection
+      assertEquals(HELLO, run(c, "GET", "/hello").getResponseBody());
+      Response head = run(c, "HEAD", "/head");
+      assertEquals(200, head.getStatusCode());
+      assertEquals("", head.getResponseBody());
+      assertEquals(HELLO, run(c, "GET", "/hello").getResponseBody());
+      assertEquals(HELLO, run(c, "DELETE", "/hello").getResponseBody());
+      assertEquals(1, server.acceptedCount(), "every request on the one connection");
+      assertEquals(List.of("HEAD"), seen, "only the HEAD went through the handlers above the codec");
+    }
+  }
+
+  @Test
+  void withAChannelInitializerEveryRequestGoesThroughThePipeline() throws Exception {
+    DefaultAsyncHttpClientConfig.Builder config =
+        ClientFixture.config().setMaxConnections(1).setHttpAdditionalChannelInitializer(this::addRecorder);
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config)) {
+      assertEquals(HELLO, run(c, "GET", "/hello").getResponseBody());
+      assertEquals(HELLO, run(c, "GET", "/hello").getResponseBody());
+      assertEquals(1, server.acceptedCount());
+      assertEquals(List.of("GET", "GET"), seen);
+    }
+  }
+}
