@@ -167,8 +167,11 @@ public final class ChannelManager {
    * Closes every channel, closes the configured {@code addressResolverGroup}, then starts stopping
    * the loops if the client created them. Like 3.0.11, it does not wait for the loops to end: their
    * graceful shutdown (the {@code shutdownQuietPeriod}, 2 s by default) runs on after this returns,
-   * so closing a client takes milliseconds, not the quiet period. Every channel is closed before
-   * it returns.
+   * so closing a client takes milliseconds, not the quiet period. Every channel's close has begun
+   * when it returns; called from a thread other than the client's loops, it also waits for those
+   * closes to finish, for at most one second (a loop held up by a user's callback then cannot hold
+   * up the caller for good: the close still completes on that loop when it is free). From a loop
+   * of the client it does not wait, as that would wait for its own thread.
    */
   public void close() {
     boolean onOwnLoop = false;

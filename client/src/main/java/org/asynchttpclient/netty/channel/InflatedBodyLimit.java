@@ -2,8 +2,6 @@ package org.asynchttpclient.netty.channel;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpResponse;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 
@@ -55,11 +53,12 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
       ReferenceCountUtil.release(msg);
       return;
     }
-    if (msg instanceof HttpResponse) {
+    int kind = DecodedMessages.kind(msg);
+    if ((kind & DecodedMessages.RESPONSE) != 0) {
       inflatedBytes = 0;
     }
-    if (msg instanceof HttpContent && decompressor.inflating()) {
-      inflatedBytes += ((HttpContent) msg).content().readableBytes();
+    if ((kind & DecodedMessages.CONTENT) != 0 && decompressor.inflating()) {
+      inflatedBytes += DecodedMessages.content(msg).content().readableBytes();
       if (inflatedBytes > maxBytes) {
         exceeded = true;
         decompressor.stop();

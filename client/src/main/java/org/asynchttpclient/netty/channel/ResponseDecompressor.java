@@ -6,10 +6,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpContentDecompressor;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObject;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.LastHttpContent;
 import java.util.List;
 import org.jetbrains.annotations.Nullable;
 
@@ -107,11 +104,15 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
-    if (msg instanceof HttpMessage) {
-      if (checkTransferCoding && msg instanceof HttpResponse) {
-        TransferCodingCheck.check((HttpResponse) msg);
+    int kind = DecodedMessages.kind(msg);
+    if ((kind & DecodedMessages.MESSAGE) != 0) {
+      HttpHeaders headers = DecodedMessages.message(msg).headers();
+      // One lookup serves the transfer-coding rule and the coding test: the header is mostly absent.
+      String transfer = headers.get(HttpHeaderNames.TRANSFER_ENCODING);
+      if (transfer != null && checkTransferCoding && (kind & DecodedMessages.RESPONSE) != 0) {
+        TransferCodingCheck.check(DecodedMessages.response(msg));
       }
-      passing = !stopped && !hasContentCoding(((HttpMessage) msg).headers());
+      passing = !stopped && !hasContentCoding(headers, transfer);
       if (passing) {
         inflating = false;
       }
@@ -120,7 +121,7 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
       super.channelRead(ctx, msg);
       return;
     }
-    if (msg instanceof LastHttpContent) {
+    if ((kind & DecodedMessages.LAST) != 0) {
       passing = false;
     }
     handedOnInRead = true;
@@ -139,10 +140,14 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
 
   /** What Netty's decoder (4.2.18) would take for a coding to decode, tested without allocating. */
   static boolean hasContentCoding(HttpHeaders headers) {
+    return hasContentCoding(headers, headers.get(HttpHeaderNames.TRANSFER_ENCODING));
+  }
+
+  /** {@link #hasContentCoding(HttpHeaders)} with the (first) Transfer-Encoding already read. */
+  private static boolean hasContentCoding(HttpHeaders headers, @Nullable String transfer) {
     if (headers.contains(HttpHeaderNames.CONTENT_ENCODING)) {
       return true;
     }
-    String transfer = headers.get(HttpHeaderNames.TRANSFER_ENCODING);
     return transfer != null && !"chunked".equalsIgnoreCase(transfer.trim());
   }
 

@@ -33,8 +33,8 @@ final class TransferCodingCheck extends ChannelInboundHandlerAdapter {
 
   @Override
   public void channelRead(ChannelHandlerContext ctx, Object msg) {
-    if (msg instanceof HttpResponse) {
-      check((HttpResponse) msg);
+    if ((DecodedMessages.kind(msg) & DecodedMessages.RESPONSE) != 0) {
+      check(DecodedMessages.response(msg));
     }
     ctx.fireChannelRead(msg);
   }

@@ -11,8 +11,6 @@ import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -24,6 +22,7 @@ import org.asynchttpclient.exception.ChannelClosedException;
 import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.netty.NettyResponseStatus;
 import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.channel.DecodedMessages;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopCookies;
 import org.asynchttpclient.netty.hop.HopDecider;
@@ -181,7 +180,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     Attempt a = attempt;
     if (a == null) {
       // Bytes nobody asked for: the connection's framing can no longer be trusted.
-      ReferenceCountUtil.release(msg);
+      DecodedMessages.release(msg);
       ChannelClosing.close(ctx.channel());
       return;
     }
@@ -190,17 +189,18 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
         return;
       }
       a.touch();
-      if (msg instanceof HttpResponse) {
-        onResponse(ctx.channel(), a, (HttpResponse) msg);
+      int kind = DecodedMessages.kind(msg);
+      if ((kind & DecodedMessages.RESPONSE) != 0) {
+        onResponse(ctx.channel(), a, DecodedMessages.response(msg));
       }
-      if (msg instanceof HttpContent && attempt == a && response != null) {
-        onContent(ctx.channel(), a, (HttpContent) msg);
+      if ((kind & DecodedMessages.CONTENT) != 0 && attempt == a && response != null) {
+        onContent(ctx.channel(), a, msg, (kind & DecodedMessages.LAST) != 0);
       }
     } catch (Throwable t) {
       unbind();
       a.exchange().fail(t);
     } finally {
-      ReferenceCountUtil.release(msg);
+      DecodedMessages.release(msg);
     }
   }
 
@@ -255,14 +255,15 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
   }
 
-  private void onContent(Channel channel, Attempt a, HttpContent content) throws Exception {
+  /** {@code msg} is a body part ({@link DecodedMessages#CONTENT}), the last one when {@code last}. */
+  private void onContent(Channel channel, Attempt a, Object msg, boolean last) throws Exception {
+    HttpContent content = DecodedMessages.content(msg);
     DecoderResult result = content.decoderResult();
     if (result.isFailure()) {
       throw new IOException(
           "Invalid response body from " + channel.remoteAddress() + ": " + result.cause(),
           result.cause());
     }
-    boolean last = content instanceof LastHttpContent;
     NextHop next = drainingFor;
     if (next != null) {
       if (last) {
@@ -276,7 +277,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     // empty, so it always sees a part with isLast() true.
     AsyncHandler<?> handler = a.exchange().handler();
     if (last) {
-      HttpHeaders trailers = ((LastHttpContent) content).trailingHeaders();
+      HttpHeaders trailers = DecodedMessages.last(msg).trailingHeaders();
       if (!trailers.isEmpty()
           && handler.onTrailingHeadersReceived(trailers) == AsyncHandler.State.ABORT) {
         abortByHandler(a);
