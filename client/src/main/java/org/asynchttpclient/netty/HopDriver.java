@@ -79,7 +79,8 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     this.hopDecider = parts.hopDecider;
     this.clientClosed = parts.clientClosed;
     this.events = parts.events;
-    this.writer = new RequestWriter(
+    this.writer =
+        new RequestWriter(
             this, config.getDeadlinePropagationHeader(), config.getHttpAdditionalChannelInitializer() == null);
     this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
     this.http1 =

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpClientCodec;
@@ -43,7 +44,7 @@ import org.jetbrains.annotations.Nullable;
  * the pipeline as before. The {@link HttpRequest} is still built, handed to {@code
  * onRequestSend} and read after it, so a handler that changes the head there changes the bytes.
  *
- * <p>Threads: stateless; {@link #write} runs on the channel's event loop.
+ * <p>Threads: stateless; {@link #write} and {@link #below} run on the channel's event loop.
  */
 final class DirectHeadWrite {
   private static final byte[] COLON_SPACE = {':', ' '};
@@ -52,6 +53,17 @@ final class DirectHeadWrite {
   private static final byte[] SPACE_VERSION_CRLF = " HTTP/1.1\r\n".getBytes(CharsetUtil.US_ASCII);
 
   private DirectHeadWrite() {}
+
+  /**
+   * Writes {@code head} as bytes below the codec of {@code channel}, without flushing, and returns
+   * the write's future; returns null, having written nothing, when the head must go through the
+   * pipeline. Must run on the channel's event loop.
+   */
+  static @Nullable ChannelFuture write(Channel channel, HttpRequest head) {
+    ChannelHandlerContext codec = below(channel, head);
+    ByteBuf encoded = codec != null ? encode(codec.alloc(), head) : null;
+    return codec != null && encoded != null ? codec.write(encoded) : null;
+  }
 
   /**
    * The codec's context to write {@code head} below, or null when the head must go through the

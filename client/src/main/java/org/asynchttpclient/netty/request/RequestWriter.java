@@ -1,10 +1,8 @@
 package org.asynchttpclient.netty.request;
 
-import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelProgressiveFuture;
 import io.netty.channel.ChannelProgressiveFutureListener;
 import io.netty.channel.ChannelProgressivePromise;
@@ -89,16 +87,11 @@ public final class RequestWriter {
     }
     handler.onRequestSend(request);
     // Encoded after onRequestSend, which may still change the head.
-    ChannelHandlerContext codec =
+    ChannelFuture head =
         directHeads && body == null && !attempt.multiplexed() && !attempt.request().getUri().isWebSocket()
-            ? DirectHeadWrite.below(channel, request.getHttpRequest())
+            ? DirectHeadWrite.write(channel, request.getHttpRequest())
             : null;
-    ByteBuf encoded = codec != null ? DirectHeadWrite.encode(codec.alloc(), request.getHttpRequest()) : null;
-    ChannelFuture head;
-    if (codec != null && encoded != null) {
-      head = codec.write(encoded);
-    } else {
-      codec = null;
+    if (head == null) {
       head = channel.write(request.getHttpRequest());
     }
     // Over HTTP/2, 3.0.11 and 3.0.12 never report the head written; handlers that list events
@@ -122,11 +115,7 @@ public final class RequestWriter {
         last = body.write(channel, progressPromise(channel, handler, body));
       }
     }
-    if (codec != null) {
-      codec.flush();
-    } else {
-      channel.flush();
-    }
+    channel.flush();
     if (body == null || !request.isExpectContinue()) {
       // Without a body the head is the last write: one listener reports both (every
       // AsyncCompletionHandler is a ProgressAsyncHandler, so this is the common GET).

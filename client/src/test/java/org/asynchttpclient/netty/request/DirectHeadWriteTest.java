@@ -118,6 +118,22 @@ class DirectHeadWriteTest {
   }
 
   @Test
+  void writesTheHeadBelowTheCodecOrNothingWhenItDeclines() {
+    FullHttpRequest eligible = full(HttpMethod.GET, "/p?q");
+    String expected = byNetty(eligible);
+    assertNotNull(DirectHeadWrite.write(netty, eligible));
+    netty.flush();
+    assertEquals(expected, Wire.drain(netty));
+
+    assertNull(DirectHeadWrite.write(netty, full(HttpMethod.HEAD, "/")));
+    FullHttpRequest chunked = full(HttpMethod.GET, "/");
+    chunked.headers().set("Transfer-Encoding", "chunked");
+    assertNull(DirectHeadWrite.write(netty, chunked));
+    netty.flush();
+    assertEquals("", Wire.drain(netty), "a declined head writes nothing");
+  }
+
+  @Test
   void writesBelowTheCodecOfAnEligibleHead() {
     ChannelHandlerContext codec = DirectHeadWrite.below(netty, full(HttpMethod.GET, "/p?q"));
     assertNotNull(codec);
