@@ -185,7 +185,8 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
                 .freshConnection(fresh)
                 .requestTimeoutNanos(TimeoutValues.requestTimeoutNanos(request, config))
                 .readTimeoutNanos(TimeoutValues.readTimeoutNanos(request, config)));
-    if (attempt == null || !ex.checkBudget()) {
+    // The attempt's start is a reading taken just now (the submission's, for the first hop).
+    if (attempt == null || !ex.checkBudget(attempt.startNanos())) {
       return null;
     }
     events.hopStarted(attempt);

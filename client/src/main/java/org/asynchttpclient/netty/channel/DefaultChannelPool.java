@@ -119,6 +119,14 @@ public final class DefaultChannelPool implements ChannelPool {
     }
   }
 
+  /**
+   * The time {@link #isExpired} compares with; without a TTL it compares with nothing, and a poll
+   * then costs no clock read.
+   */
+  private long nowForExpiry() {
+    return ttlNanos > 0 ? ticker.nanoTime() : 0;
+  }
+
   private boolean isExpired(Channel channel, long now) {
     if (ttlNanos <= 0) {
       return false;
@@ -164,7 +172,7 @@ public final class DefaultChannelPool implements ChannelPool {
     if (deque == null) {
       return null;
     }
-    long now = ticker.nanoTime();
+    long now = nowForExpiry();
     int seen = 0;
     for (IdleChannel idle : deque) {
       if (++seen > AFFINITY_SCAN) {
@@ -189,7 +197,7 @@ public final class DefaultChannelPool implements ChannelPool {
     if (deque == null) {
       return null;
     }
-    long now = ticker.nanoTime();
+    long now = nowForExpiry();
     IdleChannel idle;
     while ((idle = deque.pollFirst()) != null) {
       release(idle);

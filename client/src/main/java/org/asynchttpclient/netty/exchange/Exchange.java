@@ -1,6 +1,8 @@
 package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.EventLoop;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
@@ -64,13 +66,25 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private static final AtomicReferenceFieldUpdater<Exchange, Object> PERMIT =
       AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Object.class, "permitKey");
 
+  private static final VarHandle HANDLER;
+
+  static {
+    try {
+      HANDLER = MethodHandles.lookup().findVarHandle(Exchange.class, "handler", AsyncHandler.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   // immutable
   /** What the exchange remembers from hop to hop for its follow-ups. */
   private final FollowUpMemory followUps = new FollowUpMemory();
 
   // any thread
-  private volatile int state = PENDING;
+  /** PENDING (0, the default: no store in the constructor) until the outcome is decided. */
+  private volatile int state;
   /** Replaced only by a response or I/O exception filter, between hops. */
+  @SuppressWarnings("NullAway.Init") // set (plain) in the constructor
   private volatile AsyncHandler<T> handler;
   /** Set when a hop's permit is granted, taken back exactly once. */
   private volatile @Nullable Object permitKey;
@@ -93,7 +107,9 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       boolean absoluteDeadline,
       long budgetNanos) {
     super(services, request, absoluteDeadline, budgetNanos);
-    this.handler = handler;
+    // Plain: the exchange reaches other threads only through synchronising hand-offs (the loop's
+    // task queue, the volatile current attempt), which order this store before their reads.
+    HANDLER.set(this, handler);
     followUps.foldRedirectRefusals(request);
   }
 
@@ -171,7 +187,11 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * takes a permit or a connection or writes. Returns whether the exchange may go on.
    */
   public boolean checkBudget() {
-    long now = services.timeouts().ticker().nanoTime();
+    return checkBudget(services.timeouts().ticker().nanoTime());
+  }
+
+  /** {@link #checkBudget()} at {@code now}, a reading of the engine's ticker just taken. */
+  public boolean checkBudget(long now) {
     if (deadline.spentAt(now)) {
       timedOut(
           current, Kind.REQUEST, deadline.budgetNanos(), deadline.deadlineNanos(), now, true);

@@ -1,5 +1,7 @@
 package org.asynchttpclient.netty.exchange;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +18,17 @@ import org.jetbrains.annotations.Nullable;
  * on each.
  */
 abstract class HopRoute extends HopAttachments {
+  private static final VarHandle PARTITION_KEY;
+
+  static {
+    try {
+      PARTITION_KEY =
+          MethodHandles.lookup().findVarHandle(HopRoute.class, "partitionKey", Object.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   // immutable
   private final Object permitKey;
   private final @Nullable ProxyServer proxy;
@@ -25,13 +38,16 @@ abstract class HopRoute extends HopAttachments {
    * The pool partition: the permit key, or under ROUND_ROBIN the key of the address the hop was
    * pinned to ({@link #pin}), written once by the hop before it looks for a carrier.
    */
+  @SuppressWarnings("NullAway.Init") // set (plain) in the constructor
   private volatile Object partitionKey;
   /** Made by the first pin or dial of the hop ({@link #dialing()}), which then writes it. */
   private volatile @Nullable Dialing dialing;
 
   HopRoute(Object permitKey, @Nullable ProxyServer proxy) {
     this.permitKey = permitKey;
-    this.partitionKey = permitKey;
+    // Plain: the hop is published to other threads only after its constructor, through
+    // synchronising hand-offs (a volatile store, a task queue).
+    PARTITION_KEY.set(this, permitKey);
     this.proxy = proxy;
   }
 

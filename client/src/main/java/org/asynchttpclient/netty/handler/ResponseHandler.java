@@ -105,6 +105,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private boolean requestWritten;
   /** Set while the rest of a response is read and discarded before the next hop. */
   private @Nullable NextHop drainingFor;
+  /**
+   * The attempt the current read batch has touched (its read timeout pushed back), until the
+   * batch's {@code channelReadComplete}: a batch reads the clock at its first message and at its
+   * end, not at every message (Netty's IdleStateHandler, too, counts a read from its batch's end).
+   */
+  private @Nullable Attempt touchedInBatch;
 
   /**
    * {@code decider} is asked at each response head whether it starts another hop; {@code owner}
@@ -188,7 +194,10 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       if (a.isOver()) {
         return;
       }
-      a.touch();
+      if (touchedInBatch != a) {
+        a.touch();
+        touchedInBatch = a;
+      }
       int kind = DecodedMessages.kind(msg);
       if ((kind & DecodedMessages.RESPONSE) != 0) {
         onResponse(ctx.channel(), a, DecodedMessages.response(msg));
@@ -202,6 +211,19 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     } finally {
       DecodedMessages.release(msg);
     }
+  }
+
+  @Override
+  public void channelReadComplete(ChannelHandlerContext ctx) {
+    Attempt touched = touchedInBatch;
+    if (touched != null) {
+      touchedInBatch = null;
+      // The batch may have ended the attempt (its response complete): then nothing is waiting.
+      if (touched == attempt && !touched.isOver()) {
+        touched.touch();
+      }
+    }
+    ctx.fireChannelReadComplete();
   }
 
   private void onResponse(Channel channel, Attempt a, HttpResponse res) throws Exception {

@@ -59,7 +59,8 @@ public final class AttemptTimeouts {
     this.scheduler = scheduler;
     this.owner = owner;
     for (Kind k : KINDS) {
-      SLOT.setVolatile(slots, k.ordinal(), PendingTimeout.NONE);
+      // Plain: the array is reached only through final fields, which publish it with these.
+      SLOT.set(slots, k.ordinal(), PendingTimeout.NONE);
     }
   }
 
@@ -78,8 +79,13 @@ public final class AttemptTimeouts {
    * once the attempt has one) or on the timer. {@code budgetNanos} is what the exception reports.
    */
   public void armRequest(long budgetNanos, long deadlineNanos, @Nullable EventLoop loop) {
+    armRequest(budgetNanos, deadlineNanos, loop, scheduler.ticker().nanoTime());
+  }
+
+  /** {@link #armRequest(long, long, EventLoop)} with {@code now} just read from the ticker. */
+  private void armRequest(long budgetNanos, long deadlineNanos, @Nullable EventLoop loop, long now) {
     RequestTimeout task = new RequestTimeout(scheduler, owner, loop, deadlineNanos, budgetNanos);
-    arm(Kind.REQUEST, task, deadlineNanos - scheduler.ticker().nanoTime());
+    arm(Kind.REQUEST, task, deadlineNanos - now);
   }
 
   /**
@@ -105,7 +111,7 @@ public final class AttemptTimeouts {
       owner.onExpired(Kind.REQUEST, budgetNanos, deadlineNanos, now);
       return false;
     }
-    armRequest(budgetNanos, deadlineNanos, loop);
+    armRequest(budgetNanos, deadlineNanos, loop, now);
     return !owner.isOver();
   }
 

@@ -11,6 +11,7 @@ import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.MockTicker;
 import io.netty.util.concurrent.Ticker;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -178,5 +179,43 @@ class DefaultChannelPoolTest {
     dead.close();
     assertSame(live, pool.poll("k", dead.eventLoop()));
     assertNull(pool.poll("k"));
+  }
+
+  @Test
+  void aPollReadsTheClockOnlyWhenThereIsATtlToCheck() {
+    AtomicInteger reads = new AtomicInteger();
+    Ticker counting =
+        new Ticker() {
+          @Override
+          public long initialNanoTime() {
+            return ticker.initialNanoTime();
+          }
+
+          @Override
+          public long nanoTime() {
+            reads.incrementAndGet();
+            return ticker.nanoTime();
+          }
+
+          @Override
+          public void sleep(long delay, TimeUnit unit) throws InterruptedException {
+            ticker.sleep(delay, unit);
+          }
+        };
+    for (long ttlMs : new long[] {-1, 60_000}) {
+      DefaultChannelPool pool =
+          new DefaultChannelPool(
+              TimeUnit.MILLISECONDS.toNanos(60_000), TimeUnit.MILLISECONDS.toNanos(ttlMs), 0, timer, counting);
+      EmbeddedChannel a = new EmbeddedChannel();
+      assertTrue(pool.offer(a, "k"));
+      reads.set(0);
+      assertSame(a, pool.poll("k"));
+      assertEquals(ttlMs > 0 ? 1 : 0, reads.get(), "clock reads of a poll with ttl " + ttlMs + " ms");
+      assertTrue(pool.offer(a, "k"));
+      reads.set(0);
+      assertSame(a, pool.poll("k", a.eventLoop()));
+      assertEquals(ttlMs > 0 ? 1 : 0, reads.get(), "clock reads of a preferring poll with ttl " + ttlMs + " ms");
+      a.finishAndReleaseAll();
+    }
   }
 }

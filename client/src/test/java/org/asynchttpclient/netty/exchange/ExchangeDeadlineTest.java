@@ -74,12 +74,14 @@ class ExchangeDeadlineTest {
     Exchange<Response> ex = exchange(s, false, 20);
     s.timer.clock().advance(3, TimeUnit.MILLISECONDS);
     Attempt first = nextHop(ex, 20);
+    assertEquals(submit, first.startNanos(), "hop 1 starts at the submit, with no clock read of its own");
     s.timer.clock().advance(2, TimeUnit.MILLISECONDS);
     assertTrue(first.armRequestTimeout(null));
     assertEquals(submit + 20 * MS, first.timeouts().request().deadlineNanos(), "hop 1: from the submit");
     s.timer.clock().advance(10, TimeUnit.MILLISECONDS);
     long secondBegan = s.timer.ticker().nanoTime();
     Attempt second = nextHop(ex, 20);
+    assertEquals(secondBegan, second.startNanos(), "hop 2 starts when it begins");
     s.timer.clock().advance(4, TimeUnit.MILLISECONDS);
     assertTrue(second.armRequestTimeout(null));
     assertEquals(secondBegan + 20 * MS, second.timeouts().request().deadlineNanos(), "hop 2: from its start");

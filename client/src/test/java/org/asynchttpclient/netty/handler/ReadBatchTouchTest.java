@@ -1,0 +1,80 @@
+package org.asynchttpclient.netty.handler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import java.util.concurrent.TimeUnit;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.exchange.CountingServices;
+import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.testing.RecordingHandler;
+import org.asynchttpclient.testing.Stub;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The read timeout's clock is read at the first message of a read batch and at the batch's end,
+ * not at every message: what the attempt records as its last read, on a manual clock.
+ */
+class ReadBatchTouchTest {
+  private final CountingServices services = new CountingServices();
+
+  @Test
+  void aBatchTouchesAtItsFirstMessageAndAtItsEnd() {
+    Exchange<Response> ex =
+        new Exchange<>(services, CountingServices.fakeRequest(), new RecordingHandler(), false, -1);
+    Attempt attempt = CountingServices.begin(ex, -1);
+    ResponseHandler responses = handler();
+    EmbeddedChannel ch = new EmbeddedChannel(responses);
+    responses.bind(ch, attempt, new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/"));
+    long t0 = services.timer.ticker().nanoTime();
+
+    advanceMillis(5);
+    // Content before any response head: read (and touched) but handed to nobody.
+    ch.pipeline().fireChannelRead(content());
+    assertEquals(t0 + millis(5), attempt.lastReadNanos(), "the batch's first message");
+    advanceMillis(5);
+    ch.pipeline().fireChannelRead(content());
+    assertEquals(t0 + millis(5), attempt.lastReadNanos(), "a later message of the same batch");
+    ch.pipeline().fireChannelReadComplete();
+    assertEquals(t0 + millis(10), attempt.lastReadNanos(), "the batch's end");
+
+    advanceMillis(5);
+    ch.pipeline().fireChannelRead(content());
+    assertEquals(t0 + millis(15), attempt.lastReadNanos(), "the next batch's first message");
+    ch.pipeline().fireChannelReadComplete();
+    assertFalse(attempt.isOver());
+    ch.finishAndReleaseAll();
+  }
+
+  private static DefaultHttpContent content() {
+    return new DefaultHttpContent(Unpooled.wrappedBuffer(new byte[] {'x'}));
+  }
+
+  private void advanceMillis(long ms) {
+    services.timer.clock().advance(ms, TimeUnit.MILLISECONDS);
+  }
+
+  private static long millis(long ms) {
+    return TimeUnit.MILLISECONDS.toNanos(ms);
+  }
+
+  private static ResponseHandler handler() {
+    return new ResponseHandler(
+        new DefaultAsyncHttpClientConfig.Builder().build(),
+        Stub.of(ResponseHandler.Owner.class, "owner", (method, args) -> {
+          throw Stub.unexpected(method);
+        }),
+        Stub.of(HopDecider.class, "decider", (method, args) -> {
+          throw Stub.unexpected(method);
+        }));
+  }
+}
