@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AsciiString;
 import io.netty.util.CharsetUtil;
+import io.netty.util.concurrent.FastThreadLocal;
 import java.util.Iterator;
 import java.util.Map;
 import org.jetbrains.annotations.Nullable;
@@ -44,13 +45,24 @@ import org.jetbrains.annotations.Nullable;
  * the pipeline as before. The {@link HttpRequest} is still built, handed to {@code
  * onRequestSend} and read after it, so a handler that changes the head there changes the bytes.
  *
- * <p>Threads: stateless; {@link #write} and {@link #below} run on the channel's event loop.
+ * <p>Threads: {@link #write} and {@link #below} run on the channel's event loop; {@link #encode}
+ * keeps a scratch array per thread and nothing else.
  */
 final class DirectHeadWrite {
   private static final byte[] COLON_SPACE = {':', ' '};
   private static final byte[] CRLF = {'\r', '\n'};
   /** What follows the request target on the request line. */
   private static final byte[] SPACE_VERSION_CRLF = " HTTP/1.1\r\n".getBytes(CharsetUtil.US_ASCII);
+  /** The largest scratch array a thread keeps; a longer head gets an array of its own. */
+  private static final int MAX_KEPT_SCRATCH = 8192;
+  /** Per thread (the loops encode): grown to the longest head up to {@link #MAX_KEPT_SCRATCH}. */
+  private static final FastThreadLocal<byte[]> SCRATCH =
+      new FastThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+          return new byte[512];
+        }
+      };
 
   private DirectHeadWrite() {}
 
@@ -89,12 +101,16 @@ final class DirectHeadWrite {
   /**
    * Encodes {@code head}, or returns null when it carries a {@code Transfer-Encoding} (Netty then
    * frames it, and so must the pipeline).
+   *
+   * <p>The text is laid out in a per-thread scratch array and copied into the buffer at once: a
+   * buffer's per-byte writes cost several times an array store, and a head is a hundred bytes or
+   * so of text written one char at a time.
    */
   static @Nullable ByteBuf encode(ByteBufAllocator alloc, HttpRequest head) {
     AsciiString method = head.method().asciiName();
     String target = head.uri();
-    int size =
-        method.length() + 1 + ByteBufUtil.utf8Bytes(target) + SPACE_VERSION_CRLF.length + CRLF.length;
+    int targetBytes = ByteBufUtil.utf8Bytes(target);
+    int size = method.length() + 1 + targetBytes + SPACE_VERSION_CRLF.length + CRLF.length;
     Iterator<Map.Entry<CharSequence, CharSequence>> sizing = head.headers().iteratorCharSequence();
     while (sizing.hasNext()) {
       Map.Entry<CharSequence, CharSequence> header = sizing.next();
@@ -104,21 +120,61 @@ final class DirectHeadWrite {
       }
       size += name.length() + COLON_SPACE.length + header.getValue().length() + CRLF.length;
     }
-    ByteBuf buf = alloc.buffer(size);
-    ByteBufUtil.copy(method, buf);
-    buf.writeByte(' ');
-    buf.writeCharSequence(target, CharsetUtil.UTF_8);
-    buf.writeBytes(SPACE_VERSION_CRLF);
+    byte[] text = scratch(size);
+    int at = putAscii(method, text, 0);
+    text[at++] = ' ';
+    if (targetBytes == target.length()) {
+      at = putAscii(target, text, at);
+    } else {
+      byte[] utf8 = target.getBytes(CharsetUtil.UTF_8);
+      System.arraycopy(utf8, 0, text, at, utf8.length);
+      at += utf8.length;
+    }
+    at = put(SPACE_VERSION_CRLF, text, at);
     Iterator<Map.Entry<CharSequence, CharSequence>> headers = head.headers().iteratorCharSequence();
     while (headers.hasNext()) {
       Map.Entry<CharSequence, CharSequence> header = headers.next();
-      // As Netty writes header text: one byte per char, '?' for chars above 0xFF.
-      buf.writeCharSequence(header.getKey(), CharsetUtil.US_ASCII);
-      buf.writeBytes(COLON_SPACE);
-      buf.writeCharSequence(header.getValue(), CharsetUtil.US_ASCII);
-      buf.writeBytes(CRLF);
+      at = putAscii(header.getKey(), text, at);
+      at = put(COLON_SPACE, text, at);
+      at = putAscii(header.getValue(), text, at);
+      at = put(CRLF, text, at);
     }
-    buf.writeBytes(CRLF);
+    at = put(CRLF, text, at);
+    assert at == size : "head sized " + size + " bytes, encoded " + at;
+    ByteBuf buf = alloc.buffer(size);
+    buf.writeBytes(text, 0, size);
     return buf;
+  }
+
+  /** A scratch array of at least {@code size} bytes; a large one is not kept. */
+  private static byte[] scratch(int size) {
+    byte[] text = SCRATCH.get();
+    if (text.length >= size) {
+      return text;
+    }
+    byte[] larger = new byte[size];
+    if (size <= MAX_KEPT_SCRATCH) {
+      SCRATCH.set(larger);
+    }
+    return larger;
+  }
+
+  private static int put(byte[] bytes, byte[] to, int at) {
+    System.arraycopy(bytes, 0, to, at, bytes.length);
+    return at + bytes.length;
+  }
+
+  /** As Netty writes header text: one byte per char, '?' for chars above 0xFF. */
+  private static int putAscii(CharSequence text, byte[] to, int at) {
+    int length = text.length();
+    if (text instanceof AsciiString) {
+      ((AsciiString) text).copy(0, to, at, length);
+      return at + length;
+    }
+    for (int i = 0; i < length; i++) {
+      char c = text.charAt(i);
+      to[at + i] = c > 0xFF ? (byte) '?' : (byte) c;
+    }
+    return at + length;
   }
 }

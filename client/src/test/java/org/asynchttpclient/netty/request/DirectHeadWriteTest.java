@@ -82,6 +82,19 @@ class DirectHeadWriteTest {
     utf8Target.headers().set(HttpHeaderNames.HOST, "example.com");
     heads.add(utf8Target);
 
+    // Longer than the per-thread scratch array (which then grows), then longer than it keeps; the
+    // short heads after them must come out whole from the larger array.
+    FullHttpRequest longer = full(HttpMethod.GET, "/longer");
+    longer.headers().set("x-long", "a".repeat(700));
+    heads.add(longer);
+    FullHttpRequest huge = full(HttpMethod.GET, "/huge");
+    huge.headers().set("x-huge", "b".repeat(10_000));
+    heads.add(huge);
+
+    // Unpaired surrogates: one '?' each, alone and beside a two-byte char.
+    heads.add(full(HttpMethod.GET, "/s\ud800t?\udc00"));
+    heads.add(full(HttpMethod.GET, "/\u00e9\ud800"));
+
     FullHttpRequest emptyPost = full(HttpMethod.POST, "/form");
     emptyPost.headers().set(HttpHeaderNames.CONTENT_LENGTH, 0);
     heads.add(emptyPost);
