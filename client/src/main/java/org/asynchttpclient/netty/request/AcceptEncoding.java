@@ -42,9 +42,12 @@ public final class AcceptEncoding {
     return Zstd.isAvailable();
   }
 
-  /** Sets or adjusts {@code Accept-Encoding} in {@code headers}, the user's headers already in. */
-  static void apply(AsyncHttpClientConfig config, HttpHeaders headers) {
-    String requested = headers.get(HttpHeaderNames.ACCEPT_ENCODING);
+  /**
+   * Sets or adjusts {@code Accept-Encoding} in {@code headers}, the user's headers already in;
+   * {@code noUserHeaders} says the user set none, so there is no value of theirs to look up.
+   */
+  static void apply(AsyncHttpClientConfig config, HttpHeaders headers, boolean noUserHeaders) {
+    String requested = noUserHeaders ? null : headers.get(HttpHeaderNames.ACCEPT_ENCODING);
     if (requested != null) {
       if (config.isEnableAutomaticDecompression()) {
         String kept = requested;

@@ -140,12 +140,15 @@ public final class NettyRequestFactory {
     try {
       HttpHeaders headers = head.headers();
       HttpHeaders userHeaders = request.getHeaders();
+      // Most requests carry no headers of their own: then none of the lookups for a user's value
+      // below is made (each hashes the name and walks a bucket).
+      boolean noUserHeaders = userHeaders.isEmpty();
       if (connectTunnel) {
         headers.set(HttpHeaderNames.HOST, target.authorityForm());
         copy(userHeaders, HttpHeaderNames.USER_AGENT, headers);
         copy(userHeaders, HttpHeaderNames.PROXY_AUTHORIZATION, headers);
       } else {
-        if (!userHeaders.contains(HttpHeaderNames.HOST)) {
+        if (noUserHeaders || !userHeaders.contains(HttpHeaderNames.HOST)) {
           String virtualHost = request.getVirtualHost();
           if (virtualHost != null) {
             WireSyntax.checkHost("virtual host", virtualHost);
@@ -154,9 +157,11 @@ public final class NettyRequestFactory {
             headers.set(HttpHeaderNames.HOST, target.hostHeader());
           }
         }
-        // Unchecked here: the finished head is checked once, below.
-        headers.add(userHeaders);
-        addContentHeaders(request, method, body, headers);
+        if (!noUserHeaders) {
+          // Unchecked here: the finished head is checked once, below.
+          headers.add(userHeaders);
+        }
+        addContentHeaders(request, method, body, headers, noUserHeaders);
         if (target.webSocket()) {
           WebSocketUpgradeRequest.addHeaders(headers, target.origin(), config);
         }
@@ -172,12 +177,13 @@ public final class NettyRequestFactory {
         if (request.getRangeOffset() > 0) {
           headers.set(HttpHeaderNames.RANGE, "bytes=" + request.getRangeOffset() + "-");
         }
-        if (!headers.contains(HttpHeaderNames.ACCEPT)) {
+        // Accept and User-Agent come only from the user's headers: nothing computed here sets them.
+        if (noUserHeaders || !headers.contains(HttpHeaderNames.ACCEPT)) {
           headers.set(HttpHeaderNames.ACCEPT, ACCEPT_ALL);
         }
       }
       String userAgent = config.getUserAgent();
-      if (!headers.contains(HttpHeaderNames.USER_AGENT) && userAgent != null) {
+      if (userAgent != null && (noUserHeaders || !headers.contains(HttpHeaderNames.USER_AGENT))) {
         headers.set(HttpHeaderNames.USER_AGENT, userAgent);
       }
       // The finished head, including values computed from user input (cookies, credentials,
@@ -190,13 +196,14 @@ public final class NettyRequestFactory {
     }
   }
 
-  private void addContentHeaders(Request request, HttpMethod method, @Nullable NettyBody body, HttpHeaders headers) {
+  private void addContentHeaders(
+      Request request, HttpMethod method, @Nullable NettyBody body, HttpHeaders headers, boolean noUserHeaders) {
     List<Cookie> cookies = request.getCookies();
     if (cookies != null && !cookies.isEmpty()) {
       ClientCookieEncoder encoder = config.isUseLaxCookieEncoder() ? ClientCookieEncoder.LAX : ClientCookieEncoder.STRICT;
       headers.set(HttpHeaderNames.COOKIE, encoder.encode(cookies));
     }
-    AcceptEncoding.apply(config, headers);
+    AcceptEncoding.apply(config, headers, noUserHeaders);
     if (body != null) {
       long length = body.getContentLength();
       if (length >= 0) {
