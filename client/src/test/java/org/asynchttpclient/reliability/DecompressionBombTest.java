@@ -108,10 +108,11 @@ class DecompressionBombTest {
       assertEquals(1, handler.terminals());
       assertEquals(200, handler.status());
       assertTrue(handler.bodyLength() <= CAP, "handed on " + handler.bodyLength());
-      assertTrue(millis < 3000, "took " + millis + " ms");
+      // Inflating all of it is bounded by the byte count below; this only catches a hang.
+      assertTrue(millis < 8000, "took " + millis + " ms");
       // One compressed chunk (8 KiB by default) may still inflate after the limit: ~8 MiB, not 64.
       assertTrue(inflated.get() < 16L * 1024 * 1024, "inflated " + inflated.get() + " bytes");
-      assertEquals(0, server.awaitOpenAtMost(0, Duration.ofMillis(2000)), "the client closed the connection");
+      assertEquals(0, server.awaitOpenAtMost(0, Duration.ofSeconds(10)), "the client closed the connection");
       System.out.printf(
           "[bomb] %d gzip bytes -> limit %d: failed in %d ms after inflating %d bytes, %d handed on%n",
           bomb.length, CAP, millis, inflated.get(), handler.bodyLength());

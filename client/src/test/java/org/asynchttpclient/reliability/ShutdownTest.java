@@ -110,7 +110,8 @@ class ShutdownTest {
         notDone += f.isDone() ? 0 : 1;
       }
       assertEquals(0, notDone, "exchanges still pending when close() returned");
-      assertTrue(closeMillis < 2000, "close() took " + closeMillis + " ms");
+      // close() waits at most 1 s for the channels; the rest is slack for a busy machine.
+      assertTrue(closeMillis < 5000, "close() took " + closeMillis + " ms (expected at most about 1000)");
       threads.assertAllEnded(Duration.ofSeconds(5));
       long late = 0;
       for (RecordingHandler h : handlers) {
@@ -123,9 +124,9 @@ class ShutdownTest {
         }
       }
       assertEquals(0, late, "handlers called back after close() returned");
-      assertEquals(0, mute.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (waiting)");
-      assertEquals(0, staller.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (reading)");
-      assertEquals(0, tls.awaitOpenAtMost(0, Duration.ofMillis(2000)), "connections left open (TLS)");
+      assertEquals(0, mute.awaitOpenAtMost(0, Duration.ofSeconds(10)), "connections left open (waiting)");
+      assertEquals(0, staller.awaitOpenAtMost(0, Duration.ofSeconds(10)), "connections left open (reading)");
+      assertEquals(0, tls.awaitOpenAtMost(0, Duration.ofSeconds(10)), "connections left open (TLS)");
       System.out.printf(
           "[shutdown] eventLoopTimeouts=%s: close() with %d in flight took %d ms; all failed before it"
               + " returned, 0 late callbacks, 0 client threads left%n",

@@ -52,9 +52,9 @@ class DeadlinePropagationTest {
       assertEquals(200, r.getStatusCode());
       long first = Long.parseLong(server.received().get(0).headers.get(HEADER));
       long second = Long.parseLong(server.received().get(1).headers.get(HEADER));
-      assertTrue(first <= 5000 && first >= 4000, "first hop: " + first + " ms of 5000 left");
+      assertTrue(first <= 5000 && first >= 3000, "first hop: " + first + " ms of 5000 left");
       assertTrue(
-          second <= first - 300 && second >= first - 2000,
+          second <= first - 300 && second >= first - 2700,
           "second hop " + second + " ms after a 300 ms first hop that had " + first);
       assertEquals(1, server.received().get(0).headers.getAll(HEADER).size(), "one value, replaced");
     }
@@ -77,11 +77,11 @@ class DeadlinePropagationTest {
       client
           .prepareGet(server.url("/final"))
           .setUseAbsoluteRequestDeadline(true)
-          .setRequestTimeout(Duration.ofMillis(2000))
+          .setRequestTimeout(Duration.ofMillis(5000))
           .execute()
           .get(10, TimeUnit.SECONDS);
       long value = Long.parseLong(server.received().get(0).headers.get(HEADER));
-      assertTrue(value <= 2000 && value >= 1000, "sent " + value);
+      assertTrue(value <= 5000 && value >= 2500, "sent " + value + " ms of 5000");
     }
   }
 
