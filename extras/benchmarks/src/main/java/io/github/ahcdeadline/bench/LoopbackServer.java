@@ -144,6 +144,17 @@ public final class LoopbackServer implements AutoCloseable {
   }
 
   /**
+   * Serves until the JVM is killed: {@code LoopbackServer [IO_THREADS]} (default 2) prints its base
+   * URL as its first line (ab-jars.sh runs it).
+   */
+  public static void main(String[] args) throws InterruptedException {
+    int threads = args.length > 0 ? Integer.parseInt(args[0]) : 2;
+    LoopbackServer server = start(threads);
+    System.out.println(server.url("/"));
+    Thread.currentThread().join();
+  }
+
+  /**
    * Starts the same server speaking HTTP/2 over TLS (ALPN {@code h2}, a self-signed certificate for
    * 127.0.0.1 made here): each stream is answered by the same routes.
    */
