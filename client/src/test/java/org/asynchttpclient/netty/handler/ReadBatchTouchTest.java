@@ -10,14 +10,11 @@ import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import java.util.concurrent.TimeUnit;
-import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.CountingServices;
 import org.asynchttpclient.netty.exchange.Exchange;
-import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.testing.RecordingHandler;
-import org.asynchttpclient.testing.Stub;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +29,7 @@ class ReadBatchTouchTest {
     Exchange<Response> ex =
         new Exchange<>(services, CountingServices.fakeRequest(), new RecordingHandler(), false, -1);
     Attempt attempt = CountingServices.begin(ex, -1);
-    ResponseHandler responses = handler();
+    ResponseHandler responses = ResponseHandlerLookupTest.handler();
     EmbeddedChannel ch = new EmbeddedChannel(responses);
     responses.bind(ch, attempt, new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/"));
     long t0 = services.timer.ticker().nanoTime();
@@ -65,16 +62,5 @@ class ReadBatchTouchTest {
 
   private static long millis(long ms) {
     return TimeUnit.MILLISECONDS.toNanos(ms);
-  }
-
-  private static ResponseHandler handler() {
-    return new ResponseHandler(
-        new DefaultAsyncHttpClientConfig.Builder().build(),
-        Stub.of(ResponseHandler.Owner.class, "owner", (method, args) -> {
-          throw Stub.unexpected(method);
-        }),
-        Stub.of(HopDecider.class, "decider", (method, args) -> {
-          throw Stub.unexpected(method);
-        }));
   }
 }

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /** Finding a carrier's response handler, with and without a user's handler after it. */
 class ResponseHandlerLookupTest {
-  private static ResponseHandler handler() {
+  /** A response handler whose owner and decider fail the test when asked anything. */
+  static ResponseHandler handler() {
     return new ResponseHandler(
         new DefaultAsyncHttpClientConfig.Builder().build(),
         Stub.of(ResponseHandler.Owner.class, "owner", (method, args) -> {
