@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.request;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.util.Iterator;
 import java.util.Map;
+import org.asynchttpclient.util.HttpSyntaxChecks;
 
 /**
  * Checks that what goes into a request line or header cannot break the HTTP/1.1 framing (RFC 9110 / 9112): a CR
@@ -13,41 +14,30 @@ import java.util.Map;
 final class WireSyntax {
 
   private static final int MAX_QUOTED_LENGTH = 200;
-  /** The tchars of RFC 9110 section 5.6.2, besides letters and digits. */
-  private static final String TOKEN_PUNCTUATION = "!#$%&'*+-.^_`|~";
   /** What a host may not hold besides whitespace and control characters. */
   private static final String HOST_DELIMITERS = "/?#@\\\"<>";
-  // Tables indexed by char (ASCII only): every request checks its method, host and each header
-  // name char by char, and a search of the punctuation string per char showed in its CPU profile.
-  private static final boolean[] TOKEN = new boolean[128];
+  /**
+   * By char (ASCII only): every request checks its host char by char, and a search of the
+   * delimiter string per char showed in its CPU profile.
+   */
   private static final boolean[] NOT_IN_HOST = new boolean[128];
 
   static {
     for (char c = 0; c < 128; c++) {
-      TOKEN[c] =
-          c >= 'a' && c <= 'z'
-              || c >= 'A' && c <= 'Z'
-              || c >= '0' && c <= '9'
-              || TOKEN_PUNCTUATION.indexOf(c) >= 0;
       NOT_IN_HOST[c] = c <= ' ' || c == 0x7f || HOST_DELIMITERS.indexOf(c) >= 0;
     }
   }
 
   private WireSyntax() {}
 
-  /** tchar from RFC 9110 section 5.6.2. */
-  static boolean isTokenChar(char c) {
-    return c < 128 && TOKEN[c];
-  }
-
   static void checkMethod(String method) {
-    if (method.isEmpty() || !isToken(method)) {
+    if (!HttpSyntaxChecks.isToken(method)) {
       throw new IllegalArgumentException("request method: " + quote(method) + " (expected an HTTP token such as GET)");
     }
   }
 
   static void checkHeaderName(CharSequence name) {
-    if (name.length() == 0 || !isToken(name)) {
+    if (!HttpSyntaxChecks.isToken(name)) {
       throw new IllegalArgumentException(
           "header name: " + quote(name) + " (expected an HTTP token: letters, digits and !#$%&'*+-.^_`|~)");
     }
@@ -98,14 +88,6 @@ final class WireSyntax {
     }
   }
 
-  private static boolean isToken(CharSequence s) {
-    for (int i = 0; i < s.length(); i++) {
-      if (!isTokenChar(s.charAt(i))) {
-        return false;
-      }
-    }
-    return true;
-  }
 
   /** Quotes {@code s} for an error message, escaping control and non-ASCII characters and capping its length. */
   static String quote(CharSequence s) {
