@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncCompletionHandlerBase;
+import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
@@ -90,6 +91,32 @@ class DirectHeadWriteFlowTest extends HelloFixture {
       assertEquals(HELLO, run(c, "DELETE", "/hello").getResponseBody());
       assertEquals(1, server.acceptedCount(), "every request on the one connection");
       assertEquals(List.of("HEAD"), seen, "only the HEAD went through the handlers above the codec");
+    }
+  }
+
+  @Test
+  void headsOfEveryLengthReachTheServerIntactOnOneConnection() throws Exception {
+    // One connection's heads share one kept buffer: each must be written whole, nothing of the
+    // one before it left in the buffer, through a head too long to keep (a 5000-byte header)
+    // and back.
+    int[] pads = {0, 600, 3, 5000, 10, 0};
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setMaxConnections(1))) {
+      for (int i = 0; i < pads.length; i++) {
+        BoundRequestBuilder get = c.prepareGet(server.url("/hello") + "?n=" + i);
+        if (pads[i] > 0) {
+          get.setHeader("X-Pad", "p".repeat(pads[i]));
+        }
+        assertEquals(HELLO, get.execute().get(10, TimeUnit.SECONDS).getResponseBody(), "request " + i);
+      }
+      assertEquals(1, server.acceptedCount(), "every request on the one connection");
+    }
+    List<TestServer.Received> received = server.received();
+    assertEquals(pads.length, received.size());
+    for (int i = 0; i < pads.length; i++) {
+      TestServer.Received r = received.get(i);
+      assertEquals("/hello?n=" + i, r.uri);
+      String pad = r.headers.get("X-Pad");
+      assertEquals(pads[i], pad == null ? 0 : pad.length(), "request " + i + "'s X-Pad");
     }
   }
 

@@ -27,6 +27,7 @@ import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopCookies;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.NextHop;
+import org.asynchttpclient.netty.request.HeadBuffer;
 import org.asynchttpclient.netty.ws.WebSocketUpgrade;
 import org.jetbrains.annotations.Nullable;
 
@@ -84,6 +85,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private final HopDecider decider;
 
   // loop-confined
+  /** The buffer this connection's request heads are encoded into, kept between requests. */
+  private final HeadBuffer heads = new HeadBuffer();
   private @Nullable Attempt attempt;
   private @Nullable HttpRequest httpRequest;
   private @Nullable HttpResponse response;
@@ -147,6 +150,11 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (attempt == a) {
       requestWritten = true;
     }
+  }
+
+  /** The connection's head buffer. Must be used on the channel's event loop only. */
+  public HeadBuffer heads() {
+    return heads;
   }
 
   /** Work to run when the server answers {@code 100 Continue} (the request body). */
@@ -346,7 +354,13 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   @Override
+  public void handlerRemoved(ChannelHandlerContext ctx) {
+    heads.release();
+  }
+
+  @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    heads.release();
     Attempt a = attempt;
     boolean replayable = replayableAfterFailure(a, true);
     NextHop next = drainingFor;

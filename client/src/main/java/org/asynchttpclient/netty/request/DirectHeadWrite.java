@@ -72,8 +72,17 @@ final class DirectHeadWrite {
    * pipeline. Must run on the channel's event loop.
    */
   static @Nullable ChannelFuture write(Channel channel, HttpRequest head) {
+    return write(channel, head, null);
+  }
+
+  /**
+   * As {@link #write(Channel, HttpRequest)}, encoding into the connection's kept {@code buffer}
+   * when one is given.
+   */
+  static @Nullable ChannelFuture write(
+      Channel channel, HttpRequest head, @Nullable HeadBuffer buffer) {
     ChannelHandlerContext codec = below(channel, head);
-    ByteBuf encoded = codec != null ? encode(codec.alloc(), head) : null;
+    ByteBuf encoded = codec != null ? encode(codec.alloc(), head, buffer) : null;
     return codec != null && encoded != null ? codec.write(encoded) : null;
   }
 
@@ -107,6 +116,12 @@ final class DirectHeadWrite {
    * so of text written one char at a time.
    */
   static @Nullable ByteBuf encode(ByteBufAllocator alloc, HttpRequest head) {
+    return encode(alloc, head, null);
+  }
+
+  /** As above, into {@code buffer}'s kept buffer when one is given, else a new one. */
+  static @Nullable ByteBuf encode(
+      ByteBufAllocator alloc, HttpRequest head, @Nullable HeadBuffer buffer) {
     AsciiString method = head.method().asciiName();
     String target = head.uri();
     int targetBytes = ByteBufUtil.utf8Bytes(target);
@@ -141,7 +156,7 @@ final class DirectHeadWrite {
     }
     at = put(CRLF, text, at);
     assert at == size : "head sized " + size + " bytes, encoded " + at;
-    ByteBuf buf = alloc.buffer(size);
+    ByteBuf buf = buffer != null ? buffer.take(alloc, size) : alloc.buffer(size);
     buf.writeBytes(text, 0, size);
     return buf;
   }

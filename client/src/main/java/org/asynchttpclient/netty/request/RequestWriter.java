@@ -89,7 +89,7 @@ public final class RequestWriter {
     // Encoded after onRequestSend, which may still change the head.
     ChannelFuture head =
         directHeads && body == null && !attempt.multiplexed() && !attempt.request().getUri().isWebSocket()
-            ? DirectHeadWrite.write(channel, request.getHttpRequest())
+            ? DirectHeadWrite.write(channel, request.getHttpRequest(), responses.heads())
             : null;
     if (head == null) {
       head = channel.write(request.getHttpRequest());
@@ -117,9 +117,17 @@ public final class RequestWriter {
     }
     channel.flush();
     if (body == null || !request.isExpectContinue()) {
-      // Without a body the head is the last write: one listener reports both (every
+      // Without a body the head is the last write: one step reports both (every
       // AsyncCompletionHandler is a ProgressAsyncHandler, so this is the common GET).
-      last.addListener(afterWrite(attempt, channel, body, reportHead && body == null));
+      boolean headIsLast = reportHead && body == null;
+      if (body == null && last.isDone()) {
+        // The head alone, written within the flush (the common GET): a listener added now would
+        // run at once on this thread, and no other listener waits on this future to come first,
+        // so the step is called without registering one.
+        afterWrite(last, attempt, channel, body, headIsLast);
+      } else {
+        last.addListener((ChannelFutureListener) f -> afterWrite(f, attempt, channel, body, headIsLast));
+      }
     } else {
       head.addListener(
           (ChannelFutureListener)
@@ -152,7 +160,7 @@ public final class RequestWriter {
     ChannelClosing.bodySending(channel, true);
     ChannelFuture last = body.write(channel, progressPromise(channel, attempt.exchange().handler(), body));
     channel.flush();
-    last.addListener(afterWrite(attempt, channel, body, false));
+    last.addListener((ChannelFutureListener) f -> afterWrite(f, attempt, channel, body, false));
   }
 
   /**
@@ -197,29 +205,27 @@ public final class RequestWriter {
    * 3.0.11). With {@code reportHead}, the future is the head's and {@code onHeadersWritten} comes
    * first.
    */
-  private ChannelFutureListener afterWrite(
-      Attempt attempt, Channel channel, @Nullable NettyBody body, boolean reportHead) {
-    return f -> {
-      if (!f.isSuccess()) {
-        failurePolicy.onWriteFailure(attempt, channel, f.cause());
-        return;
-      }
-      if (reportHead) {
-        ((ProgressAsyncHandler<?>) attempt.exchange().handler()).onHeadersWritten();
-      }
-      if (body != null) {
-        ChannelClosing.bodySending(channel, false);
-      }
-      ResponseHandler responses = ResponseHandler.of(channel);
-      if (responses != null) {
-        responses.onRequestWritten(attempt);
-      }
-      attempt.written();
-      AsyncHandler<?> handler = attempt.exchange().handler();
-      if (handler instanceof ProgressAsyncHandler && body != null && !body.isInMemory()) {
-        ((ProgressAsyncHandler<?>) handler).onContentWritten();
-      }
-      attempt.armReadTimeout(channel.eventLoop());
-    };
+  private void afterWrite(
+      ChannelFuture f, Attempt attempt, Channel channel, @Nullable NettyBody body, boolean reportHead) {
+    if (!f.isSuccess()) {
+      failurePolicy.onWriteFailure(attempt, channel, f.cause());
+      return;
+    }
+    if (reportHead) {
+      ((ProgressAsyncHandler<?>) attempt.exchange().handler()).onHeadersWritten();
+    }
+    if (body != null) {
+      ChannelClosing.bodySending(channel, false);
+    }
+    ResponseHandler responses = ResponseHandler.of(channel);
+    if (responses != null) {
+      responses.onRequestWritten(attempt);
+    }
+    attempt.written();
+    AsyncHandler<?> handler = attempt.exchange().handler();
+    if (handler instanceof ProgressAsyncHandler && body != null && !body.isInMemory()) {
+      ((ProgressAsyncHandler<?>) handler).onContentWritten();
+    }
+    attempt.armReadTimeout(channel.eventLoop());
   }
 }

@@ -1,0 +1,135 @@
+package org.asynchttpclient.netty.request;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.buffer.Unpooled;
+import io.netty.buffer.UnpooledByteBufAllocator;
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.testing.Stub;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link HeadBuffer}: one buffer serves a connection's heads while each write gives it back, a
+ * busy or short one is replaced, a long head gets a buffer of its own, and closing lets go of it.
+ */
+class HeadBufferTest {
+  private final ByteBufAllocator alloc = new UnpooledByteBufAllocator(false);
+  private final HeadBuffer heads = new HeadBuffer();
+
+  /** What the channel does with a written head: the bytes go out, its reference is released. */
+  private static void written(ByteBuf head) {
+    head.release();
+  }
+
+  @Test
+  void theSameBufferServesTheNextHeadOnceTheWriteReleasedIt() {
+    ByteBuf first = heads.take(alloc, 100);
+    first.writeBytes(new byte[100]);
+    assertEquals(2, first.refCnt(), "the write's reference and the kept one");
+    written(first);
+    ByteBuf second = heads.take(alloc, 120);
+    assertSame(first, second);
+    assertEquals(0, second.readableBytes(), "emptied before it is written again");
+    assertEquals(2, second.refCnt());
+    written(second);
+    heads.release();
+    assertEquals(0, first.refCnt());
+  }
+
+  @Test
+  void aBufferStillBeingWrittenIsNeverWrittenIntoAgain() {
+    ByteBuf inFlight = heads.take(alloc, 50);
+    inFlight.writeBytes(new byte[] {'G', 'E', 'T'});
+    ByteBuf next = heads.take(alloc, 50);
+    assertNotSame(inFlight, next);
+    assertEquals(1, inFlight.refCnt(), "only the write holds the old one now");
+    assertEquals('G', inFlight.getByte(0), "its bytes untouched");
+    written(inFlight);
+    assertEquals(0, inFlight.refCnt());
+    written(next);
+    ByteBuf again = heads.take(alloc, 50);
+    assertSame(next, again, "the new one is kept");
+    written(again);
+    heads.release();
+    assertEquals(0, next.refCnt());
+  }
+
+  @Test
+  void aLongerHeadReplacesAShortBuffer() {
+    ByteBuf small = heads.take(alloc, 10);
+    assertEquals(HeadBuffer.MIN_CAPACITY, small.capacity());
+    written(small);
+    ByteBuf larger = heads.take(alloc, HeadBuffer.MIN_CAPACITY + 1);
+    assertNotSame(small, larger);
+    assertEquals(0, small.refCnt(), "the short one is let go");
+    written(larger);
+    heads.release();
+    assertEquals(0, larger.refCnt());
+  }
+
+  @Test
+  void aHeadLongerThanAnyKeptBufferGetsOneOfItsOwn() {
+    ByteBuf kept = heads.take(alloc, 10);
+    written(kept);
+    ByteBuf huge = heads.take(alloc, HeadBuffer.MAX_KEPT + 1);
+    assertNotSame(kept, huge);
+    assertEquals(1, huge.refCnt(), "the write's alone");
+    written(huge);
+    assertEquals(0, huge.refCnt());
+    assertSame(kept, heads.take(alloc, 10), "the kept one stays");
+    written(kept);
+    heads.release();
+    assertEquals(0, kept.refCnt());
+  }
+
+  @Test
+  void afterReleaseNothingIsKept() {
+    heads.release();
+    ByteBuf oneOff = heads.take(alloc, 10);
+    assertEquals(1, oneOff.refCnt());
+    assertFalse(heads.holds());
+    written(oneOff);
+    assertEquals(0, oneOff.refCnt());
+  }
+
+  @Test
+  void theResponseHandlerLetsGoOfItsBufferWhenTheConnectionCloses() {
+    // An idle connection: closing it only tells the owner, which is all this stub allows.
+    ResponseHandler handler =
+        new ResponseHandler(
+            new DefaultAsyncHttpClientConfig.Builder().build(),
+            Stub.of(ResponseHandler.Owner.class, "owner", (method, args) -> {
+              if (method.equals("idleChannelClosed")) {
+                return null;
+              }
+              throw Stub.unexpected(method);
+            }),
+            Stub.of(HopDecider.class, "decider", (method, args) -> {
+              throw Stub.unexpected(method);
+            }));
+    EmbeddedChannel channel = new EmbeddedChannel(handler);
+    ByteBuf head =
+        DirectHeadWrite.encode(
+            alloc,
+            new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/", Unpooled.EMPTY_BUFFER),
+            handler.heads());
+    written(head);
+    assertTrue(handler.heads().holds());
+    channel.close();
+    assertFalse(handler.heads().holds());
+    assertEquals(0, head.refCnt(), "the kept reference released with the connection");
+    channel.checkException();
+  }
+}
