@@ -8,10 +8,9 @@ import io.netty.util.concurrent.Ticker;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.HashMap;
-import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.function.Predicate;
 import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
@@ -29,7 +28,8 @@ import org.jetbrains.annotations.Nullable;
  * pooled is a no-op that returns true, as AHC 3.0.12's pool does: a second entry would let two
  * polls hand the same connection to two requests.
  *
- * <p>Threads: every method may be called from any thread; partitions are concurrent deques.
+ * <p>Threads: every method may be called from any thread; each partition is an {@link IdleStack}
+ * under its own lock.
  */
 public final class DefaultChannelPool implements ChannelPool {
   /** How many idle entries {@link #poll(Object, EventLoop)} looks at for one of the caller's loop. */
@@ -44,7 +44,7 @@ public final class DefaultChannelPool implements ChannelPool {
    */
   private static final AttributeKey<IdleChannel> POOLED = AttributeKey.valueOf("ahc.pooled");
 
-  private static final class IdleChannel {
+  static final class IdleChannel {
     final Channel channel;
     final Object partitionKey;
     final long idleSince;
@@ -62,7 +62,7 @@ public final class DefaultChannelPool implements ChannelPool {
   private final Ticker ticker;
 
   // any thread
-  private final ConcurrentHashMap<Object, ConcurrentLinkedDeque<IdleChannel>> partitions =
+  private final ConcurrentHashMap<Object, IdleStack> partitions =
       new ConcurrentHashMap<>();
   private volatile boolean open = true;
   private volatile @Nullable Object cleaner;
@@ -104,18 +104,13 @@ public final class DefaultChannelPool implements ChannelPool {
 
   void evictIdleAndExpired() {
     long now = ticker.nanoTime();
-    for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
-      Iterator<IdleChannel> it = deque.iterator();
-      while (it.hasNext()) {
-        IdleChannel idle = it.next();
-        boolean idleTooLong = idleTimeoutNanos > 0 && now - idle.idleSince >= idleTimeoutNanos;
-        if (idleTooLong || isExpired(idle.channel, now) || !idle.channel.isActive()) {
-          if (deque.remove(idle)) {
-            release(idle);
-            ChannelClosing.close(idle.channel);
-          }
-        }
-      }
+    for (IdleStack stack : partitions.values()) {
+      closeAll(
+          stack.removeIf(
+              idle ->
+                  (idleTimeoutNanos > 0 && now - idle.idleSince >= idleTimeoutNanos)
+                      || isExpired(idle.channel, now)
+                      || !idle.channel.isActive()));
     }
   }
 
@@ -149,7 +144,7 @@ public final class DefaultChannelPool implements ChannelPool {
       // Already pooled: it stays where it is, its idle clock untouched (AHC 3.0.12, #2298).
       return true;
     }
-    partitions.computeIfAbsent(partitionKey, k -> new ConcurrentLinkedDeque<>()).offerFirst(entry);
+    partitions.computeIfAbsent(partitionKey, k -> new IdleStack()).push(entry);
     if (!open) {
       // destroy() ran meanwhile and may have missed this entry
       removeAll(channel);
@@ -168,38 +163,33 @@ public final class DefaultChannelPool implements ChannelPool {
     if (preferred == null) {
       return poll(partitionKey);
     }
-    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(partitionKey);
-    if (deque == null) {
+    IdleStack stack = partitions.get(partitionKey);
+    if (stack == null) {
       return null;
     }
     long now = nowForExpiry();
-    int seen = 0;
-    for (IdleChannel idle : deque) {
-      if (++seen > AFFINITY_SCAN) {
-        break;
-      }
+    IdleChannel idle;
+    // Each round takes one entry out, so a partition of dead channels ends the loop.
+    while ((idle = stack.popOn(preferred, AFFINITY_SCAN)) != null) {
+      release(idle);
       Channel ch = idle.channel;
-      // removeFirstOccurrence decides between pollers racing for the same entry.
-      if (ch.eventLoop() == preferred && deque.removeFirstOccurrence(idle)) {
-        release(idle);
-        if (ch.isActive() && !isExpired(ch, now)) {
-          return ch;
-        }
-        ChannelClosing.close(ch);
+      if (ch.isActive() && !isExpired(ch, now)) {
+        return ch;
       }
+      ChannelClosing.close(ch);
     }
     return poll(partitionKey);
   }
 
   @Override
   public @Nullable Channel poll(Object partitionKey) {
-    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(partitionKey);
-    if (deque == null) {
+    IdleStack stack = partitions.get(partitionKey);
+    if (stack == null) {
       return null;
     }
     long now = nowForExpiry();
     IdleChannel idle;
-    while ((idle = deque.pollFirst()) != null) {
+    while ((idle = stack.pop()) != null) {
       release(idle);
       Channel ch = idle.channel;
       if (ch.isActive() && !isExpired(ch, now)) {
@@ -212,23 +202,31 @@ public final class DefaultChannelPool implements ChannelPool {
 
   @Override
   public boolean removeAll(Channel channel) {
-    // A channel is in at most one deque, at most once: offer lets only the first of two offers
+    // A channel is in at most one partition, at most once: offer lets only the first of two offers
     // of a pooled channel in (the compare-and-set on POOLED).
     IdleChannel idle = channel.attr(POOLED).get();
     if (idle == null) {
       return false;
     }
-    ConcurrentLinkedDeque<IdleChannel> deque = partitions.get(idle.partitionKey);
-    if (deque == null || !deque.removeFirstOccurrence(idle)) {
+    IdleStack stack = partitions.get(idle.partitionKey);
+    if (stack == null || !stack.remove(idle)) {
       return false;
     }
     release(idle);
     return true;
   }
 
-  /** Marks the channel of an entry just taken out of a deque as no longer pooled. */
+  /** Marks the channel of an entry just taken out of a partition as no longer pooled. */
   private static void release(IdleChannel idle) {
     idle.channel.attr(POOLED).compareAndSet(idle, null);
+  }
+
+  /** Marks the entries just taken out as no longer pooled and closes their channels. */
+  private static void closeAll(List<IdleChannel> taken) {
+    for (IdleChannel idle : taken) {
+      release(idle);
+      ChannelClosing.close(idle.channel);
+    }
   }
 
   @Override
@@ -240,27 +238,19 @@ public final class DefaultChannelPool implements ChannelPool {
   public void destroy() {
     open = false;
     TimeoutScheduler.cancel(cleaner);
-    for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
-      IdleChannel idle;
-      while ((idle = deque.pollFirst()) != null) {
-        release(idle);
-        ChannelClosing.close(idle.channel);
-      }
+    for (IdleStack stack : partitions.values()) {
+      closeAll(stack.drain());
     }
     partitions.clear();
   }
 
   @Override
   public void flushPartitions(Predicate<Object> predicate) {
-    for (Map.Entry<Object, ConcurrentLinkedDeque<IdleChannel>> e : partitions.entrySet()) {
+    for (Map.Entry<Object, IdleStack> e : partitions.entrySet()) {
       if (predicate.test(e.getKey())) {
-        ConcurrentLinkedDeque<IdleChannel> deque = partitions.remove(e.getKey());
-        if (deque != null) {
-          IdleChannel idle;
-          while ((idle = deque.pollFirst()) != null) {
-            release(idle);
-            ChannelClosing.close(idle.channel);
-          }
+        IdleStack stack = partitions.remove(e.getKey());
+        if (stack != null) {
+          closeAll(stack.drain());
         }
       }
     }
@@ -269,8 +259,8 @@ public final class DefaultChannelPool implements ChannelPool {
   @Override
   public Map<String, Long> getIdleChannelCountPerHost() {
     Map<String, Long> counts = new HashMap<>();
-    for (ConcurrentLinkedDeque<IdleChannel> deque : partitions.values()) {
-      for (IdleChannel idle : deque) {
+    for (IdleStack stack : partitions.values()) {
+      for (IdleChannel idle : stack.snapshot()) {
         counts.merge(hostOf(idle.channel), 1L, Long::sum);
       }
     }

@@ -6,10 +6,20 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.MockTicker;
 import io.netty.util.concurrent.Ticker;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -179,6 +189,61 @@ class DefaultChannelPoolTest {
     dead.close();
     assertSame(live, pool.poll("k", dead.eventLoop()));
     assertNull(pool.poll("k"));
+  }
+
+  @Test
+  void threadsTakingAndGivingBackNeverShareAChannelNorLoseOne() throws Exception {
+    DefaultChannelPool pool = pool(60_000, -1);
+    int channels = 6;
+    int threads = 4;
+    int rounds = 20_000;
+    List<Channel> all = new ArrayList<>();
+    for (int i = 0; i < channels; i++) {
+      EmbeddedChannel ch = new EmbeddedChannel();
+      all.add(ch);
+      assertTrue(pool.offer(ch, "k"));
+    }
+    Set<Channel> held = ConcurrentHashMap.newKeySet();
+    AtomicInteger shared = new AtomicInteger();
+    AtomicInteger taken = new AtomicInteger();
+    ExecutorService workers = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        // half the threads poll as if on a channel's loop (each embedded channel has its own)
+        EventLoop preferred = t % 2 == 0 ? null : all.get(t).eventLoop();
+        done.add(workers.submit(() -> {
+          for (int r = 0; r < rounds; r++) {
+            Channel ch = pool.poll("k", preferred);
+            if (ch == null) {
+              continue;
+            }
+            taken.incrementAndGet();
+            if (!held.add(ch)) {
+              shared.incrementAndGet();
+            }
+            for (int spin = 0; spin < 50; spin++) {
+              Thread.onSpinWait(); // held a moment, so that a second taker would overlap
+            }
+            held.remove(ch);
+            assertTrue(pool.offer(ch, "k"));
+          }
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get(30, TimeUnit.SECONDS);
+      }
+    } finally {
+      workers.shutdownNow();
+    }
+    assertEquals(0, shared.get(), "a channel handed to two takers at once");
+    assertTrue(taken.get() > 0, "no poll ever found a channel");
+    Set<Channel> left = new HashSet<>();
+    Channel ch;
+    while ((ch = pool.poll("k")) != null) {
+      assertTrue(left.add(ch), "a channel pooled twice");
+    }
+    assertEquals(new HashSet<>(all), left, "every channel back in the pool, once");
   }
 
   @Test
