@@ -24,8 +24,8 @@ import org.jetbrains.annotations.Nullable;
  * {@link HttpClientCodec}, instead of handing the {@link HttpRequest} to the pipeline. The bytes are
  * those Netty's request encoder writes for the same head ({@code DirectHeadWriteTest} compares
  * them); what is saved is the encoder's per-message machinery, the {@code ChunkedWriteHandler}'s
- * queueing of every write, two pipeline hops, and the encoder's own lookup of
- * {@code Transfer-Encoding}.
+ * queueing of every write, the pipeline hops of the write and of its flush, and the encoder's own
+ * lookup of {@code Transfer-Encoding}.
  *
  * <p>Only where skipping the handlers above the codec changes nothing they would do:
  *
@@ -45,7 +45,7 @@ import org.jetbrains.annotations.Nullable;
  * the pipeline as before. The {@link HttpRequest} is still built, handed to {@code
  * onRequestSend} and read after it, so a handler that changes the head there changes the bytes.
  *
- * <p>Threads: {@link #write} and {@link #below} run on the channel's event loop; {@link #encode}
+ * <p>Threads: {@link #writeAndFlush} and {@link #below} run on the channel's event loop; {@link #encode}
  * keeps a scratch array per thread and nothing else.
  */
 final class DirectHeadWrite {
@@ -67,23 +67,20 @@ final class DirectHeadWrite {
   private DirectHeadWrite() {}
 
   /**
-   * Writes {@code head} as bytes below the codec of {@code channel}, without flushing, and returns
-   * the write's future; returns null, having written nothing, when the head must go through the
-   * pipeline. Must run on the channel's event loop.
+   * Writes {@code head} as bytes below the codec of {@code channel} and flushes them from there,
+   * encoded into the connection's kept {@code buffer} when one is given; returns the write's
+   * future, or null, having written nothing, when the head must go through the pipeline. Must run
+   * on the channel's event loop.
+   *
+   * <p>The flush, too, starts below the codec: the handlers above it have nothing of this request
+   * to flush (the chunked writer queues only bodies, and a connection carries the next request
+   * only once the last one's body is out), so it skips their hops as the write does.
    */
-  static @Nullable ChannelFuture write(Channel channel, HttpRequest head) {
-    return write(channel, head, null);
-  }
-
-  /**
-   * As {@link #write(Channel, HttpRequest)}, encoding into the connection's kept {@code buffer}
-   * when one is given.
-   */
-  static @Nullable ChannelFuture write(
+  static @Nullable ChannelFuture writeAndFlush(
       Channel channel, HttpRequest head, @Nullable HeadBuffer buffer) {
     ChannelHandlerContext codec = below(channel, head);
     ByteBuf encoded = codec != null ? encode(codec.alloc(), head, buffer) : null;
-    return codec != null && encoded != null ? codec.write(encoded) : null;
+    return codec != null && encoded != null ? codec.writeAndFlush(encoded) : null;
   }
 
   /**

@@ -186,14 +186,36 @@ public final class NettyRequestFactory {
       if (userAgent != null && (noUserHeaders || !headers.contains(HttpHeaderNames.USER_AGENT))) {
         headers.set(HttpHeaderNames.USER_AGENT, userAgent);
       }
-      // The finished head, including values computed from user input (cookies, credentials,
-      // virtual host).
-      WireSyntax.checkHeaders(headers);
+      if (onlyOwnHeaders(request, connectTunnel, target, body, noUserHeaders, authorization, proxyAuthorization)) {
+        // Host (its host checked above, its port digits), Accept, Accept-Encoding and Range are
+        // constants or numbers: of this head only the configured user agent is text to check.
+        if (userAgent != null) {
+          WireSyntax.checkHeaderValue(HttpHeaderNames.USER_AGENT, userAgent);
+        }
+      } else {
+        // The finished head, including values computed from user input (cookies, credentials,
+        // virtual host).
+        WireSyntax.checkHeaders(headers);
+      }
       return nettyRequest;
     } catch (RuntimeException e) {
       nettyRequest.release();
       throw e;
     }
+  }
+
+  /**
+   * Whether every header of the head is one this factory sets from constants, numbers or the
+   * checked host, besides the configured user agent: no header, cookie or credential of the
+   * user's, no body (its content headers), no tunnel and no WebSocket upgrade.
+   */
+  private static boolean onlyOwnHeaders(Request request, boolean connectTunnel, HopTarget target,
+      @Nullable NettyBody body, boolean noUserHeaders, @Nullable String authorization,
+      @Nullable String proxyAuthorization) {
+    List<Cookie> cookies = request.getCookies();
+    return noUserHeaders && !connectTunnel && body == null && !target.webSocket()
+        && authorization == null && proxyAuthorization == null
+        && (cookies == null || cookies.isEmpty());
   }
 
   private void addContentHeaders(

@@ -89,8 +89,9 @@ public final class RequestWriter {
     // Encoded after onRequestSend, which may still change the head.
     ChannelFuture head =
         directHeads && body == null && !attempt.multiplexed() && !attempt.request().getUri().isWebSocket()
-            ? DirectHeadWrite.write(channel, request.getHttpRequest(), responses.heads())
+            ? DirectHeadWrite.writeAndFlush(channel, request.getHttpRequest(), responses.heads())
             : null;
+    boolean flushed = head != null;
     if (head == null) {
       head = channel.write(request.getHttpRequest());
     }
@@ -115,7 +116,9 @@ public final class RequestWriter {
         last = body.write(channel, progressPromise(channel, handler, body));
       }
     }
-    channel.flush();
+    if (!flushed) {
+      channel.flush();
+    }
     if (body == null || !request.isExpectContinue()) {
       // Without a body the head is the last write: one step reports both (every
       // AsyncCompletionHandler is a ProgressAsyncHandler, so this is the common GET).

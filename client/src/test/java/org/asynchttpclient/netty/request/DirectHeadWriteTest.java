@@ -12,6 +12,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelOutboundHandlerAdapter;
+import io.netty.channel.ChannelPromise;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpRequest;
@@ -131,17 +133,34 @@ class DirectHeadWriteTest {
   }
 
   @Test
-  void writesTheHeadBelowTheCodecOrNothingWhenItDeclines() {
+  void writesAndFlushesTheHeadBelowTheCodecOrNothingWhenItDeclines() {
     FullHttpRequest eligible = full(HttpMethod.GET, "/p?q");
     String expected = byNetty(eligible);
-    assertNotNull(DirectHeadWrite.write(netty, eligible));
-    netty.flush();
-    assertEquals(expected, Wire.drain(netty));
+    List<String> above = new ArrayList<>();
+    netty.pipeline().addLast("above", new ChannelOutboundHandlerAdapter() {
+      @Override
+      public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) throws Exception {
+        above.add("write");
+        super.write(ctx, msg, promise);
+      }
 
-    assertNull(DirectHeadWrite.write(netty, full(HttpMethod.HEAD, "/")));
+      @Override
+      public void flush(ChannelHandlerContext ctx) throws Exception {
+        above.add("flush");
+        super.flush(ctx);
+      }
+    });
+    HeadBuffer kept = new HeadBuffer();
+    assertNotNull(DirectHeadWrite.writeAndFlush(netty, eligible, kept));
+    assertEquals(expected, Wire.drain(netty), "written and flushed");
+    assertEquals(List.of(), above, "neither the write nor the flush went through the handlers above");
+    assertTrue(kept.holds(), "encoded into the connection's kept buffer");
+    kept.release();
+
+    assertNull(DirectHeadWrite.writeAndFlush(netty, full(HttpMethod.HEAD, "/"), null));
     FullHttpRequest chunked = full(HttpMethod.GET, "/");
     chunked.headers().set("Transfer-Encoding", "chunked");
-    assertNull(DirectHeadWrite.write(netty, chunked));
+    assertNull(DirectHeadWrite.writeAndFlush(netty, chunked, null));
     netty.flush();
     assertEquals("", Wire.drain(netty), "a declined head writes nothing");
   }

@@ -169,6 +169,28 @@ class NettyRequestFactoryTest extends FactoryWire {
   }
 
   @Test
+  void aConfiguredUserAgentWithALineBreakIsRefusedOnAPlainGet() {
+    // A GET of the factory's own headers alone skips the whole-head check: the user agent is
+    // still checked.
+    NettyRequestFactory evil =
+        new NettyRequestFactory(new TestConfig().set("getUserAgent", "ua\r\nX-Injected: 1").build());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> evil.newNettyRequest(new TestRequest(), EXAMPLE, false, false, null, null));
+    assertEquals("header user-agent: value \"ua\\r\\nX-Injected: 1\" (expected no CR, LF or NUL characters)",
+        message(e));
+  }
+
+  @Test
+  void aLaxCookieWithALineBreakIsRefused() {
+    NettyRequestFactory lax = new NettyRequestFactory(new TestConfig().set("isUseLaxCookieEncoder", true).build());
+    TestRequest user = new TestRequest();
+    user.cookies.add(new DefaultCookie("c", "a\r\nX-Injected: 1"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> lax.newNettyRequest(user, EXAMPLE, false, false, null, null));
+    assertTrue(message(e).startsWith("header cookie: value"), message(e));
+  }
+
+  @Test
   void requestTargetWithWhitespaceIsRefused() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> factory.newNettyRequest(new TestRequest(), http("example.com", -1, "/a b", null), false, false, null,
