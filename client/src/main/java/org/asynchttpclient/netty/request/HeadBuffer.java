@@ -16,15 +16,17 @@ import org.jetbrains.annotations.Nullable;
  * buffer, which is then the one kept.
  *
  * <pre>
- *   EMPTY --take--&gt; KEPT --take (refCnt 1, big enough)--&gt; KEPT (the same buffer)
- *                     |  --take (busy, or too small)----&gt; KEPT (a new buffer; ours of the old
- *                     |                                        one released)
- *   EMPTY | KEPT --release--&gt; CLOSED: nothing kept any more; take hands out one-off buffers
+ *   FRESH --take--&gt; ONE_SENT (a one-off buffer: a connection that carries a single request
+ *                             keeps nothing while it waits for its answer)
+ *   ONE_SENT --take--&gt; KEPT --take (refCnt 1, big enough)--&gt; KEPT (the same buffer)
+ *                        |  --take (busy, or too small)----&gt; KEPT (a new buffer; ours of the
+ *                        |                                        old one released)
+ *   any --release--&gt; CLOSED: nothing kept any more; take hands out one-off buffers
  * </pre>
  *
- * An idle pooled connection thus holds one buffer of at most {@value #MAX_KEPT} bytes (a typical
- * head is a few hundred). The connection's response handler calls {@link #release} when the
- * channel goes inactive or the handler leaves the pipeline.
+ * An idle pooled connection that has been reused thus holds one buffer of at most {@value
+ * #MAX_KEPT} bytes (a typical head is a few hundred). The connection's response handler calls
+ * {@link #release} when the channel goes inactive or the handler leaves the pipeline.
  *
  * <p>Threads: loop-confined (the channel's event loop).
  */
@@ -36,6 +38,8 @@ public final class HeadBuffer {
 
   // loop-confined
   private @Nullable ByteBuf kept;
+  /** A head has been taken: the next one is worth keeping a buffer for. */
+  private boolean oneSent;
   private boolean closed;
 
   /**
@@ -48,7 +52,8 @@ public final class HeadBuffer {
       k.clear();
       return k.retain();
     }
-    if (closed || size > MAX_KEPT) {
+    if (closed || size > MAX_KEPT || !oneSent) {
+      oneSent = true;
       return alloc.buffer(size);
     }
     ByteBuf fresh = alloc.buffer(Math.max(size, MIN_CAPACITY));

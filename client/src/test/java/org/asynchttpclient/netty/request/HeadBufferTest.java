@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.request;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,6 +13,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
@@ -33,8 +35,30 @@ class HeadBufferTest {
     head.release();
   }
 
+  /** A connection that has carried one request: its next head starts the kept buffer. */
+  private HeadBuffer afterOneRequest() {
+    written(heads.take(alloc, 100));
+    return heads;
+  }
+
+  @Test
+  void aConnectionsFirstHeadKeepsNothing() {
+    ByteBuf first = heads.take(alloc, 100);
+    assertEquals(1, first.refCnt(), "the write's reference alone");
+    assertFalse(heads.holds(), "a connection that carries one request keeps no buffer");
+    written(first);
+    assertEquals(0, first.refCnt());
+    ByteBuf second = heads.take(alloc, 100);
+    assertTrue(heads.holds(), "the second head starts the kept one");
+    assertEquals(2, second.refCnt());
+    written(second);
+    heads.release();
+    assertEquals(0, second.refCnt());
+  }
+
   @Test
   void theSameBufferServesTheNextHeadOnceTheWriteReleasedIt() {
+    afterOneRequest();
     ByteBuf first = heads.take(alloc, 100);
     first.writeBytes(new byte[100]);
     assertEquals(2, first.refCnt(), "the write's reference and the kept one");
@@ -50,6 +74,7 @@ class HeadBufferTest {
 
   @Test
   void aBufferStillBeingWrittenIsNeverWrittenIntoAgain() {
+    afterOneRequest();
     ByteBuf inFlight = heads.take(alloc, 50);
     inFlight.writeBytes(new byte[] {'G', 'E', 'T'});
     ByteBuf next = heads.take(alloc, 50);
@@ -68,6 +93,7 @@ class HeadBufferTest {
 
   @Test
   void aLongerHeadReplacesAShortBuffer() {
+    afterOneRequest();
     ByteBuf small = heads.take(alloc, 10);
     assertEquals(HeadBuffer.MIN_CAPACITY, small.capacity());
     written(small);
@@ -81,6 +107,7 @@ class HeadBufferTest {
 
   @Test
   void aHeadLongerThanAnyKeptBufferGetsOneOfItsOwn() {
+    afterOneRequest();
     ByteBuf kept = heads.take(alloc, 10);
     written(kept);
     ByteBuf huge = heads.take(alloc, HeadBuffer.MAX_KEPT + 1);
@@ -120,11 +147,13 @@ class HeadBufferTest {
               throw Stub.unexpected(method);
             }));
     EmbeddedChannel channel = new EmbeddedChannel(handler);
-    ByteBuf head =
-        DirectHeadWrite.encode(
-            alloc,
-            new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/", Unpooled.EMPTY_BUFFER),
-            handler.heads());
+    FullHttpRequest get =
+        new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/", Unpooled.EMPTY_BUFFER);
+    ByteBuf first = DirectHeadWrite.encode(alloc, get, handler.heads());
+    assertNotNull(first);
+    written(first);
+    ByteBuf head = DirectHeadWrite.encode(alloc, get, handler.heads()); // the first one kept
+    assertNotNull(head);
     written(head);
     assertTrue(handler.heads().holds());
     channel.close();
