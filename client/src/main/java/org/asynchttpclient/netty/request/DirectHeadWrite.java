@@ -105,18 +105,14 @@ final class DirectHeadWrite {
   }
 
   /**
-   * Encodes {@code head}, or returns null when it carries a {@code Transfer-Encoding} (Netty then
-   * frames it, and so must the pipeline).
+   * Encodes {@code head} into {@code buffer}'s kept buffer when one is given, else a new one from
+   * {@code alloc}; returns null when it carries a {@code Transfer-Encoding} (Netty then frames it,
+   * and so must the pipeline).
    *
    * <p>The text is laid out in a per-thread scratch array and copied into the buffer at once: a
    * buffer's per-byte writes cost several times an array store, and a head is a hundred bytes or
    * so of text written one char at a time.
    */
-  static @Nullable ByteBuf encode(ByteBufAllocator alloc, HttpRequest head) {
-    return encode(alloc, head, null);
-  }
-
-  /** As above, into {@code buffer}'s kept buffer when one is given, else a new one. */
   static @Nullable ByteBuf encode(
       ByteBufAllocator alloc, HttpRequest head, @Nullable HeadBuffer buffer) {
     AsciiString method = head.method().asciiName();

@@ -52,7 +52,7 @@ class DirectHeadWriteTest {
   }
 
   private static String direct(HttpRequest head) {
-    ByteBuf buf = DirectHeadWrite.encode(UnpooledByteBufAllocator.DEFAULT, head);
+    ByteBuf buf = DirectHeadWrite.encode(UnpooledByteBufAllocator.DEFAULT, head, null);
     assertNotNull(buf, () -> "declined " + head);
     try {
       assertEquals(buf.readableBytes(), buf.capacity(), "the buffer is sized exactly");
@@ -127,7 +127,7 @@ class DirectHeadWriteTest {
   void declinesAHeadWithATransferEncoding() {
     FullHttpRequest head = full(HttpMethod.GET, "/");
     head.headers().set("Transfer-Encoding", "chunked");
-    assertNull(DirectHeadWrite.encode(UnpooledByteBufAllocator.DEFAULT, head));
+    assertNull(DirectHeadWrite.encode(UnpooledByteBufAllocator.DEFAULT, head, null));
     assertEquals("GET / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", byNetty(head),
         "Netty adds the last chunk, which the direct write would not");
   }
