@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.channel;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import io.netty.util.Attribute;
 import io.netty.util.AttributeKey;
 import io.netty.util.Timer;
 import io.netty.util.concurrent.Ticker;
@@ -22,11 +23,17 @@ import org.jetbrains.annotations.Nullable;
  * has been idle longer than the idle timeout, or when it outlived its time to live (TTL, counted
  * from the connect). The idle cleaner runs on the client's {@link Timer}, never on an event loop.
  *
- * <p>A channel is in the pool at most once: its {@code POOLED} attribute holds its entry while it is
- * pooled, set by {@link #offer} with a compare-and-set from null, and whoever takes the entry out
- * (a poll, the cleaner, {@link #removeAll}, a flush) clears it. Offering a channel that is already
- * pooled is a no-op that returns true, as AHC 3.0.12's pool does: a second entry would let two
- * polls hand the same connection to two requests.
+ * <p>A channel is in the pool at most once. Its {@code POOLED} attribute holds its latest entry, set
+ * by {@link #offer} with a compare-and-set from the entry before it; an entry is pooled until it
+ * is taken out of its partition (a poll, the cleaner, {@link #removeAll}, a flush), which marks it
+ * taken under the partition's lock. Offering a channel whose latest entry is not taken is a no-op
+ * that returns true, as AHC 3.0.12's pool does: a second entry would let two polls hand the same
+ * connection to two requests.
+ *
+ * <p>A poll thus touches only the entry it pops, never the channel's attribute: the attribute is
+ * written by the thread giving the channel back (its loop), and a poll from another thread reading
+ * it would pay a cache miss per request for a value only {@link #offer} and {@link #removeAll}
+ * need.
  *
  * <p>Threads: every method may be called from any thread; each partition is an {@link IdleStack}
  * under its own lock.
@@ -39,8 +46,9 @@ public final class DefaultChannelPool implements ChannelPool {
   public static final AttributeKey<Long> CREATED_AT = AttributeKey.valueOf("ahc.createdAt");
 
   /**
-   * The channel's entry while it is pooled, else null. The entry also names the partition, so
-   * pooling a channel looks up one attribute, not two.
+   * The channel's latest entry, pooled while it is not {@linkplain IdleChannel#taken taken}; null
+   * before the channel was first offered. The entry also names the partition, so pooling a
+   * channel looks up one attribute, not two.
    */
   private static final AttributeKey<IdleChannel> POOLED = AttributeKey.valueOf("ahc.pooled");
 
@@ -48,6 +56,13 @@ public final class DefaultChannelPool implements ChannelPool {
     final Channel channel;
     final Object partitionKey;
     final long idleSince;
+
+    /**
+     * Set, never cleared, when the entry leaves its partition's {@link IdleStack}, under that
+     * stack's lock; read without it by {@link #offer}, which asks only whether the channel's
+     * latest entry is still pooled.
+     */
+    volatile boolean taken;
 
     IdleChannel(Channel channel, Object partitionKey, long idleSince) {
       this.channel = channel;
@@ -139,9 +154,12 @@ public final class DefaultChannelPool implements ChannelPool {
     if (isExpired(channel, now)) {
       return false;
     }
+    Attribute<IdleChannel> pooled = channel.attr(POOLED);
+    IdleChannel latest = pooled.get();
     IdleChannel entry = new IdleChannel(channel, partitionKey, now);
-    if (!channel.attr(POOLED).compareAndSet(null, entry)) {
-      // Already pooled: it stays where it is, its idle clock untouched (AHC 3.0.12, #2298).
+    // An offer racing another offer of the same channel loses the compare-and-set: either way,
+    // already pooled, it stays where it is, its idle clock untouched (AHC 3.0.12, #2298).
+    if ((latest != null && !latest.taken) || !pooled.compareAndSet(latest, entry)) {
       return true;
     }
     partitions.computeIfAbsent(partitionKey, k -> new IdleStack()).push(entry);
@@ -171,7 +189,6 @@ public final class DefaultChannelPool implements ChannelPool {
     IdleChannel idle;
     // Each round takes one entry out, so a partition of dead channels ends the loop.
     while ((idle = stack.popOn(preferred, AFFINITY_SCAN)) != null) {
-      release(idle);
       Channel ch = idle.channel;
       if (ch.isActive() && !isExpired(ch, now)) {
         return ch;
@@ -190,7 +207,6 @@ public final class DefaultChannelPool implements ChannelPool {
     long now = nowForExpiry();
     IdleChannel idle;
     while ((idle = stack.pop()) != null) {
-      release(idle);
       Channel ch = idle.channel;
       if (ch.isActive() && !isExpired(ch, now)) {
         return ch;
@@ -205,26 +221,16 @@ public final class DefaultChannelPool implements ChannelPool {
     // A channel is in at most one partition, at most once: offer lets only the first of two offers
     // of a pooled channel in (the compare-and-set on POOLED).
     IdleChannel idle = channel.attr(POOLED).get();
-    if (idle == null) {
+    if (idle == null || idle.taken) {
       return false;
     }
     IdleStack stack = partitions.get(idle.partitionKey);
-    if (stack == null || !stack.remove(idle)) {
-      return false;
-    }
-    release(idle);
-    return true;
+    return stack != null && stack.remove(idle);
   }
 
-  /** Marks the channel of an entry just taken out of a partition as no longer pooled. */
-  private static void release(IdleChannel idle) {
-    idle.channel.attr(POOLED).compareAndSet(idle, null);
-  }
-
-  /** Marks the entries just taken out as no longer pooled and closes their channels. */
+  /** Closes the channels of entries just taken out of their partition. */
   private static void closeAll(List<IdleChannel> taken) {
     for (IdleChannel idle : taken) {
-      release(idle);
       ChannelClosing.close(idle.channel);
     }
   }

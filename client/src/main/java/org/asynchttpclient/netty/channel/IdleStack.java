@@ -20,6 +20,9 @@ import org.jetbrains.annotations.Nullable;
  * their channels after it let go (a close on the channel's own loop may come straight back to the
  * pool to remove that channel).
  *
+ * <p>Every way out of the stack marks the entry {@linkplain IdleChannel#taken taken} under the
+ * lock, so an entry is taken exactly when it is no longer here.
+ *
  * <p>Threads: any; every method holds the lock.
  */
 final class IdleStack {
@@ -32,7 +35,8 @@ final class IdleStack {
 
   /** The top entry, taken out, or null when empty. */
   synchronized @Nullable IdleChannel pop() {
-    return entries.pollFirst();
+    IdleChannel top = entries.pollFirst();
+    return top != null ? take(top) : null;
   }
 
   /**
@@ -45,7 +49,7 @@ final class IdleStack {
       IdleChannel idle = it.next();
       if (idle.channel.eventLoop() == loop) {
         it.remove();
-        return idle;
+        return take(idle);
       }
     }
     return null;
@@ -53,7 +57,11 @@ final class IdleStack {
 
   /** Takes {@code idle} out; false when it is not here (another thread took it). */
   synchronized boolean remove(IdleChannel idle) {
-    return entries.removeFirstOccurrence(idle);
+    if (!entries.removeFirstOccurrence(idle)) {
+      return false;
+    }
+    take(idle);
+    return true;
   }
 
   /** Takes out every entry {@code doomed} accepts and returns them. */
@@ -63,7 +71,7 @@ final class IdleStack {
       IdleChannel idle = it.next();
       if (doomed.test(idle)) {
         it.remove();
-        removed.add(idle);
+        removed.add(take(idle));
       }
     }
     return removed;
@@ -73,7 +81,15 @@ final class IdleStack {
   synchronized List<IdleChannel> drain() {
     List<IdleChannel> all = new ArrayList<>(entries);
     entries.clear();
+    for (IdleChannel idle : all) {
+      take(idle);
+    }
     return all;
+  }
+
+  private static IdleChannel take(IdleChannel idle) {
+    idle.taken = true;
+    return idle;
   }
 
   /** The entries as they are now. */

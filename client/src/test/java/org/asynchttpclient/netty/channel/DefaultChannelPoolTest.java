@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.netty.util.Attribute;
+import io.netty.util.AttributeKey;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.concurrent.MockTicker;
 import io.netty.util.concurrent.Ticker;
@@ -17,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -282,5 +285,84 @@ class DefaultChannelPoolTest {
       assertEquals(ttlMs > 0 ? 1 : 0, reads.get(), "clock reads of a preferring poll with ttl " + ttlMs + " ms");
       a.finishAndReleaseAll();
     }
+  }
+
+  @Test
+  void aPollLooksUpNoAttributeOfTheChannelWithoutATtl() {
+    // The channel's attributes are written by its loop when it is given back; a poll from another
+    // thread that read them would pay a cache miss per request (the entry alone says it is pooled).
+    AtomicInteger lookups = new AtomicInteger();
+    EmbeddedChannel a =
+        new EmbeddedChannel() {
+          @Override
+          public <T> Attribute<T> attr(AttributeKey<T> key) {
+            lookups.incrementAndGet();
+            return super.attr(key);
+          }
+
+          @Override
+          public <T> boolean hasAttr(AttributeKey<T> key) {
+            lookups.incrementAndGet();
+            return super.hasAttr(key);
+          }
+        };
+    DefaultChannelPool pool = pool(60_000, -1);
+    for (int round = 0; round < 2; round++) {
+      assertTrue(pool.offer(a, "k"));
+      lookups.set(0);
+      assertSame(a, round == 0 ? pool.poll("k") : pool.poll("k", a.eventLoop()));
+      assertEquals(0, lookups.get(), "attribute lookups of poll " + round);
+    }
+    assertTrue(pool.offer(a, "k"), "given back after the polls, it is pooled again");
+    assertTrue(pool.offer(a, "k"));
+    assertSame(a, pool.poll("k"));
+    assertNull(pool.poll("k"), "offered twice after the polls, pooled once");
+    a.finishAndReleaseAll();
+  }
+
+  @Test
+  void threadsOfferingOneIdleChannelAtOnceLeaveOneEntry() throws Exception {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel a = new EmbeddedChannel();
+    int threads = 4;
+    int rounds = 2_000;
+    CyclicBarrier start = new CyclicBarrier(threads);
+    CyclicBarrier offered = new CyclicBarrier(threads);
+    AtomicInteger pooledTwice = new AtomicInteger();
+    AtomicInteger refused = new AtomicInteger();
+    ExecutorService workers = Executors.newFixedThreadPool(threads);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        boolean drains = t == 0;
+        done.add(workers.submit(() -> {
+          for (int r = 0; r < rounds; r++) {
+            start.await(10, TimeUnit.SECONDS);
+            if (!pool.offer(a, "k")) {
+              refused.incrementAndGet();
+            }
+            offered.await(10, TimeUnit.SECONDS);
+            if (drains) {
+              // every offer of the round is over: exactly one entry, whichever offer made it
+              if (pool.poll("k") != a) {
+                refused.incrementAndGet();
+              }
+              if (pool.poll("k") != null) {
+                pooledTwice.incrementAndGet();
+              }
+            }
+          }
+          return null;
+        }));
+      }
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+    } finally {
+      workers.shutdownNow();
+    }
+    assertEquals(0, refused.get(), "offers refused or rounds that pooled nothing");
+    assertEquals(0, pooledTwice.get(), "rounds whose concurrent offers pooled the channel twice");
+    a.finishAndReleaseAll();
   }
 }
