@@ -68,7 +68,7 @@ public class Uri {
     if (port < -1 || port > 65535) {
       throw new IllegalArgumentException("port: " + port + " (expected 0 to 65535, or -1 for the scheme's default)");
     }
-    this.scheme = UriParser.lowerCaseAscii(scheme);
+    this.scheme = known(UriParser.lowerCaseAscii(scheme));
     this.userInfo = userInfo;
     this.host = host;
     this.port = port;
@@ -83,6 +83,26 @@ public class Uri {
     requireNoControlChars("fragment", fragment, true);
     secured = HTTPS.equals(this.scheme) || WSS.equals(this.scheme);
     webSocket = WS.equals(this.scheme) || WSS.equals(this.scheme);
+  }
+
+  /**
+   * The constant for a scheme this client speaks, else {@code scheme}: every later comparison with
+   * a constant (the supported-scheme check of each request, {@link #isSecured}, the default port)
+   * is then an identity check, not a character walk over a substring of the URL.
+   */
+  private static String known(String scheme) {
+    switch (scheme) {
+      case HTTP:
+        return HTTP;
+      case HTTPS:
+        return HTTPS;
+      case WS:
+        return WS;
+      case WSS:
+        return WSS;
+      default:
+        return scheme;
+    }
   }
 
   /**

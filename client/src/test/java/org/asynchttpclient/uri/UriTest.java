@@ -74,6 +74,16 @@ class UriTest {
   }
 
   @Test
+  void aKnownSchemeIsTheConstantItselfWhateverItsCaseInTheUrl() {
+    // Each request compares its URI's scheme with these constants: identity answers at once.
+    assertSame(Uri.HTTP, Uri.create("http://example.com/").getScheme());
+    assertSame(Uri.HTTPS, Uri.create("HTTPS://example.com/").getScheme());
+    assertSame(Uri.WS, new Uri("Ws", null, "example.com", -1, "/", null, null).getScheme());
+    assertSame(Uri.WSS, Uri.create("wss://example.com/").getScheme());
+    assertEquals("ftp", new Uri("FTP", null, "example.com", -1, "/", null, null).getScheme());
+  }
+
+  @Test
   void parsesIpv6Literals() {
     Uri uri = Uri.create("http://[2001:db8::1]:8443/x?y");
     assertEquals("[2001:db8::1]", uri.getHost());

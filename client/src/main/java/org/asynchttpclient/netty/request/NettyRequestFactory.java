@@ -154,7 +154,8 @@ public final class NettyRequestFactory {
             WireSyntax.checkHost("virtual host", virtualHost);
             headers.set(HttpHeaderNames.HOST, virtualHost);
           } else {
-            headers.set(HttpHeaderNames.HOST, target.hostHeader());
+            // The first header of an empty table: add, as set would search it first.
+            headers.add(HttpHeaderNames.HOST, target.hostHeader());
           }
         }
         if (!noUserHeaders) {
@@ -179,12 +180,12 @@ public final class NettyRequestFactory {
         }
         // Accept and User-Agent come only from the user's headers: nothing computed here sets them.
         if (noUserHeaders || !headers.contains(HttpHeaderNames.ACCEPT)) {
-          headers.set(HttpHeaderNames.ACCEPT, ACCEPT_ALL);
+          headers.add(HttpHeaderNames.ACCEPT, ACCEPT_ALL); // absent, as just checked
         }
       }
       String userAgent = config.getUserAgent();
       if (userAgent != null && (noUserHeaders || !headers.contains(HttpHeaderNames.USER_AGENT))) {
-        headers.set(HttpHeaderNames.USER_AGENT, userAgent);
+        headers.add(HttpHeaderNames.USER_AGENT, userAgent); // absent, as just checked
       }
       if (onlyOwnHeaders(request, connectTunnel, target, body, noUserHeaders, authorization, proxyAuthorization)) {
         // Host (its host checked above, its port digits), Accept, Accept-Encoding and Range are
