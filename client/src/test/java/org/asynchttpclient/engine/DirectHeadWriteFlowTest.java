@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import java.net.URI;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +21,7 @@ import org.asynchttpclient.BoundRequestBuilder;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.TestServer;
@@ -130,5 +132,77 @@ class DirectHeadWriteFlowTest extends HelloFixture {
       assertEquals(1, server.acceptedCount());
       assertEquals(List.of("GET", "GET"), seen);
     }
+  }
+
+  @Test
+  void headsNobodyAskedForReachTheServerAsBuiltOnesWithTheirOwnHostAndMethod() throws Exception {
+    // One connection keeps the bytes after the request line of its last head of the client's own
+    // headers; a head of another virtual host or method must not be written with them.
+    String[][] heads = {{"GET", null}, {"GET", "a.example"}, {"GET", "a.example"}, {"POST", "a.example"},
+      {"GET", null}, {"DELETE", "b.example:81"}, {"GET", null}, {"GET", null}};
+    try (DefaultAsyncHttpClient c = ClientFixture.client(ClientFixture.config().setMaxConnections(1))) {
+      for (int i = 0; i < heads.length; i++) {
+        // One partition whatever the virtual host (the default one tells them apart), so that all
+        // the heads share the connection.
+        BoundRequestBuilder b =
+            c.prepare(heads[i][0], server.url("/hello") + "?n=" + i)
+                .setChannelPoolPartitioning((uri, virtualHost, proxy) -> "one");
+        if (heads[i][1] != null) {
+          b.setVirtualHost(heads[i][1]);
+        }
+        assertEquals(HELLO, b.execute().get(10, TimeUnit.SECONDS).getResponseBody(), "request " + i);
+      }
+      assertEquals(1, server.acceptedCount(), "every request on the one connection");
+    }
+    List<TestServer.Received> received = server.received();
+    assertEquals(heads.length, received.size());
+    String ownHost = URI.create(server.url("/")).getAuthority();
+    for (int i = 0; i < heads.length; i++) {
+      TestServer.Received r = received.get(i);
+      assertEquals(heads[i][0] + " /hello?n=" + i, r.method + " " + r.uri);
+      assertEquals(heads[i][1] != null ? heads[i][1] : ownHost, r.headers.get(HttpHeaderNames.HOST), "request " + i);
+      assertEquals("POST".equals(heads[i][0]) ? "0" : null, r.headers.get(HttpHeaderNames.CONTENT_LENGTH),
+          "request " + i);
+    }
+  }
+
+  @Test
+  void aHeadChangedInOnRequestSendAndAKeepAliveStrategyOfTheUsersSeeTheBuiltHead() throws Exception {
+    List<String> strategySaw = new CopyOnWriteArrayList<>();
+    DefaultAsyncHttpClientConfig.Builder config =
+        ClientFixture.config()
+            .setMaxConnections(1)
+            .setKeepAliveStrategy(
+                (remote, ahcRequest, head, response) -> {
+                  strategySaw.add(head.headers().get("X-Changed") + " " + head.headers().get(HttpHeaderNames.HOST));
+                  return true;
+                });
+    try (DefaultAsyncHttpClient c = ClientFixture.client(config)) {
+      for (int i = 0; i < 3; i++) {
+        int n = i;
+        Response r =
+            c.prepareGet(server.url("/hello"))
+                .execute(
+                    new AsyncCompletionHandlerBase() {
+                      @Override
+                      public void onRequestSend(NettyRequest request) {
+                        if (n == 1) {
+                          request.getHttpRequest().headers().set("X-Changed", "yes");
+                        }
+                      }
+                    })
+                .get(10, TimeUnit.SECONDS);
+        assertEquals(HELLO, r.getResponseBody());
+      }
+      assertEquals(1, server.acceptedCount(), "every request on the one connection");
+    }
+    List<TestServer.Received> received = server.received();
+    assertEquals(List.of("null", "yes", "null"),
+        List.of(String.valueOf(received.get(0).headers.get("X-Changed")),
+            String.valueOf(received.get(1).headers.get("X-Changed")),
+            String.valueOf(received.get(2).headers.get("X-Changed"))),
+        "only the second head was changed, and the third was not written with its bytes");
+    String host = URI.create(server.url("/")).getAuthority();
+    assertEquals(List.of("null " + host, "yes " + host, "null " + host), strategySaw);
   }
 }

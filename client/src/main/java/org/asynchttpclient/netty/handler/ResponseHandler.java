@@ -18,6 +18,8 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.channel.DefaultKeepAliveStrategy;
+import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.exception.ChannelClosedException;
 import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.netty.NettyResponseStatus;
@@ -28,6 +30,7 @@ import org.asynchttpclient.netty.hop.HopCookies;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.NextHop;
 import org.asynchttpclient.netty.request.HeadBuffer;
+import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.ws.WebSocketUpgrade;
 import org.jetbrains.annotations.Nullable;
 
@@ -88,7 +91,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   /** The buffer this connection's request heads are encoded into, kept between requests. */
   private final HeadBuffer heads = new HeadBuffer();
   private @Nullable Attempt attempt;
-  private @Nullable HttpRequest httpRequest;
+  private @Nullable NettyRequest request;
   private @Nullable HttpResponse response;
   private @Nullable Runnable continueAction;
   private boolean responseStarted;
@@ -129,10 +132,10 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
    * Binds the next attempt to this channel, before its request is written. Must run on the
    * channel's event loop.
    */
-  public void bind(Channel channel, Attempt next, HttpRequest request) {
+  public void bind(Channel channel, Attempt next, NettyRequest request) {
     assert channel.eventLoop().inEventLoop() : "bind must run on the channel's event loop";
     this.attempt = next;
-    this.httpRequest = request;
+    this.request = request;
     this.response = null;
     this.continueAction = null;
     this.responseStarted = false;
@@ -181,7 +184,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
 
   private void unbind() {
     attempt = null;
-    httpRequest = null;
+    request = null;
     response = null;
     continueAction = null;
     bodyWithheld = false;
@@ -333,7 +336,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   }
 
   private boolean keepAlive(Channel channel, Attempt a) {
-    HttpRequest req = httpRequest;
+    NettyRequest req = request;
     HttpResponse res = response;
     if (req == null || res == null || bodyWithheld || !requestWritten || !config.isKeepAlive()) {
       return false;
@@ -342,9 +345,14 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (!(remote instanceof InetSocketAddress)) {
       return false;
     }
-    return config
-        .getKeepAliveStrategy()
-        .keepAlive((InetSocketAddress) remote, a.request(), req, res);
+    KeepAliveStrategy strategy = config.getKeepAliveStrategy();
+    // The default strategy is not worth building an unbuilt head for (see
+    // headForDefaultKeepAlive); a strategy of the user's may read anything of it.
+    HttpRequest head =
+        strategy.getClass() == DefaultKeepAliveStrategy.class
+            ? req.headForDefaultKeepAlive()
+            : req.getHttpRequest();
+    return strategy.keepAlive((InetSocketAddress) remote, a.request(), head, res);
   }
 
   /** The handler said ABORT: stop reading, close the channel, complete with what it has. */

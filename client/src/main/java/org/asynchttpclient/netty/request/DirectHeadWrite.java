@@ -67,20 +67,47 @@ final class DirectHeadWrite {
   private DirectHeadWrite() {}
 
   /**
-   * Writes {@code head} as bytes below the codec of {@code channel} and flushes them from there,
-   * encoded into the connection's kept {@code buffer} when one is given; returns the write's
-   * future, or null, having written nothing, when the head must go through the pipeline. Must run
-   * on the channel's event loop.
+   * Writes the head of {@code request} as bytes below the codec of {@code channel} and flushes them
+   * from there, encoded into the connection's kept {@code buffer}; returns the write's future, or
+   * null, having written nothing, when the head must go through the pipeline. Must run on the
+   * channel's event loop.
+   *
+   * <p>A head nothing has asked for ({@link NettyRequest#unbuiltOwnHead}) is written from its
+   * request line and the bytes the connection kept of the last such head with the same method and
+   * {@code Host} ({@link HeadBuffer#ownTail}): the head is then never built. The first one is built
+   * (privately: no one else sees it, so no one changed it), encoded, and its tail kept.
    *
    * <p>The flush, too, starts below the codec: the handlers above it have nothing of this request
    * to flush (the chunked writer queues only bodies, and a connection carries the next request
    * only once the last one's body is out), so it skips their hops as the write does.
    */
-  static @Nullable ChannelFuture writeAndFlush(
-      Channel channel, HttpRequest head, @Nullable HeadBuffer buffer) {
-    ChannelHandlerContext codec = below(channel, head);
-    ByteBuf encoded = codec != null ? encode(codec.alloc(), head, buffer) : null;
-    return codec != null && encoded != null ? codec.writeAndFlush(encoded) : null;
+  static @Nullable ChannelFuture writeAndFlush(Channel channel, NettyRequest request, HeadBuffer buffer) {
+    OwnHead own = request.unbuiltOwnHead();
+    if (own == null) {
+      HttpRequest head = request.getHttpRequest();
+      ChannelHandlerContext codec = below(channel, head);
+      ByteBuf encoded = codec != null ? encode(codec.alloc(), head, buffer) : null;
+      return codec != null && encoded != null ? codec.writeAndFlush(encoded) : null;
+    }
+    ChannelHandlerContext codec = below(channel, own.method, own.requestTarget);
+    if (codec == null) {
+      return null;
+    }
+    byte[] tail = buffer.ownTail(own.method, own.host);
+    ByteBuf encoded;
+    if (tail != null) {
+      encoded = encode(codec.alloc(), own.method, own.requestTarget, tail, buffer);
+    } else {
+      encoded = encode(codec.alloc(), own.build(), buffer);
+      if (encoded == null) {
+        return null; // not one of the factory's heads after all; cannot happen, but the pipeline copes
+      }
+      int line = requestLineLength(own.method.asciiName(), own.requestTarget);
+      byte[] kept = new byte[encoded.readableBytes() - line];
+      encoded.getBytes(encoded.readerIndex() + line, kept);
+      buffer.keepOwnTail(own.method, own.host, kept);
+    }
+    return codec.writeAndFlush(encoded);
   }
 
   /**
@@ -93,11 +120,14 @@ final class DirectHeadWrite {
         || head.protocolVersion() != HttpVersion.HTTP_1_1) {
       return null;
     }
-    HttpMethod method = head.method();
+    return below(channel, head.method(), head.uri());
+  }
+
+  /** As above, for a bodiless HTTP/1.1 head of {@code method} and request {@code target}. */
+  private static @Nullable ChannelHandlerContext below(Channel channel, HttpMethod method, String target) {
     if (method == HttpMethod.HEAD || method == HttpMethod.CONNECT) {
       return null;
     }
-    String target = head.uri();
     if (target.isEmpty() || target.charAt(0) != '/') {
       return null;
     }
@@ -117,8 +147,7 @@ final class DirectHeadWrite {
       ByteBufAllocator alloc, HttpRequest head, @Nullable HeadBuffer buffer) {
     AsciiString method = head.method().asciiName();
     String target = head.uri();
-    int targetBytes = ByteBufUtil.utf8Bytes(target);
-    int size = method.length() + 1 + targetBytes + SPACE_VERSION_CRLF.length + CRLF.length;
+    int size = requestLineLength(method, target) + CRLF.length;
     Iterator<Map.Entry<CharSequence, CharSequence>> sizing = head.headers().iteratorCharSequence();
     while (sizing.hasNext()) {
       Map.Entry<CharSequence, CharSequence> header = sizing.next();
@@ -129,16 +158,7 @@ final class DirectHeadWrite {
       size += name.length() + COLON_SPACE.length + header.getValue().length() + CRLF.length;
     }
     byte[] text = scratch(size);
-    int at = putAscii(method, text, 0);
-    text[at++] = ' ';
-    if (targetBytes == target.length()) {
-      at = putAscii(target, text, at);
-    } else {
-      byte[] utf8 = target.getBytes(CharsetUtil.UTF_8);
-      System.arraycopy(utf8, 0, text, at, utf8.length);
-      at += utf8.length;
-    }
-    at = put(SPACE_VERSION_CRLF, text, at);
+    int at = putRequestLine(method, target, text);
     Iterator<Map.Entry<CharSequence, CharSequence>> headers = head.headers().iteratorCharSequence();
     while (headers.hasNext()) {
       Map.Entry<CharSequence, CharSequence> header = headers.next();
@@ -152,6 +172,41 @@ final class DirectHeadWrite {
     ByteBuf buf = buffer != null ? buffer.take(alloc, size) : alloc.buffer(size);
     buf.writeBytes(text, 0, size);
     return buf;
+  }
+
+  /**
+   * Encodes the head of an {@link OwnHead} from its request line and the {@code tail} kept of an
+   * earlier head with the same method and {@code Host}, into {@code buffer}'s kept buffer.
+   */
+  static ByteBuf encode(
+      ByteBufAllocator alloc, HttpMethod method, String target, byte[] tail, HeadBuffer buffer) {
+    AsciiString name = method.asciiName();
+    int line = requestLineLength(name, target);
+    byte[] text = scratch(line);
+    putRequestLine(name, target, text);
+    ByteBuf buf = buffer.take(alloc, line + tail.length);
+    buf.writeBytes(text, 0, line);
+    buf.writeBytes(tail);
+    return buf;
+  }
+
+  /** The bytes of {@code method target HTTP/1.1 CRLF}. */
+  private static int requestLineLength(AsciiString method, String target) {
+    return method.length() + 1 + ByteBufUtil.utf8Bytes(target) + SPACE_VERSION_CRLF.length;
+  }
+
+  /** Lays the request line out at the start of {@code text}; returns where it ends. */
+  private static int putRequestLine(AsciiString method, String target, byte[] text) {
+    int at = putAscii(method, text, 0);
+    text[at++] = ' ';
+    if (ByteBufUtil.utf8Bytes(target) == target.length()) {
+      at = putAscii(target, text, at);
+    } else {
+      byte[] utf8 = target.getBytes(CharsetUtil.UTF_8);
+      System.arraycopy(utf8, 0, text, at, utf8.length);
+      at += utf8.length;
+    }
+    return put(SPACE_VERSION_CRLF, text, at);
   }
 
   /** A scratch array of at least {@code size} bytes; a large one is not kept. */

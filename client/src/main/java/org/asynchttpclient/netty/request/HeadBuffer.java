@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.request;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.codec.http.HttpMethod;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -28,6 +29,11 @@ import org.jetbrains.annotations.Nullable;
  * #MAX_KEPT} bytes (a typical head is a few hundred). The connection's response handler calls
  * {@link #release} when the channel goes inactive or the handler leaves the pipeline.
  *
+ * <p>It also keeps the bytes after the request line of the last head made of the client's own
+ * headers ({@link OwnHead}) it encoded in full, with the method and {@code Host} they were made
+ * for: the next such head with the same two is its request line and these bytes ({@link
+ * DirectHeadWrite}).
+ *
  * <p>Threads: loop-confined (the channel's event loop).
  */
 public final class HeadBuffer {
@@ -41,6 +47,10 @@ public final class HeadBuffer {
   /** A head has been taken: the next one is worth keeping a buffer for. */
   private boolean oneSent;
   private boolean closed;
+  /** The bytes after the request line of an own head of {@link #tailMethod} and {@link #tailHost}. */
+  private byte @Nullable [] tail;
+  private @Nullable HttpMethod tailMethod;
+  private @Nullable String tailHost;
 
   /**
    * An empty buffer with room for {@code size} bytes; the caller owns one reference to it (and
@@ -62,6 +72,21 @@ public final class HeadBuffer {
       k.release(); // ours only: a write still holding it frees it when it is done
     }
     return fresh.retain();
+  }
+
+  /**
+   * What follows the request line in an own head of {@code method} with {@code Host: host}, as
+   * kept by {@link #keepOwnTail}, or null when the last one kept is of another method or host.
+   */
+  byte @Nullable [] ownTail(HttpMethod method, String host) {
+    return method.equals(tailMethod) && host.equals(tailHost) ? tail : null;
+  }
+
+  /** Keeps {@code bytes}, what follows the request line of a head built from an own head. */
+  void keepOwnTail(HttpMethod method, String host, byte[] bytes) {
+    tailMethod = method;
+    tailHost = host;
+    tail = bytes;
   }
 
   /** Whether a buffer is kept (tests). */

@@ -1,10 +1,15 @@
 package org.asynchttpclient.netty.request;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.handler.codec.http.DefaultHttpRequest;
+import io.netty.handler.codec.http.EmptyHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpVersion;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.jetbrains.annotations.Nullable;
@@ -16,8 +21,15 @@ import org.jetbrains.annotations.Nullable;
  * once the head is written. A request with a body has a plain {@link HttpRequest} head; write the head, then (after
  * the 100 response when {@link #isExpectContinue()}) call {@code getBody().write(channel)}, which ends the message.
  *
+ * <p>A head made of the factory's own headers only ({@link OwnHead}) is built when something first
+ * asks for it ({@link #getHttpRequest()}: {@code onRequestSend}, a user's keep-alive strategy, the
+ * pipeline path); a request nobody asks goes out as bytes encoded from the {@link OwnHead} and
+ * never builds Netty's header table.
+ *
  * <p>Threads: the head is built before the request is handed to a channel and must not be changed once
- * {@link #markHandedToChannel()} returned true; the flag itself may be read from any thread.
+ * {@link #markHandedToChannel()} returned true; the flag itself may be read from any thread. A lazy
+ * head is built by the thread that first asks: the caller's before the hand-over, the channel's
+ * loop after it, never two at once (the hand-over is a task queued to the loop).
  */
 public final class NettyRequest {
   // Two flags updated in place: an AtomicBoolean each would be two more objects per request.
@@ -26,9 +38,15 @@ public final class NettyRequest {
   private static final AtomicIntegerFieldUpdater<NettyRequest> HEAD_CONTENT_RELEASED =
       AtomicIntegerFieldUpdater.newUpdater(NettyRequest.class, "headContentReleased");
 
+  /** What the default keep-alive strategy reads of an unbuilt own head; no header to change. */
+  private static final HttpRequest KEEP_ALIVE_HEAD =
+      new DefaultHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/", EmptyHttpHeaders.INSTANCE);
+
   // immutable
-  private final HttpRequest httpRequest;
+  private final @Nullable OwnHead own;
   private final @Nullable NettyBody body;
+  // the thread that asks first (see the class comment); volatile for release() from any thread
+  private volatile @Nullable HttpRequest httpRequest;
   // any thread, through the updaters: 0 until set once to 1
   private volatile int handedToChannel;
   private volatile int headContentReleased;
@@ -40,11 +58,44 @@ public final class NettyRequest {
 
   public NettyRequest(HttpRequest httpRequest, @Nullable NettyBody body) {
     this.httpRequest = httpRequest;
+    this.own = null;
     this.body = body;
   }
 
+  /** A bodiless request whose head is built from {@code own} when first asked for. */
+  NettyRequest(OwnHead own) {
+    this.httpRequest = null;
+    this.own = own;
+    this.body = null;
+  }
+
+  /** The head; a lazy one is built now, once, and is from then on the one written. */
   public HttpRequest getHttpRequest() {
-    return httpRequest;
+    HttpRequest head = httpRequest;
+    if (head == null) {
+      head = Objects.requireNonNull(own, "a request without a head has its OwnHead").build();
+      httpRequest = head;
+    }
+    return head;
+  }
+
+  /**
+   * The head to hand the default keep-alive strategy, which reads of it only what {@code
+   * HttpUtil.isKeepAlive} reads: an unbuilt own head of a client that keeps connections alive is
+   * HTTP/1.1 without a {@code Connection} header, and a shared stand-in saying exactly that is
+   * returned instead of building it. Any other strategy must be given {@link #getHttpRequest()}.
+   */
+  public HttpRequest headForDefaultKeepAlive() {
+    OwnHead unbuilt = unbuiltOwnHead();
+    return unbuilt != null && unbuilt.factory.keepsAlive() ? KEEP_ALIVE_HEAD : getHttpRequest();
+  }
+
+  /**
+   * The head's inputs while nothing has asked for the head itself, else null: then the bytes to
+   * write may be encoded from them, as no one can have changed the head.
+   */
+  @Nullable OwnHead unbuiltOwnHead() {
+    return httpRequest == null ? own : null;
   }
 
   /** The body to write after the head, or null when the head is the whole request. */
@@ -55,7 +106,7 @@ public final class NettyRequest {
   /** Whether the head asks for {@code Expect: 100-continue} and there is a body to hold back until the 100. */
   public boolean isExpectContinue() {
     return body != null
-        && httpRequest.headers().containsValue(HttpHeaderNames.EXPECT, HttpHeaderValues.CONTINUE, true);
+        && getHttpRequest().headers().containsValue(HttpHeaderNames.EXPECT, HttpHeaderValues.CONTINUE, true);
   }
 
   /**
@@ -80,8 +131,10 @@ public final class NettyRequest {
     if (body != null) {
       body.release();
     }
-    if (httpRequest instanceof FullHttpRequest && HEAD_CONTENT_RELEASED.compareAndSet(this, 0, 1)) {
-      ByteBuf content = ((FullHttpRequest) httpRequest).content();
+    // An unbuilt head has no content: the one it would build shares the empty buffer.
+    HttpRequest head = httpRequest;
+    if (head instanceof FullHttpRequest && HEAD_CONTENT_RELEASED.compareAndSet(this, 0, 1)) {
+      ByteBuf content = ((FullHttpRequest) head).content();
       if (content.refCnt() > 0) {
         content.release();
       }
@@ -90,6 +143,10 @@ public final class NettyRequest {
 
   @Override
   public String toString() {
-    return "NettyRequest{" + httpRequest.method() + " " + httpRequest.uri() + (body == null ? "" : ", with body") + "}";
+    HttpRequest head = httpRequest;
+    OwnHead unbuilt = own;
+    String line = head != null ? head.method() + " " + head.uri()
+        : unbuilt != null ? unbuilt.method + " " + unbuilt.requestTarget : "?";
+    return "NettyRequest{" + line + (body == null ? "" : ", with body") + "}";
   }
 }

@@ -131,77 +131,116 @@ public final class NettyRequestFactory {
     WireSyntax.checkRequestTarget(requestTarget);
 
     NettyBody body = connectTunnel ? null : body(request);
+    if (body == null && !connectTunnel && request.getRangeOffset() <= 0
+        && onlyOwnHeaders(request, false, target, null, request.getHeaders().isEmpty(), authorization,
+            proxyAuthorization)) {
+      // What building the head would check of this one, checked now, so a bad value fails the
+      // call as it does for every other head; the head itself is built only if asked for.
+      OwnHead own = new OwnHead(this, request, target, viaHttpProxy, method, requestTarget);
+      checkUserAgent();
+      return new NettyRequest(own);
+    }
+    HttpRequest head;
+    try {
+      head = head(request, target, connectTunnel, viaHttpProxy, method, requestTarget, body, authorization,
+          proxyAuthorization);
+    } catch (RuntimeException e) {
+      if (body != null) {
+        body.release();
+      }
+      throw e;
+    }
+    return new NettyRequest(head, body);
+  }
+
+  /** Whether the heads this factory builds leave the connection open (no {@code Connection: close}). */
+  boolean keepsAlive() {
+    return config.isKeepAlive();
+  }
+
+  /** Builds the head an {@link OwnHead} stands for, as {@link #newNettyRequest} would have. */
+  HttpRequest build(OwnHead own) {
+    return head(own.request, own.target, false, own.viaHttpProxy, own.method, own.requestTarget, null, null,
+        null);
+  }
+
+  private HttpRequest head(Request request, HopTarget target, boolean connectTunnel, boolean viaHttpProxy,
+      HttpMethod method, String requestTarget, @Nullable NettyBody body, @Nullable String authorization,
+      @Nullable String proxyAuthorization) {
     HttpRequest head = body == null
         // No request carries trailers: the shared empty instance saves a headers object per request.
         ? new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, Unpooled.EMPTY_BUFFER,
             WIRE_HEADERS.newEmptyHeaders(), EmptyHttpHeaders.INSTANCE, false)
         : new DefaultHttpRequest(HttpVersion.HTTP_1_1, method, requestTarget, WIRE_HEADERS.newEmptyHeaders(), false);
-    NettyRequest nettyRequest = new NettyRequest(head, body);
-    try {
-      HttpHeaders headers = head.headers();
-      HttpHeaders userHeaders = request.getHeaders();
-      // Most requests carry no headers of their own: then none of the lookups for a user's value
-      // below is made (each hashes the name and walks a bucket).
-      boolean noUserHeaders = userHeaders.isEmpty();
-      if (connectTunnel) {
-        headers.set(HttpHeaderNames.HOST, target.authorityForm());
-        copy(userHeaders, HttpHeaderNames.USER_AGENT, headers);
-        copy(userHeaders, HttpHeaderNames.PROXY_AUTHORIZATION, headers);
-      } else {
-        if (noUserHeaders || !userHeaders.contains(HttpHeaderNames.HOST)) {
-          String virtualHost = request.getVirtualHost();
-          if (virtualHost != null) {
-            WireSyntax.checkHost("virtual host", virtualHost);
-            headers.set(HttpHeaderNames.HOST, virtualHost);
-          } else {
-            // The first header of an empty table: add, as set would search it first.
-            headers.add(HttpHeaderNames.HOST, target.hostHeader());
-          }
-        }
-        if (!noUserHeaders) {
-          // Unchecked here: the finished head is checked once, below.
-          headers.add(userHeaders);
-        }
-        addContentHeaders(request, method, body, headers, noUserHeaders);
-        if (target.webSocket()) {
-          WebSocketUpgradeRequest.addHeaders(headers, target.origin(), config);
-        }
+    HttpHeaders headers = head.headers();
+    HttpHeaders userHeaders = request.getHeaders();
+    // Most requests carry no headers of their own: then none of the lookups for a user's value
+    // below is made (each hashes the name and walks a bucket).
+    boolean noUserHeaders = userHeaders.isEmpty();
+    if (connectTunnel) {
+      headers.set(HttpHeaderNames.HOST, target.authorityForm());
+      copy(userHeaders, HttpHeaderNames.USER_AGENT, headers);
+      copy(userHeaders, HttpHeaderNames.PROXY_AUTHORIZATION, headers);
+    } else {
+      if (noUserHeaders || !userHeaders.contains(HttpHeaderNames.HOST)) {
+        // The first header of an empty table: add, as set would search it first.
+        headers.add(HttpHeaderNames.HOST, ownHostHeader(request, target));
       }
-      if (proxyAuthorization != null) {
-        headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, proxyAuthorization);
+      if (!noUserHeaders) {
+        // Unchecked here: the finished head is checked once, below.
+        headers.add(userHeaders);
       }
-      if (!connectTunnel) {
-        if (authorization != null) {
-          // Added, not set, as AHC does: a user-supplied Authorization stays alongside.
-          headers.add(HttpHeaderNames.AUTHORIZATION, authorization);
-        }
-        if (request.getRangeOffset() > 0) {
-          headers.set(HttpHeaderNames.RANGE, "bytes=" + request.getRangeOffset() + "-");
-        }
-        // Accept and User-Agent come only from the user's headers: nothing computed here sets them.
-        if (noUserHeaders || !headers.contains(HttpHeaderNames.ACCEPT)) {
-          headers.add(HttpHeaderNames.ACCEPT, ACCEPT_ALL); // absent, as just checked
-        }
+      addContentHeaders(request, method, body, headers, noUserHeaders);
+      if (target.webSocket()) {
+        WebSocketUpgradeRequest.addHeaders(headers, target.origin(), config);
       }
-      String userAgent = config.getUserAgent();
-      if (userAgent != null && (noUserHeaders || !headers.contains(HttpHeaderNames.USER_AGENT))) {
-        headers.add(HttpHeaderNames.USER_AGENT, userAgent); // absent, as just checked
+    }
+    if (proxyAuthorization != null) {
+      headers.set(HttpHeaderNames.PROXY_AUTHORIZATION, proxyAuthorization);
+    }
+    if (!connectTunnel) {
+      if (authorization != null) {
+        // Added, not set, as AHC does: a user-supplied Authorization stays alongside.
+        headers.add(HttpHeaderNames.AUTHORIZATION, authorization);
       }
-      if (onlyOwnHeaders(request, connectTunnel, target, body, noUserHeaders, authorization, proxyAuthorization)) {
-        // Host (its host checked above, its port digits), Accept, Accept-Encoding and Range are
-        // constants or numbers: of this head only the configured user agent is text to check.
-        if (userAgent != null) {
-          WireSyntax.checkHeaderValue(HttpHeaderNames.USER_AGENT, userAgent);
-        }
-      } else {
-        // The finished head, including values computed from user input (cookies, credentials,
-        // virtual host).
-        WireSyntax.checkHeaders(headers);
+      if (request.getRangeOffset() > 0) {
+        headers.set(HttpHeaderNames.RANGE, "bytes=" + request.getRangeOffset() + "-");
       }
-      return nettyRequest;
-    } catch (RuntimeException e) {
-      nettyRequest.release();
-      throw e;
+      // Accept and User-Agent come only from the user's headers: nothing computed here sets them.
+      if (noUserHeaders || !headers.contains(HttpHeaderNames.ACCEPT)) {
+        headers.add(HttpHeaderNames.ACCEPT, ACCEPT_ALL); // absent, as just checked
+      }
+    }
+    String userAgent = config.getUserAgent();
+    if (userAgent != null && (noUserHeaders || !headers.contains(HttpHeaderNames.USER_AGENT))) {
+      headers.add(HttpHeaderNames.USER_AGENT, userAgent); // absent, as just checked
+    }
+    if (onlyOwnHeaders(request, connectTunnel, target, body, noUserHeaders, authorization, proxyAuthorization)) {
+      // Host (its host checked above, its port digits), Accept, Accept-Encoding and Range are
+      // constants or numbers: of this head only the configured user agent is text to check.
+      checkUserAgent();
+    } else {
+      // The finished head, including values computed from user input (cookies, credentials,
+      // virtual host).
+      WireSyntax.checkHeaders(headers);
+    }
+    return head;
+  }
+
+  /** The {@code Host} header of a request that sets none itself: the virtual host, checked, else the target's. */
+  static String ownHostHeader(Request request, HopTarget target) {
+    String virtualHost = request.getVirtualHost();
+    if (virtualHost != null) {
+      WireSyntax.checkHost("virtual host", virtualHost);
+      return virtualHost;
+    }
+    return target.hostHeader();
+  }
+
+  private void checkUserAgent() {
+    String userAgent = config.getUserAgent();
+    if (userAgent != null) {
+      WireSyntax.checkHeaderValue(HttpHeaderNames.USER_AGENT, userAgent);
     }
   }
 

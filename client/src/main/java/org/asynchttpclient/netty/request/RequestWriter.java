@@ -78,7 +78,7 @@ public final class RequestWriter {
       throw new IllegalStateException(
           "no ResponseHandler in the pipeline of " + channel + " (expected one on every carrier)");
     }
-    responses.bind(channel, attempt, request.getHttpRequest());
+    responses.bind(channel, attempt, request);
     AsyncHandler<?> handler = ex.handler();
     if (handler instanceof TransferCompletionHandler) {
       // What TransferListener.onRequestHeadersSent reports, as 3.0.11 hands it over.
@@ -89,7 +89,7 @@ public final class RequestWriter {
     // Encoded after onRequestSend, which may still change the head.
     ChannelFuture head =
         directHeads && body == null && !attempt.multiplexed() && !attempt.request().getUri().isWebSocket()
-            ? DirectHeadWrite.writeAndFlush(channel, request.getHttpRequest(), responses.heads())
+            ? DirectHeadWrite.writeAndFlush(channel, request, responses.heads())
             : null;
     boolean flushed = head != null;
     if (head == null) {

@@ -14,6 +14,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.CountingServices;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class ReadBatchTouchTest {
     Attempt attempt = CountingServices.begin(ex, -1);
     ResponseHandler responses = ResponseHandlerLookupTest.handler();
     EmbeddedChannel ch = new EmbeddedChannel(responses);
-    responses.bind(ch, attempt, new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/"));
+    responses.bind(ch, attempt, new NettyRequest(new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET, "/")));
     long t0 = services.timer.ticker().nanoTime();
 
     advanceMillis(5);

@@ -152,16 +152,16 @@ class DirectHeadWriteTest {
     });
     HeadBuffer kept = new HeadBuffer();
     kept.take(UnpooledByteBufAllocator.DEFAULT, 1).release(); // the connection carried one request
-    assertNotNull(DirectHeadWrite.writeAndFlush(netty, eligible, kept));
+    assertNotNull(DirectHeadWrite.writeAndFlush(netty, new NettyRequest(eligible), kept));
     assertEquals(expected, Wire.drain(netty), "written and flushed");
     assertEquals(List.of(), above, "neither the write nor the flush went through the handlers above");
     assertTrue(kept.holds(), "encoded into the connection's kept buffer");
     kept.release();
 
-    assertNull(DirectHeadWrite.writeAndFlush(netty, full(HttpMethod.HEAD, "/"), null));
+    assertNull(DirectHeadWrite.writeAndFlush(netty, new NettyRequest(full(HttpMethod.HEAD, "/")), new HeadBuffer()));
     FullHttpRequest chunked = full(HttpMethod.GET, "/");
     chunked.headers().set("Transfer-Encoding", "chunked");
-    assertNull(DirectHeadWrite.writeAndFlush(netty, chunked, null));
+    assertNull(DirectHeadWrite.writeAndFlush(netty, new NettyRequest(chunked), new HeadBuffer()));
     netty.flush();
     assertEquals("", Wire.drain(netty), "a declined head writes nothing");
   }
