@@ -243,7 +243,9 @@ public final class Http1Carriers implements CarrierProtocol {
     if (pooled == null) {
       return false;
     }
-    Object permit = ParkedPermit.take(pooled);
+    // Without limits, pool() parks nothing: the channel's attribute map is not looked up. Its
+    // loop wrote it (giving the channel back), so from this thread the lookup is a cache miss.
+    Object permit = permits == ConnectionPermits.UNLIMITED ? null : ParkedPermit.take(pooled);
     if (permit != null) {
       attempt.exchange().attachPermit(permit); // back at once if the exchange has ended
     }

@@ -102,7 +102,7 @@ final class DirectHeadWrite {
       if (encoded == null) {
         return null; // not one of the factory's heads after all; cannot happen, but the pipeline copes
       }
-      int line = requestLineLength(own.method.asciiName(), own.requestTarget);
+      int line = requestLineLength(own.method.asciiName(), ByteBufUtil.utf8Bytes(own.requestTarget));
       byte[] kept = new byte[encoded.readableBytes() - line];
       encoded.getBytes(encoded.readerIndex() + line, kept);
       buffer.keepOwnTail(own.method, own.host, kept);
@@ -147,7 +147,8 @@ final class DirectHeadWrite {
       ByteBufAllocator alloc, HttpRequest head, @Nullable HeadBuffer buffer) {
     AsciiString method = head.method().asciiName();
     String target = head.uri();
-    int size = requestLineLength(method, target) + CRLF.length;
+    int targetBytes = ByteBufUtil.utf8Bytes(target);
+    int size = requestLineLength(method, targetBytes) + CRLF.length;
     Iterator<Map.Entry<CharSequence, CharSequence>> sizing = head.headers().iteratorCharSequence();
     while (sizing.hasNext()) {
       Map.Entry<CharSequence, CharSequence> header = sizing.next();
@@ -158,7 +159,7 @@ final class DirectHeadWrite {
       size += name.length() + COLON_SPACE.length + header.getValue().length() + CRLF.length;
     }
     byte[] text = scratch(size);
-    int at = putRequestLine(method, target, text);
+    int at = putRequestLine(method, target, targetBytes, text);
     Iterator<Map.Entry<CharSequence, CharSequence>> headers = head.headers().iteratorCharSequence();
     while (headers.hasNext()) {
       Map.Entry<CharSequence, CharSequence> header = headers.next();
@@ -181,25 +182,26 @@ final class DirectHeadWrite {
   static ByteBuf encode(
       ByteBufAllocator alloc, HttpMethod method, String target, byte[] tail, HeadBuffer buffer) {
     AsciiString name = method.asciiName();
-    int line = requestLineLength(name, target);
+    int targetBytes = ByteBufUtil.utf8Bytes(target);
+    int line = requestLineLength(name, targetBytes);
     byte[] text = scratch(line);
-    putRequestLine(name, target, text);
+    putRequestLine(name, target, targetBytes, text);
     ByteBuf buf = buffer.take(alloc, line + tail.length);
     buf.writeBytes(text, 0, line);
     buf.writeBytes(tail);
     return buf;
   }
 
-  /** The bytes of {@code method target HTTP/1.1 CRLF}. */
-  private static int requestLineLength(AsciiString method, String target) {
-    return method.length() + 1 + ByteBufUtil.utf8Bytes(target) + SPACE_VERSION_CRLF.length;
+  /** The bytes of {@code method target HTTP/1.1 CRLF}, the target being {@code targetBytes} in UTF-8. */
+  private static int requestLineLength(AsciiString method, int targetBytes) {
+    return method.length() + 1 + targetBytes + SPACE_VERSION_CRLF.length;
   }
 
   /** Lays the request line out at the start of {@code text}; returns where it ends. */
-  private static int putRequestLine(AsciiString method, String target, byte[] text) {
+  private static int putRequestLine(AsciiString method, String target, int targetBytes, byte[] text) {
     int at = putAscii(method, text, 0);
     text[at++] = ' ';
-    if (ByteBufUtil.utf8Bytes(target) == target.length()) {
+    if (targetBytes == target.length()) {
       at = putAscii(target, text, at);
     } else {
       byte[] utf8 = target.getBytes(CharsetUtil.UTF_8);
