@@ -73,9 +73,10 @@ final class DirectHeadWrite {
    * channel's event loop.
    *
    * <p>A head nothing has asked for ({@link NettyRequest#unbuiltOwnHead}) is written from its
-   * request line and the bytes the connection kept of the last such head with the same method and
-   * {@code Host} ({@link HeadBuffer#ownTail}): the head is then never built. The first one is built
-   * (privately: no one else sees it, so no one changed it), encoded, and its tail kept.
+   * request line and the bytes kept of the last such head with the same method and {@code Host}:
+   * the connection's ({@link HeadBuffer#ownTail}), else the client's ({@link
+   * NettyRequestFactory#ownTail}); the head is then never built. Without either, it is built
+   * (privately: no one else sees it, so no one changed it), encoded, and its tail kept in both.
    *
    * <p>The flush, too, starts below the codec: the handlers above it have nothing of this request
    * to flush (the chunked writer queues only bodies, and a connection carries the next request
@@ -94,6 +95,12 @@ final class DirectHeadWrite {
       return null;
     }
     byte[] tail = buffer.ownTail(own.method, own.host);
+    if (tail == null) {
+      tail = own.factory.ownTail(own.method, own.host);
+      if (tail != null) {
+        buffer.keepOwnTail(own.method, own.host, tail);
+      }
+    }
     ByteBuf encoded;
     if (tail != null) {
       encoded = encode(codec.alloc(), own.method, own.requestTarget, tail, buffer);
@@ -106,6 +113,7 @@ final class DirectHeadWrite {
       byte[] kept = new byte[encoded.readableBytes() - line];
       encoded.getBytes(encoded.readerIndex() + line, kept);
       buffer.keepOwnTail(own.method, own.host, kept);
+      own.factory.keepOwnTail(own.method, own.host, kept);
     }
     return codec.writeAndFlush(encoded);
   }

@@ -82,7 +82,10 @@ public final class HeadBuffer {
     return method.equals(tailMethod) && host.equals(tailHost) ? tail : null;
   }
 
-  /** Keeps {@code bytes}, what follows the request line of a head built from an own head. */
+  /**
+   * Keeps {@code bytes}, what follows the request line of a head built from an own head; they may
+   * be shared with other connections ({@link NettyRequestFactory#ownTail}) and are never written.
+   */
   void keepOwnTail(HttpMethod method, String host, byte[] bytes) {
     tailMethod = method;
     tailHost = host;

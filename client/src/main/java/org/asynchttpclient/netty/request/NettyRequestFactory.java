@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Param;
 import org.asynchttpclient.Realm;
@@ -79,7 +80,29 @@ public final class NettyRequestFactory {
   private static final HttpHeadersFactory WIRE_HEADERS =
       DefaultHttpHeadersFactory.headersFactory().withValidation(false);
 
+  /** The most hosts {@link #tails} holds; past it, it starts over. */
+  static final int MAX_TAILS = 256;
+
   private final AsyncHttpClientConfig config;
+  /**
+   * What follows the request line of an own head ({@link OwnHead}), by its {@code Host} value, for
+   * the method it was made for: it depends on nothing else but this factory's configuration. A
+   * connection's first own head looks here ({@link DirectHeadWrite}), so a burst of new
+   * connections to one host builds the header table once, not once per connection on the loops
+   * that must also keep their timeouts. The arrays are never written once here.
+   */
+  private final ConcurrentHashMap<String, OwnTail> tails = new ConcurrentHashMap<>();
+
+  /** A tail and the method of the head it was taken from. Immutable. */
+  private static final class OwnTail {
+    final HttpMethod method;
+    final byte[] bytes;
+
+    OwnTail(HttpMethod method, byte[] bytes) {
+      this.method = method;
+      this.bytes = bytes;
+    }
+  }
 
   public NettyRequestFactory(AsyncHttpClientConfig config) {
     this.config = config;
@@ -151,6 +174,20 @@ public final class NettyRequestFactory {
       throw e;
     }
     return new NettyRequest(head, body);
+  }
+
+  /** The kept tail of an own head of {@code method} with {@code Host: host}, or null. Any thread. */
+  byte @Nullable [] ownTail(HttpMethod method, String host) {
+    OwnTail tail = tails.get(host);
+    return tail != null && tail.method.equals(method) ? tail.bytes : null;
+  }
+
+  /** Keeps {@code bytes}, never to be written again, as the tail of own heads of {@code method} to {@code host}. */
+  void keepOwnTail(HttpMethod method, String host, byte[] bytes) {
+    if (tails.size() >= MAX_TAILS) {
+      tails.clear(); // a client calling ever new hosts: a cache of the last few is all that pays
+    }
+    tails.put(host, new OwnTail(method, bytes));
   }
 
   /** Whether the heads this factory builds leave the connection open (no {@code Connection: close}). */

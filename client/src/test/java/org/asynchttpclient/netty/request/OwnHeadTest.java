@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.cookie.DefaultCookie;
 import java.nio.charset.StandardCharsets;
@@ -149,5 +150,32 @@ class OwnHeadTest extends WireFixture {
     NettyRequest closing = request(new TestConfig().set("isKeepAlive", false).build(), new TestRequest(), EXAMPLE);
     assertFalse(HttpUtil.isKeepAlive(closing.headForDefaultKeepAlive()), "keep-alive off: Connection: close");
     assertNull(closing.unbuiltOwnHead(), "keep-alive off: built, to be read");
+  }
+
+  @Test
+  void aNewConnectionsFirstOwnHeadIsWrittenFromTheTailTheClientKept() {
+    NettyRequestFactory factory = new NettyRequestFactory(TestConfig.defaults());
+    String expected = encodedByNetty(request(TestConfig.defaults(), new TestRequest(), EXAMPLE));
+    assertEquals(expected, writtenDirectly(factory.newNettyRequest(new TestRequest(), EXAMPLE, false, false, null, null)));
+    byte[] kept = factory.ownTail(HttpMethod.GET, "example.com:8080");
+    assertNotNull(kept, "the first head's tail is kept for the client");
+    HeadBuffer second = new HeadBuffer();
+    try {
+      NettyRequest onSecond = factory.newNettyRequest(new TestRequest(), EXAMPLE, false, false, null, null);
+      assertNotNull(DirectHeadWrite.writeAndFlush(channel, onSecond, second));
+      assertEquals(expected, Wire.drain(channel), "a new connection's first head");
+      assertSame(kept, second.ownTail(HttpMethod.GET, "example.com:8080"),
+          "taken from the client's, not built again");
+      assertNull(factory.ownTail(HttpMethod.POST, "example.com:8080"),
+          "kept for the method it was made for only");
+    } finally {
+      second.release();
+    }
+    for (int i = 0; i < NettyRequestFactory.MAX_TAILS; i++) {
+      factory.keepOwnTail(HttpMethod.GET, "h" + i, new byte[0]);
+    }
+    assertNull(factory.ownTail(HttpMethod.GET, "example.com:8080"),
+        "ever new hosts start the client's tails over");
+    assertNotNull(factory.ownTail(HttpMethod.GET, "h255"));
   }
 }
