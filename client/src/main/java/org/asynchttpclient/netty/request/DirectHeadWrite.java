@@ -42,8 +42,9 @@ import org.jetbrains.annotations.Nullable;
  * </ul>
  *
  * Anything else (and every HTTP/2 stream, WebSocket upgrade and tunnelled CONNECT) goes through
- * the pipeline as before. The {@link HttpRequest} is still built, handed to {@code
- * onRequestSend} and read after it, so a handler that changes the head there changes the bytes.
+ * the pipeline as before. The head is encoded after {@code onRequestSend}, so a handler that
+ * changes it there changes the bytes; a head of the client's own headers that nothing asked for is
+ * never built ({@link OwnHead}), and its bytes are those of the head it would build.
  *
  * <p>Threads: {@link #writeAndFlush} and {@link #below} run on the channel's event loop; {@link #encode}
  * keeps a scratch array per thread and nothing else.
