@@ -95,26 +95,27 @@ final class DirectHeadWrite {
     if (codec == null) {
       return null;
     }
-    byte[] tail = buffer.ownTail(own.method, own.host);
+    OwnTail tail = buffer.ownTail(own.method, own.host);
     if (tail == null) {
       tail = own.factory.ownTail(own.method, own.host);
       if (tail != null) {
-        buffer.keepOwnTail(own.method, own.host, tail);
+        buffer.keepOwnTail(tail);
       }
     }
     ByteBuf encoded;
     if (tail != null) {
-      encoded = encode(codec.alloc(), own.method, own.requestTarget, tail, buffer);
+      encoded = encode(codec.alloc(), own.method, own.requestTarget, tail.bytes, buffer);
     } else {
       encoded = encode(codec.alloc(), own.build(), buffer);
       if (encoded == null) {
         return null; // not one of the factory's heads after all; cannot happen, but the pipeline copes
       }
       int line = requestLineLength(own.method.asciiName(), ByteBufUtil.utf8Bytes(own.requestTarget));
-      byte[] kept = new byte[encoded.readableBytes() - line];
-      encoded.getBytes(encoded.readerIndex() + line, kept);
-      buffer.keepOwnTail(own.method, own.host, kept);
-      own.factory.keepOwnTail(own.method, own.host, kept);
+      byte[] bytes = new byte[encoded.readableBytes() - line];
+      encoded.getBytes(encoded.readerIndex() + line, bytes);
+      OwnTail kept = new OwnTail(own.method, own.host, bytes);
+      buffer.keepOwnTail(kept);
+      own.factory.keepOwnTail(kept);
     }
     return codec.writeAndFlush(encoded);
   }

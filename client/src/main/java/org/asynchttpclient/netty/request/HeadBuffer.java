@@ -47,10 +47,8 @@ public final class HeadBuffer {
   /** A head has been taken: the next one is worth keeping a buffer for. */
   private boolean oneSent;
   private boolean closed;
-  /** The bytes after the request line of an own head of {@link #tailMethod} and {@link #tailHost}. */
-  private byte @Nullable [] tail;
-  private @Nullable HttpMethod tailMethod;
-  private @Nullable String tailHost;
+  /** The tail of the last own head this connection wrote or took from the client's. */
+  private @Nullable OwnTail tail;
 
   /**
    * An empty buffer with room for {@code size} bytes; the caller owns one reference to it (and
@@ -75,21 +73,16 @@ public final class HeadBuffer {
   }
 
   /**
-   * What follows the request line in an own head of {@code method} with {@code Host: host}, as
-   * kept by {@link #keepOwnTail}, or null when the last one kept is of another method or host.
+   * The tail kept by {@link #keepOwnTail} when it is for an own head of {@code method} with {@code
+   * Host: host}, else null.
    */
-  byte @Nullable [] ownTail(HttpMethod method, String host) {
-    return method.equals(tailMethod) && host.equals(tailHost) ? tail : null;
+  @Nullable OwnTail ownTail(HttpMethod method, String host) {
+    return OwnTail.matching(tail, method, host);
   }
 
-  /**
-   * Keeps {@code bytes}, what follows the request line of a head built from an own head; they may
-   * be shared with other connections ({@link NettyRequestFactory#ownTail}) and are never written.
-   */
-  void keepOwnTail(HttpMethod method, String host, byte[] bytes) {
-    tailMethod = method;
-    tailHost = host;
-    tail = bytes;
+  /** Keeps {@code tail}, which other connections may share, in place of the one kept before. */
+  void keepOwnTail(OwnTail tail) {
+    this.tail = tail;
   }
 
   /** Whether a buffer is kept (tests). */

@@ -93,17 +93,6 @@ public final class NettyRequestFactory {
    */
   private final ConcurrentHashMap<String, OwnTail> tails = new ConcurrentHashMap<>();
 
-  /** A tail and the method of the head it was taken from. Immutable. */
-  private static final class OwnTail {
-    final HttpMethod method;
-    final byte[] bytes;
-
-    OwnTail(HttpMethod method, byte[] bytes) {
-      this.method = method;
-      this.bytes = bytes;
-    }
-  }
-
   public NettyRequestFactory(AsyncHttpClientConfig config) {
     this.config = config;
   }
@@ -177,17 +166,16 @@ public final class NettyRequestFactory {
   }
 
   /** The kept tail of an own head of {@code method} with {@code Host: host}, or null. Any thread. */
-  byte @Nullable [] ownTail(HttpMethod method, String host) {
-    OwnTail tail = tails.get(host);
-    return tail != null && tail.method.equals(method) ? tail.bytes : null;
+  @Nullable OwnTail ownTail(HttpMethod method, String host) {
+    return OwnTail.matching(tails.get(host), method, host);
   }
 
-  /** Keeps {@code bytes}, never to be written again, as the tail of own heads of {@code method} to {@code host}. */
-  void keepOwnTail(HttpMethod method, String host, byte[] bytes) {
+  /** Keeps {@code tail} for the own heads of its method and host (the host's last one only). Any thread. */
+  void keepOwnTail(OwnTail tail) {
     if (tails.size() >= MAX_TAILS) {
       tails.clear(); // a client calling ever new hosts: a cache of the last few is all that pays
     }
-    tails.put(host, new OwnTail(method, bytes));
+    tails.put(tail.host, tail);
   }
 
   /** Whether the heads this factory builds leave the connection open (no {@code Connection: close}). */

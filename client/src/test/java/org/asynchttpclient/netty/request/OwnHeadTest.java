@@ -157,7 +157,7 @@ class OwnHeadTest extends WireFixture {
     NettyRequestFactory factory = new NettyRequestFactory(TestConfig.defaults());
     String expected = encodedByNetty(request(TestConfig.defaults(), new TestRequest(), EXAMPLE));
     assertEquals(expected, writtenDirectly(factory.newNettyRequest(new TestRequest(), EXAMPLE, false, false, null, null)));
-    byte[] kept = factory.ownTail(HttpMethod.GET, "example.com:8080");
+    OwnTail kept = factory.ownTail(HttpMethod.GET, "example.com:8080");
     assertNotNull(kept, "the first head's tail is kept for the client");
     HeadBuffer second = new HeadBuffer();
     try {
@@ -172,7 +172,7 @@ class OwnHeadTest extends WireFixture {
       second.release();
     }
     for (int i = 0; i < NettyRequestFactory.MAX_TAILS; i++) {
-      factory.keepOwnTail(HttpMethod.GET, "h" + i, new byte[0]);
+      factory.keepOwnTail(new OwnTail(HttpMethod.GET, "h" + i, new byte[0]));
     }
     assertNull(factory.ownTail(HttpMethod.GET, "example.com:8080"),
         "ever new hosts start the client's tails over");
