@@ -8,7 +8,6 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.DecoderResult;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.io.IOException;
@@ -18,7 +17,6 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.Request;
-import org.asynchttpclient.channel.DefaultKeepAliveStrategy;
 import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.exception.ChannelClosedException;
 import org.asynchttpclient.exception.RemotelyClosedException;
@@ -346,13 +344,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return false;
     }
     KeepAliveStrategy strategy = config.getKeepAliveStrategy();
-    // The default strategy is not worth building an unbuilt head for (see
-    // headForDefaultKeepAlive); a strategy of the user's may read anything of it.
-    HttpRequest head =
-        strategy.getClass() == DefaultKeepAliveStrategy.class
-            ? req.headForDefaultKeepAlive()
-            : req.getHttpRequest();
-    return strategy.keepAlive((InetSocketAddress) remote, a.request(), head, res);
+    return strategy.keepAlive((InetSocketAddress) remote, a.request(), req.headFor(strategy), res);
   }
 
   /** The handler said ABORT: stop reading, close the channel, complete with what it has. */

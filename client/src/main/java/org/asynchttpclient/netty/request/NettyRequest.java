@@ -11,6 +11,8 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpVersion;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
+import org.asynchttpclient.channel.DefaultKeepAliveStrategy;
+import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.jetbrains.annotations.Nullable;
 
@@ -80,14 +82,20 @@ public final class NettyRequest {
   }
 
   /**
-   * The head to hand the default keep-alive strategy, which reads of it only what {@code
-   * HttpUtil.isKeepAlive} reads: an unbuilt own head of a client that keeps connections alive is
-   * HTTP/1.1 without a {@code Connection} header, and a shared stand-in saying exactly that is
-   * returned instead of building it. Any other strategy must be given {@link #getHttpRequest()}.
+   * The head to hand {@code strategy}: {@link #getHttpRequest()}, except for exactly {@link
+   * DefaultKeepAliveStrategy}, which reads of it only what {@code HttpUtil.isKeepAlive} reads. An
+   * unbuilt own head of a client that keeps connections alive is HTTP/1.1 without a {@code
+   * Connection} header, and that strategy gets a shared stand-in saying exactly that instead of
+   * the head being built for it. A strategy of the user's (a subclass too) may read anything of
+   * the head, and gets it.
    */
-  public HttpRequest headForDefaultKeepAlive() {
+  public HttpRequest headFor(KeepAliveStrategy strategy) {
     OwnHead unbuilt = unbuiltOwnHead();
-    return unbuilt != null && unbuilt.factory.keepsAlive() ? KEEP_ALIVE_HEAD : getHttpRequest();
+    return strategy.getClass() == DefaultKeepAliveStrategy.class
+            && unbuilt != null
+            && unbuilt.factory.keepsAlive()
+        ? KEEP_ALIVE_HEAD
+        : getHttpRequest();
   }
 
   /**

@@ -9,11 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.cookie.DefaultCookie;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.asynchttpclient.AsyncHttpClientConfig;
+import org.asynchttpclient.channel.DefaultKeepAliveStrategy;
+import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.netty.request.body.TestConfig;
 import org.asynchttpclient.netty.request.body.Wire;
 import org.asynchttpclient.netty.request.body.WireFixture;
@@ -26,6 +29,7 @@ import org.junit.jupiter.api.Test;
  */
 class OwnHeadTest extends WireFixture {
   private static final HopTarget EXAMPLE = new HopTarget("http", "example.com", 8080, 80, "/p", "q=1", false);
+  private static final KeepAliveStrategy DEFAULT_STRATEGY = new DefaultKeepAliveStrategy();
   private static final HopTarget OTHER = new HopTarget("http", "other.example", -1, 80, "/", null, false);
 
   /** The connection's kept buffer and tail, shared by the heads of one test. */
@@ -142,13 +146,19 @@ class OwnHeadTest extends WireFixture {
   @Test
   void theDefaultKeepAliveStrategyIsAnsweredWithoutBuildingTheHead() {
     NettyRequest request = request(TestConfig.defaults(), new TestRequest(), EXAMPLE);
-    assertTrue(HttpUtil.isKeepAlive(request.headForDefaultKeepAlive()));
+    assertTrue(HttpUtil.isKeepAlive(request.headFor(DEFAULT_STRATEGY)));
     assertNotNull(request.unbuiltOwnHead(), "not built for the default strategy");
     assertTrue(HttpUtil.isKeepAlive(request.getHttpRequest()), "the head built says the same");
-    assertSame(request.getHttpRequest(), request.headForDefaultKeepAlive(), "once built, the head itself");
+    assertSame(request.getHttpRequest(), request.headFor(DEFAULT_STRATEGY), "once built, the head itself");
+
+    NettyRequest forUsers = request(TestConfig.defaults(), new TestRequest(), EXAMPLE);
+    KeepAliveStrategy subclass = new DefaultKeepAliveStrategy() {};
+    HttpRequest seen = forUsers.headFor(subclass);
+    assertNull(forUsers.unbuiltOwnHead(), "built for a strategy of the user's (a subclass too)");
+    assertSame(forUsers.getHttpRequest(), seen, "a strategy of the user's gets the head itself");
 
     NettyRequest closing = request(new TestConfig().set("isKeepAlive", false).build(), new TestRequest(), EXAMPLE);
-    assertFalse(HttpUtil.isKeepAlive(closing.headForDefaultKeepAlive()), "keep-alive off: Connection: close");
+    assertFalse(HttpUtil.isKeepAlive(closing.headFor(DEFAULT_STRATEGY)), "keep-alive off: Connection: close");
     assertNull(closing.unbuiltOwnHead(), "keep-alive off: built, to be read");
   }
 
