@@ -9,6 +9,10 @@ import org.jetbrains.annotations.Nullable;
  * The request timeout of one attempt: fires at a fixed deadline (the hop's own timeout, or what
  * is left of the exchange's budget when that is sooner).
  *
+ * <p>Armed for a channel's loop, it waits in that loop's {@link RequestDeadlines} (one wake for
+ * all of them) when it fits a lane there, else it is scheduled on its own; without a channel yet
+ * (connecting) it is scheduled on its own on the timer.
+ *
  * <p>On a loop it is armed in two stages when long. A loop's blocking wait oversleeps in
  * proportion to its length (the kernel's timer slack, about 0.1%, plus NIO's rounding to whole
  * milliseconds): a 1 s timeout would fire 1 to 2 ms late. So it first wakes a little early, then
@@ -21,6 +25,13 @@ final class RequestTimeout extends TimeoutTask {
   // immutable
   private final long deadlineNanos;
   private final long budgetNanos;
+  /** The list of the carrier's loop (whatever the mode), null without a channel yet. */
+  private final @Nullable RequestDeadlines deadlines;
+
+  // guarded by the lock of `deadlines`: this task's place in one of its lanes
+  @Nullable RequestTimeout prev;
+  @Nullable RequestTimeout next;
+  RequestDeadlines.@Nullable Lane lane;
 
   RequestTimeout(
       TimeoutScheduler scheduler,
@@ -31,6 +42,43 @@ final class RequestTimeout extends TimeoutTask {
     super(scheduler, owner, scheduler.usesEventLoop() ? loop : null);
     this.deadlineNanos = deadlineNanos;
     this.budgetNanos = budgetNanos;
+    this.deadlines = loop == null ? null : scheduler.deadlinesOf(loop);
+  }
+
+  /**
+   * The delay of a loop's first wait for a deadline {@code remainingNanos} away: a little early
+   * when far, so that the second wait is short and precise.
+   */
+  static long firstStage(long remainingNanos) {
+    if (remainingNanos <= TWO_STAGE_ABOVE_NANOS) {
+      return remainingNanos;
+    }
+    long slack = Math.max(TimeUnit.MILLISECONDS.toNanos(2), remainingNanos / 200);
+    return remainingNanos - slack;
+  }
+
+  @Override
+  @Nullable Object firstSchedule(long delayNanos) {
+    RequestDeadlines list = deadlines;
+    if (list != null && list.add(this)) {
+      return list;
+    }
+    return super.firstSchedule(delayNanos);
+  }
+
+  @Override
+  void unschedule(Object handle) {
+    if (handle instanceof RequestDeadlines) {
+      ((RequestDeadlines) handle).remove(this);
+    } else {
+      super.unschedule(handle);
+    }
+  }
+
+  @Override
+  public boolean onLoop() {
+    Object h = handle();
+    return h instanceof RequestDeadlines ? ((RequestDeadlines) h).wakesOnLoop() : super.onLoop();
   }
 
   @Override
@@ -42,11 +90,7 @@ final class RequestTimeout extends TimeoutTask {
 
   @Override
   long nextDelay(long remainingNanos) {
-    if (loop == null || remainingNanos <= TWO_STAGE_ABOVE_NANOS) {
-      return remainingNanos;
-    }
-    long slack = Math.max(TimeUnit.MILLISECONDS.toNanos(2), remainingNanos / 200);
-    return remainingNanos - slack;
+    return loop == null ? remainingNanos : firstStage(remainingNanos);
   }
 
   @Override

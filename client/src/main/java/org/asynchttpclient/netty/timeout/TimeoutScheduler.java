@@ -6,6 +6,7 @@ import io.netty.util.Timer;
 import io.netty.util.TimerTask;
 import io.netty.util.concurrent.Ticker;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -30,13 +31,19 @@ import org.jetbrains.annotations.Nullable;
  * goes through it, loop timers included (the timer hands them to their loop when they fall due),
  * so advancing that clock drives them all and no test has to sleep.
  *
- * <p>Immutable and shared by every exchange of a client.
+ * <p>Request timeouts armed for a channel's loop share one wake per loop ({@link
+ * RequestDeadlines}), in either mode; the lists live here, one per loop, made on first use.
+ *
+ * <p>Shared by every exchange of a client; immutable but for that map of lists.
  */
 public final class TimeoutScheduler {
   // immutable
   private final Timer timer;
   private final Ticker ticker;
   private final boolean useEventLoop;
+
+  // any thread
+  private final ConcurrentHashMap<EventLoop, RequestDeadlines> deadlines = new ConcurrentHashMap<>();
 
   public TimeoutScheduler(Timer timer, Ticker ticker, boolean useEventLoop) {
     this.timer = timer;
@@ -78,22 +85,34 @@ public final class TimeoutScheduler {
     return useEventLoop;
   }
 
+  /** The request deadlines of the channels of {@code loop}. */
+  RequestDeadlines deadlinesOf(EventLoop loop) {
+    RequestDeadlines list = deadlines.get(loop);
+    return list != null ? list : deadlines.computeIfAbsent(loop, l -> new RequestDeadlines(this, l));
+  }
+
   /**
    * Schedules {@code task} after {@code delayNanos}: on {@code loop} in event-loop mode when one
    * is given, else on the timer. Returns the handle to cancel it with, or null when even the timer
    * refused (it is stopped: the client is closing and fails its exchanges itself).
    */
   @Nullable Object schedule(TimeoutTask task, @Nullable EventLoop loop, long delayNanos) {
+    return schedule(task, task, loop, delayNanos);
+  }
+
+  /** {@link #schedule(TimeoutTask, EventLoop, long)} for a task in its two shapes. */
+  @Nullable Object schedule(
+      Runnable onLoop, TimerTask onTimer, @Nullable EventLoop loop, long delayNanos) {
     long delay = Math.max(0, delayNanos);
     if (useEventLoop && loop != null) {
       try {
-        return loop.schedule((Runnable) task, delay, TimeUnit.NANOSECONDS);
+        return loop.schedule(onLoop, delay, TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException shuttingDown) {
         // fall through to the timer
       }
     }
     try {
-      return timer.newTimeout(task, delay, TimeUnit.NANOSECONDS);
+      return timer.newTimeout(onTimer, delay, TimeUnit.NANOSECONDS);
     } catch (IllegalStateException | RejectedExecutionException stopped) {
       return null;
     }

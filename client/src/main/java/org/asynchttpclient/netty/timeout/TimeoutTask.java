@@ -81,14 +81,27 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
 
   /** Schedules the first run. Call once, after the task is published where cancel can find it. */
   final void start(long delayNanos) {
-    Object h = scheduler.schedule(this, loop, nextDelay(delayNanos));
+    Object h = firstSchedule(delayNanos);
     if (h == null) {
       return;
     }
     HANDLE.compareAndSet(this, null, h);
     if (state != ARMED) {
-      TimeoutScheduler.cancel(h); // cancelled while being scheduled: leave no live entry (E7)
+      unschedule(h); // cancelled while being scheduled: leave no live entry (E7)
     }
+  }
+
+  /**
+   * Schedules the first run on its own; returns the handle, or null when even the timer refused.
+   * A task that can share a schedule with others overrides this.
+   */
+  @Nullable Object firstSchedule(long delayNanos) {
+    return scheduler.schedule(this, loop, nextDelay(delayNanos));
+  }
+
+  /** Takes back what {@link #firstSchedule} or a run scheduled; never throws. */
+  void unschedule(Object handle) {
+    TimeoutScheduler.cancel(handle);
   }
 
   @Override
@@ -124,7 +137,7 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
     }
     Object h = handle;
     if (h != null) {
-      TimeoutScheduler.cancel(h);
+      unschedule(h);
     }
     return true;
   }
@@ -135,7 +148,12 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
   }
 
   @Override
-  public final boolean onLoop() {
+  public boolean onLoop() {
     return handle instanceof ScheduledFuture;
+  }
+
+  /** The current schedule's handle, or null before the first (subclasses' diagnostics). */
+  final @Nullable Object handle() {
+    return handle;
   }
 }

@@ -1,0 +1,232 @@
+package org.asynchttpclient.netty.timeout;
+
+import io.netty.channel.EventLoop;
+import io.netty.util.Timeout;
+import io.netty.util.TimerTask;
+import java.util.concurrent.ScheduledFuture;
+import org.jetbrains.annotations.Nullable;
+
+/**
+ * The request timeouts armed for the channels of one event loop, kept in deadline order behind
+ * one wake, instead of one schedule per request.
+ *
+ * <p>Why: a schedule per request cost a task on a queue other threads share (the timer's, or the
+ * loop's own when armed from elsewhere) and its cancellation, for every request, although almost
+ * every request completes long before its timeout. Here arming appends the task to a list and
+ * cancelling unlinks it, under a lock only this loop's threads take in the normal course; the
+ * wake is scheduled for the earliest deadline and, while requests keep completing, runs about once
+ * per timeout period.
+ *
+ * <p>Order without sorting: requests armed with one budget arrive in deadline order, so the tasks
+ * are kept in first-in first-out lanes ({@value #MAX_LANES} at most), each of one budget, and a
+ * task joins a lane of its budget only when its deadline is not before the lane's last one, else
+ * an empty lane. A task that fits none (a later hop of an exchange with an absolute deadline,
+ * whose deadline is earlier than its budget says, once the lanes are taken; a fifth budget) is
+ * scheduled on its own, as before. So every lane stays sorted, and its head is its earliest
+ * deadline.
+ *
+ * <p>The wake:
+ *
+ * <pre>
+ *   none --add(t), t earlier than the wake's deadline--&gt; scheduled(for t's deadline)
+ *   scheduled --add(u), u earlier still--&gt; scheduled(for u; the old wake is cancelled, and stale
+ *                                          if it runs anyway)
+ *   scheduled --runs--&gt; takes out every task whose deadline has come, then
+ *                        scheduled(for the earliest head left) or none (all lanes empty)
+ * </pre>
+ *
+ * A cancelled head does not move the wake: it runs at the old deadline, finds nothing due, and is
+ * scheduled again for the head it finds. Where it runs: on the loop in event-loop mode (two
+ * stages when far, as {@link RequestTimeout} does; the timer if the loop refuses it: E5), on the
+ * timer otherwise, so an expiry is delivered where it was before. Tasks taken out run their own
+ * {@link TimeoutTask#run}: their compare-and-set against a cancel still decides, outside the
+ * lock.
+ *
+ * <p>Threads: everything below is guarded by {@code this}; the lanes' links live in the tasks
+ * ({@link RequestTimeout#prev}, {@link RequestTimeout#next}, {@link RequestTimeout#lane}).
+ * {@link #add} runs on the arming thread, {@link #remove} on any cancelling thread, the wake on
+ * the loop or the timer.
+ */
+final class RequestDeadlines {
+  static final int MAX_LANES = 4;
+
+  /** Tasks of one budget, in deadline order. Guarded by the enclosing list. */
+  static final class Lane {
+    long budgetNanos;
+    @Nullable RequestTimeout head;
+    @Nullable RequestTimeout tail;
+  }
+
+  private final class Wake implements Runnable, TimerTask {
+    @Nullable Object handle;
+
+    @Override
+    public void run() {
+      expire(this);
+    }
+
+    @Override
+    public void run(Timeout timeout) {
+      expire(this);
+    }
+  }
+
+  // immutable
+  private final TimeoutScheduler scheduler;
+  private final EventLoop loop;
+  private final Lane[] lanes = new Lane[MAX_LANES];
+
+  // guarded by this
+  private @Nullable Wake wake;
+  private long wakeFor;
+  private int size;
+
+  // any thread
+  /** Whether the latest wake was scheduled on the loop (diagnostics and tests). */
+  private volatile boolean wakesOnLoop;
+
+  RequestDeadlines(TimeoutScheduler scheduler, EventLoop loop) {
+    this.scheduler = scheduler;
+    this.loop = loop;
+    for (int i = 0; i < MAX_LANES; i++) {
+      lanes[i] = new Lane();
+    }
+  }
+
+  /**
+   * Appends {@code task} to the lane of its budget and makes sure a wake comes by its deadline.
+   * Returns false, having done nothing, when it fits no lane: the caller schedules it on its own.
+   */
+  synchronized boolean add(RequestTimeout task) {
+    long deadline = task.deadlineNanos();
+    Lane lane = laneFor(task.budgetNanos(), deadline);
+    if (lane == null) {
+      return false;
+    }
+    RequestTimeout last = lane.tail;
+    task.prev = last;
+    task.next = null;
+    task.lane = lane;
+    if (last == null) {
+      lane.head = task;
+    } else {
+      last.next = task;
+    }
+    lane.tail = task;
+    size++;
+    if (wake == null || deadline - wakeFor < 0) {
+      scheduleWake(deadline, scheduler.ticker().nanoTime());
+    }
+    return true;
+  }
+
+  private @Nullable Lane laneFor(long budgetNanos, long deadline) {
+    Lane empty = null;
+    for (Lane lane : lanes) {
+      RequestTimeout last = lane.tail;
+      if (lane.budgetNanos == budgetNanos && (last == null || last.deadlineNanos() - deadline <= 0)) {
+        return lane;
+      }
+      if (last == null && empty == null) {
+        empty = lane;
+      }
+    }
+    if (empty != null) {
+      empty.budgetNanos = budgetNanos;
+    }
+    return empty;
+  }
+
+  /** Unlinks {@code task} if it is still in a lane; any thread, any number of times. */
+  synchronized void remove(RequestTimeout task) {
+    Lane lane = task.lane;
+    if (lane != null) {
+      unlink(lane, task);
+    }
+  }
+
+  private void unlink(Lane lane, RequestTimeout task) {
+    RequestTimeout before = task.prev;
+    RequestTimeout after = task.next;
+    if (before == null) {
+      lane.head = after;
+    } else {
+      before.next = after;
+    }
+    if (after == null) {
+      lane.tail = before;
+    } else {
+      after.prev = before;
+    }
+    task.prev = null;
+    task.next = null;
+    task.lane = null;
+    size--;
+  }
+
+  /** The wake: takes out what is due, schedules the next wake, then runs what it took out. */
+  private void expire(Wake w) {
+    RequestTimeout due = null;
+    synchronized (this) {
+      if (wake != w) {
+        return; // replaced by an earlier wake
+      }
+      wake = null;
+      long now = scheduler.ticker().nanoTime();
+      long earliest = 0;
+      boolean any = false;
+      for (Lane lane : lanes) {
+        RequestTimeout head;
+        // Strictly due: a task behind the head is not taken early, though that costs it a wake
+        // of its own when it is only microseconds behind.
+        while ((head = lane.head) != null && head.deadlineNanos() - now <= 0) {
+          unlink(lane, head);
+          head.next = due; // the tasks taken out, chained through their free link
+          due = head;
+        }
+        if (head != null && (!any || head.deadlineNanos() - earliest < 0)) {
+          earliest = head.deadlineNanos();
+          any = true;
+        }
+      }
+      if (any) {
+        scheduleWake(earliest, now);
+      }
+    }
+    while (due != null) {
+      RequestTimeout task = due;
+      due = task.next;
+      task.next = null;
+      task.run();
+    }
+  }
+
+  private void scheduleWake(long deadline, long now) {
+    Wake old = wake;
+    Wake w = new Wake();
+    wake = w;
+    wakeFor = deadline;
+    long remaining = deadline - now;
+    long delay = scheduler.usesEventLoop() ? RequestTimeout.firstStage(remaining) : remaining;
+    Object h = scheduler.schedule(w, w, loop, delay);
+    if (h == null) {
+      wake = null; // the timer is stopped: the client is closing and ends its exchanges itself
+    } else {
+      w.handle = h;
+      wakesOnLoop = h instanceof ScheduledFuture;
+    }
+    if (old != null) {
+      TimeoutScheduler.cancel(old.handle);
+    }
+  }
+
+  /** Whether the wake that serves these deadlines runs on the loop. */
+  boolean wakesOnLoop() {
+    return wakesOnLoop;
+  }
+
+  /** How many tasks wait in the lanes (tests). */
+  synchronized int size() {
+    return size;
+  }
+}
