@@ -31,8 +31,8 @@ import org.jetbrains.annotations.Nullable;
  *   none --add(t), t earlier than the wake's deadline--&gt; scheduled(for t's deadline)
  *   scheduled --add(u), u earlier still--&gt; scheduled(for u; the old wake is cancelled, and stale
  *                                          if it runs anyway)
- *   scheduled --runs--&gt; takes out every task whose deadline has come, then
- *                        scheduled(for the earliest head left) or none (all lanes empty)
+ *   scheduled --runs--&gt; takes out and runs every task whose deadline has come, again while more
+ *                        came meanwhile, then scheduled(for the earliest head left) or none
  * </pre>
  *
  * A cancelled head does not move the wake: it runs at the old deadline, finds nothing due, and is
@@ -49,6 +49,7 @@ import org.jetbrains.annotations.Nullable;
  */
 final class RequestDeadlines {
   static final int MAX_LANES = 4;
+  private static final int MAX_ROUNDS = 16;
 
   /** Tasks of one budget, in deadline order. Guarded by the enclosing list. */
   static final class Lane {
@@ -164,41 +165,98 @@ final class RequestDeadlines {
     size--;
   }
 
-  /** The wake: takes out what is due, schedules the next wake, then runs what it took out. */
+  /**
+   * The wake: takes out what is due and runs it, again while more has fallen due meanwhile (a
+   * storm of timeouts, whose expiries take time; at most {@value #MAX_ROUNDS} rounds), then
+   * schedules the next wake for the earliest deadline left.
+   */
   private void expire(Wake w) {
+    RuntimeException failed = null;
+    for (int round = 1; ; round++) {
+      RequestTimeout due;
+      boolean last;
+      synchronized (this) {
+        if (wake != w) {
+          break; // replaced by an earlier wake, which takes over
+        }
+        long now = scheduler.ticker().nanoTime();
+        due = takeDue(now);
+        last = due == null || round == MAX_ROUNDS;
+        if (last) {
+          wake = null;
+          scheduleForEarliest(now);
+        }
+      }
+      failed = runAll(due, failed);
+      if (last) {
+        break;
+      }
+    }
+    if (failed != null) {
+      throw failed; // for the timer or the loop to log
+    }
+  }
+
+  /** Takes out every task whose deadline has come, in the order taken, chained through next. */
+  private @Nullable RequestTimeout takeDue(long now) {
     RequestTimeout due = null;
-    synchronized (this) {
-      if (wake != w) {
-        return; // replaced by an earlier wake
-      }
-      wake = null;
-      long now = scheduler.ticker().nanoTime();
-      long earliest = 0;
-      boolean any = false;
-      for (Lane lane : lanes) {
-        RequestTimeout head;
-        // Strictly due: a task behind the head is not taken early, though that costs it a wake
-        // of its own when it is only microseconds behind.
-        while ((head = lane.head) != null && head.deadlineNanos() - now <= 0) {
-          unlink(lane, head);
-          head.next = due; // the tasks taken out, chained through their free link
+    RequestTimeout lastDue = null;
+    for (Lane lane : lanes) {
+      RequestTimeout head;
+      // Strictly due: a task behind the head is not taken early, though that costs it a wake of
+      // its own when it is only microseconds behind.
+      while ((head = lane.head) != null && head.deadlineNanos() - now <= 0) {
+        unlink(lane, head);
+        if (lastDue == null) {
           due = head;
+        } else {
+          lastDue.next = head;
         }
-        if (head != null && (!any || head.deadlineNanos() - earliest < 0)) {
-          earliest = head.deadlineNanos();
-          any = true;
-        }
-      }
-      if (any) {
-        scheduleWake(earliest, now);
+        lastDue = head;
       }
     }
-    while (due != null) {
-      RequestTimeout task = due;
-      due = task.next;
+    return due;
+  }
+
+  private void scheduleForEarliest(long now) {
+    long earliest = 0;
+    boolean any = false;
+    for (Lane lane : lanes) {
+      RequestTimeout head = lane.head;
+      if (head != null && (!any || head.deadlineNanos() - earliest < 0)) {
+        earliest = head.deadlineNanos();
+        any = true;
+      }
+    }
+    if (any) {
+      scheduleWake(earliest, now);
+    }
+  }
+
+  /**
+   * Runs the tasks of a chain {@link #takeDue} made, outside the lock. Each must run even if one
+   * before it throws (an owner's expiry reaching a user's callback): the first failure is kept, the
+   * later ones added to it.
+   */
+  private static @Nullable RuntimeException runAll(
+      @Nullable RequestTimeout due, @Nullable RuntimeException failed) {
+    RuntimeException first = failed;
+    RequestTimeout task = due;
+    while (task != null) {
+      RequestTimeout following = task.next;
       task.next = null;
-      task.run();
+      try {
+        task.run();
+      } catch (RuntimeException e) {
+        if (first == null) {
+          first = e;
+        } else {
+          first.addSuppressed(e);
+        }
+      }
+      task = following;
     }
+    return first;
   }
 
   private void scheduleWake(long deadline, long now) {

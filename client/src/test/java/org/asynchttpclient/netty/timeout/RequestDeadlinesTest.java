@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.timeout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.EventLoop;
@@ -42,7 +43,7 @@ class RequestDeadlinesTest {
   }
 
   /** An attempt that records when (ticker time) and on which thread it expired. */
-  private final class Owner implements AttemptTimeouts.Owner {
+  private class Owner implements AttemptTimeouts.Owner {
     final String name;
     final List<String> log;
     final CompletableFuture<Thread> firedOn = new CompletableFuture<>();
@@ -167,6 +168,50 @@ class RequestDeadlinesTest {
     assertEquals(0, scheduler.deadlinesOf(loop).size(), "an entry kept the attempt reachable");
     advanceTo(20);
     assertEquals(List.of(), log);
+  }
+
+  @Test
+  void anExpiryThatThrowsDoesNotKeepTheOthersDueWithItFromExpiring() {
+    AttemptTimeouts.Owner throwing =
+        new Owner("throws", log) {
+          @Override
+          public void onExpired(
+              ExchangeTimeoutException.Kind kind, long budget, long deadline, long now) {
+            super.onExpired(kind, budget, deadline, now);
+            throw new IllegalStateException("a callback failed");
+          }
+        };
+    new AttemptTimeouts(scheduler, throwing).armRequest(10 * MS, start + 10 * MS, loop);
+    arm("next", 10, 10);
+    manual.clock().advance(10, TimeUnit.MILLISECONDS);
+    IllegalStateException e = assertThrows(IllegalStateException.class, manual::runDue);
+    assertEquals("a callback failed", e.getCause().getMessage(), "the first failure, for the timer to log");
+    assertEquals(List.of("throws@10", "next@10"), log);
+  }
+
+  @Test
+  void timeoutsFallingDueWhileOthersExpireExpireInTheSameWake() {
+    // Each expiry takes a millisecond (the clock moves while it runs), so the next one is due by
+    // the time it ends: one wake goes on taking them out rather than scheduling a wake for each.
+    List<Integer> wakesWaiting = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      Owner slow =
+          new Owner("s" + i, log) {
+            @Override
+            public void onExpired(
+                ExchangeTimeoutException.Kind kind, long budget, long deadline, long now) {
+              super.onExpired(kind, budget, deadline, now);
+              wakesWaiting.add(manual.pendingCount());
+              manual.clock().advance(1, TimeUnit.MILLISECONDS);
+            }
+          };
+      new AttemptTimeouts(scheduler, slow).armRequest(10 * MS, start + (10 + i) * MS, loop);
+    }
+    manual.clock().advance(10, TimeUnit.MILLISECONDS);
+    manual.runDue();
+    assertEquals(List.of("s0@10", "s1@11", "s2@12", "s3@13", "s4@14"), log);
+    assertEquals(List.of(0, 0, 0, 0, 0), wakesWaiting, "wakes scheduled while the storm ran");
+    assertEquals(0, manual.pendingCount());
   }
 
   @Test
