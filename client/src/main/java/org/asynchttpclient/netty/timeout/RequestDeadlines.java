@@ -1,21 +1,22 @@
 package org.asynchttpclient.netty.timeout;
 
-import io.netty.channel.EventLoop;
-import io.netty.util.Timeout;
-import io.netty.util.TimerTask;
-import java.util.concurrent.ScheduledFuture;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * The request timeouts armed for the channels of one event loop, kept in deadline order behind
- * one wake, instead of one schedule per request.
+ * In timer mode, the request timeouts armed for the channels of one event loop, kept in deadline
+ * order behind one wake on the timer, instead of one timer entry per request.
  *
- * <p>Why: a schedule per request cost a task on a queue other threads share (the timer's, or the
- * loop's own when armed from elsewhere) and its cancellation, for every request, although almost
- * every request completes long before its timeout. Here arming appends the task to a list and
- * cancelling unlinks it, under a lock only this loop's threads take in the normal course; the
- * wake is scheduled for the earliest deadline and, while requests keep completing, runs about once
- * per timeout period.
+ * <p>Why: a timer entry per request cost an offer to the wheel's queue, which every loop and the
+ * timer's thread share, and another for its cancellation, for every request, although almost every
+ * request completes long before its timeout. Here arming appends the task to a list and
+ * cancelling unlinks it, under a lock only this loop's threads take in the normal course (and the
+ * timer's thread when the wake runs); the wake is scheduled for the earliest deadline and, while
+ * requests keep completing, runs about once per timeout period.
+ *
+ * <p>Not in event-loop mode: there a timeout is a schedule on the loop made from the loop itself,
+ * an insert into a queue no other thread touches, and its precision is what that mode promises;
+ * jar against jar the lists took nothing measurable off that mode's CPU per request, while a
+ * loaded run of the precision benchmark could not rule out a cost to its tail.
  *
  * <p>Order without sorting: requests armed with one budget arrive in deadline order, so the tasks
  * are kept in first-in first-out lanes ({@value #MAX_LANES} at most), each of one budget, and a
@@ -36,16 +37,15 @@ import org.jetbrains.annotations.Nullable;
  * </pre>
  *
  * A cancelled head does not move the wake: it runs at the old deadline, finds nothing due, and is
- * scheduled again for the head it finds. Where it runs: on the loop in event-loop mode (two
- * stages when far, as {@link RequestTimeout} does; the timer if the loop refuses it: E5), on the
- * timer otherwise, so an expiry is delivered where it was before. Tasks taken out run their own
+ * scheduled again for the head it finds. It runs on the timer, so an expiry is delivered on the
+ * timer's thread, as before. Tasks taken out run their own
  * {@link TimeoutTask#run}: their compare-and-set against a cancel still decides, outside the
  * lock.
  *
  * <p>Threads: everything below is guarded by {@code this}; the lanes' links live in the tasks
  * ({@link RequestTimeout#prev}, {@link RequestTimeout#next}, {@link RequestTimeout#lane}).
  * {@link #add} runs on the arming thread, {@link #remove} on any cancelling thread, the wake on
- * the loop or the timer.
+ * the timer's thread.
  */
 final class RequestDeadlines {
   static final int MAX_LANES = 4;
@@ -58,23 +58,17 @@ final class RequestDeadlines {
     @Nullable RequestTimeout tail;
   }
 
-  private final class Wake implements Runnable, TimerTask {
+  private final class Wake implements Runnable {
     @Nullable Object handle;
 
     @Override
     public void run() {
       expire(this);
     }
-
-    @Override
-    public void run(Timeout timeout) {
-      expire(this);
-    }
   }
 
   // immutable
   private final TimeoutScheduler scheduler;
-  private final EventLoop loop;
   private final Lane[] lanes = new Lane[MAX_LANES];
 
   // guarded by this
@@ -82,13 +76,8 @@ final class RequestDeadlines {
   private long wakeFor;
   private int size;
 
-  // any thread
-  /** Whether the latest wake was scheduled on the loop (diagnostics and tests). */
-  private volatile boolean wakesOnLoop;
-
-  RequestDeadlines(TimeoutScheduler scheduler, EventLoop loop) {
+  RequestDeadlines(TimeoutScheduler scheduler) {
     this.scheduler = scheduler;
-    this.loop = loop;
     for (int i = 0; i < MAX_LANES; i++) {
       lanes[i] = new Lane();
     }
@@ -264,23 +253,15 @@ final class RequestDeadlines {
     Wake w = new Wake();
     wake = w;
     wakeFor = deadline;
-    long remaining = deadline - now;
-    long delay = scheduler.usesEventLoop() ? RequestTimeout.firstStage(remaining) : remaining;
-    Object h = scheduler.schedule(w, w, loop, delay);
+    Object h = scheduler.onTimer(w, deadline - now);
     if (h == null) {
       wake = null; // the timer is stopped: the client is closing and ends its exchanges itself
     } else {
       w.handle = h;
-      wakesOnLoop = h instanceof ScheduledFuture;
     }
     if (old != null) {
       TimeoutScheduler.cancel(old.handle);
     }
-  }
-
-  /** Whether the wake that serves these deadlines runs on the loop. */
-  boolean wakesOnLoop() {
-    return wakesOnLoop;
   }
 
   /** How many tasks wait in the lanes (tests). */

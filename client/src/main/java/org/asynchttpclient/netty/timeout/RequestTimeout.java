@@ -9,9 +9,9 @@ import org.jetbrains.annotations.Nullable;
  * The request timeout of one attempt: fires at a fixed deadline (the hop's own timeout, or what
  * is left of the exchange's budget when that is sooner).
  *
- * <p>Armed for a channel's loop, it waits in that loop's {@link RequestDeadlines} (one wake for
- * all of them) when it fits a lane there, else it is scheduled on its own; without a channel yet
- * (connecting) it is scheduled on its own on the timer.
+ * <p>In timer mode, armed for a channel's loop, it waits in that loop's {@link RequestDeadlines}
+ * (one timer entry for all of them) when it fits a lane there; else, and in event-loop mode, and
+ * without a channel yet (connecting), it is scheduled on its own.
  *
  * <p>On a loop it is armed in two stages when long. A loop's blocking wait oversleeps in
  * proportion to its length (the kernel's timer slack, about 0.1%, plus NIO's rounding to whole
@@ -25,7 +25,7 @@ final class RequestTimeout extends TimeoutTask {
   // immutable
   private final long deadlineNanos;
   private final long budgetNanos;
-  /** The list of the carrier's loop (whatever the mode), null without a channel yet. */
+  /** The list of the carrier's loop in timer mode; null in event-loop mode or without a channel. */
   private final @Nullable RequestDeadlines deadlines;
 
   // guarded by the lock of `deadlines`: this task's place in one of its lanes
@@ -42,14 +42,14 @@ final class RequestTimeout extends TimeoutTask {
     super(scheduler, owner, scheduler.usesEventLoop() ? loop : null);
     this.deadlineNanos = deadlineNanos;
     this.budgetNanos = budgetNanos;
-    this.deadlines = loop == null ? null : scheduler.deadlinesOf(loop);
+    this.deadlines = loop == null || scheduler.usesEventLoop() ? null : scheduler.deadlinesOf(loop);
   }
 
   /**
    * The delay of a loop's first wait for a deadline {@code remainingNanos} away: a little early
    * when far, so that the second wait is short and precise.
    */
-  static long firstStage(long remainingNanos) {
+  private static long firstStage(long remainingNanos) {
     if (remainingNanos <= TWO_STAGE_ABOVE_NANOS) {
       return remainingNanos;
     }
@@ -73,12 +73,6 @@ final class RequestTimeout extends TimeoutTask {
     } else {
       super.unschedule(handle);
     }
-  }
-
-  @Override
-  public boolean onLoop() {
-    Object h = handle();
-    return h instanceof RequestDeadlines ? ((RequestDeadlines) h).wakesOnLoop() : super.onLoop();
   }
 
   @Override

@@ -31,8 +31,8 @@ import org.jetbrains.annotations.Nullable;
  * goes through it, loop timers included (the timer hands them to their loop when they fall due),
  * so advancing that clock drives them all and no test has to sleep.
  *
- * <p>Request timeouts armed for a channel's loop share one wake per loop ({@link
- * RequestDeadlines}), in either mode; the lists live here, one per loop, made on first use.
+ * <p>In timer mode, request timeouts armed for a channel's loop share one timer entry per loop
+ * ({@link RequestDeadlines}); the lists live here, one per loop, made on first use.
  *
  * <p>Shared by every exchange of a client; immutable but for that map of lists.
  */
@@ -88,7 +88,7 @@ public final class TimeoutScheduler {
   /** The request deadlines of the channels of {@code loop}. */
   RequestDeadlines deadlinesOf(EventLoop loop) {
     RequestDeadlines list = deadlines.get(loop);
-    return list != null ? list : deadlines.computeIfAbsent(loop, l -> new RequestDeadlines(this, l));
+    return list != null ? list : deadlines.computeIfAbsent(loop, l -> new RequestDeadlines(this));
   }
 
   /**
@@ -97,22 +97,16 @@ public final class TimeoutScheduler {
    * refused (it is stopped: the client is closing and fails its exchanges itself).
    */
   @Nullable Object schedule(TimeoutTask task, @Nullable EventLoop loop, long delayNanos) {
-    return schedule(task, task, loop, delayNanos);
-  }
-
-  /** {@link #schedule(TimeoutTask, EventLoop, long)} for a task in its two shapes. */
-  @Nullable Object schedule(
-      Runnable onLoop, TimerTask onTimer, @Nullable EventLoop loop, long delayNanos) {
     long delay = Math.max(0, delayNanos);
     if (useEventLoop && loop != null) {
       try {
-        return loop.schedule(onLoop, delay, TimeUnit.NANOSECONDS);
+        return loop.schedule((Runnable) task, delay, TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException shuttingDown) {
         // fall through to the timer
       }
     }
     try {
-      return timer.newTimeout(onTimer, delay, TimeUnit.NANOSECONDS);
+      return timer.newTimeout(task, delay, TimeUnit.NANOSECONDS);
     } catch (IllegalStateException | RejectedExecutionException stopped) {
       return null;
     }

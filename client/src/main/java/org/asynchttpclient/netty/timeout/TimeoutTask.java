@@ -148,12 +148,7 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
   }
 
   @Override
-  public boolean onLoop() {
+  public final boolean onLoop() {
     return handle instanceof ScheduledFuture;
-  }
-
-  /** The current schedule's handle, or null before the first (subclasses' diagnostics). */
-  final @Nullable Object handle() {
-    return handle;
   }
 }
