@@ -16,6 +16,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.ClientStats;
@@ -206,12 +207,18 @@ class PoolTest extends HelloFixture {
         ClientFixture.client(
             ClientFixture.config().setMaxConnections(1).setAcquireFreeChannelTimeout(5000))) {
       List<String> order = new CopyOnWriteArrayList<>();
+      // A listener runs just after its future completes, so get() may return before it has:
+      // the order is read once both listeners ran.
+      CountDownLatch listened = new CountDownLatch(2);
       ListenableFuture<Response> first = c.prepareGet(server.url("/slow")).execute();
-      ListenableFuture<Response> unused1 = first.addListener(() -> order.add("first"), null);
+      ListenableFuture<Response> unused1 =
+          first.addListener(() -> { order.add("first"); listened.countDown(); }, null);
       ListenableFuture<Response> second = c.prepareGet(server.url("/hello")).execute();
-      ListenableFuture<Response> unused2 = second.addListener(() -> order.add("second"), null);
+      ListenableFuture<Response> unused2 =
+          second.addListener(() -> { order.add("second"); listened.countDown(); }, null);
       assertEquals("hi", second.get(10, TimeUnit.SECONDS).getResponseBody());
       assertEquals("slow", first.get(10, TimeUnit.SECONDS).getResponseBody());
+      assertTrue(listened.await(10, TimeUnit.SECONDS), "listeners that ran: " + order);
       assertEquals(List.of("first", "second"), order);
       // The waiter took over the connection the first request gave back.
       assertEquals(1, server.acceptedCount());
