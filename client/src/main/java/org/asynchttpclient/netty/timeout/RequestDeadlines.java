@@ -9,7 +9,7 @@ import org.jetbrains.annotations.Nullable;
  * <p>Why: a timer entry per request cost an offer to the wheel's queue, which every loop and the
  * timer's thread share, and another for its cancellation, for every request, although almost every
  * request completes long before its timeout. Here arming appends the task to a list and
- * cancelling unlinks it, under a lock only this loop's threads take in the normal course (and the
+ * cancelling unlinks it, under a lock only the loop's thread takes in the normal course (and the
  * timer's thread when the wake runs); the wake is scheduled for the earliest deadline and, while
  * requests keep completing, runs about once per timeout period.
  *
@@ -59,7 +59,14 @@ final class RequestDeadlines {
   }
 
   private final class Wake implements Runnable {
+    /** The deadline it was scheduled for. */
+    final long deadline;
+
     @Nullable Object handle;
+
+    Wake(long deadline) {
+      this.deadline = deadline;
+    }
 
     @Override
     public void run() {
@@ -73,8 +80,6 @@ final class RequestDeadlines {
 
   // guarded by this
   private @Nullable Wake wake;
-  private long wakeFor;
-  private int size;
 
   RequestDeadlines(TimeoutScheduler scheduler) {
     this.scheduler = scheduler;
@@ -103,8 +108,8 @@ final class RequestDeadlines {
       last.next = task;
     }
     lane.tail = task;
-    size++;
-    if (wake == null || deadline - wakeFor < 0) {
+    Wake current = wake;
+    if (current == null || deadline - current.deadline < 0) {
       scheduleWake(deadline, scheduler.ticker().nanoTime());
     }
     return true;
@@ -151,7 +156,6 @@ final class RequestDeadlines {
     task.prev = null;
     task.next = null;
     task.lane = null;
-    size--;
   }
 
   /**
@@ -182,7 +186,7 @@ final class RequestDeadlines {
       }
     }
     if (failed != null) {
-      throw failed; // for the timer or the loop to log
+      throw failed; // for the timer to log
     }
   }
 
@@ -250,9 +254,8 @@ final class RequestDeadlines {
 
   private void scheduleWake(long deadline, long now) {
     Wake old = wake;
-    Wake w = new Wake();
+    Wake w = new Wake(deadline);
     wake = w;
-    wakeFor = deadline;
     Object h = scheduler.onTimer(w, deadline - now);
     if (h == null) {
       wake = null; // the timer is stopped: the client is closing and ends its exchanges itself
@@ -266,6 +269,12 @@ final class RequestDeadlines {
 
   /** How many tasks wait in the lanes (tests). */
   synchronized int size() {
+    int size = 0;
+    for (Lane lane : lanes) {
+      for (RequestTimeout t = lane.head; t != null; t = t.next) {
+        size++;
+      }
+    }
     return size;
   }
 }

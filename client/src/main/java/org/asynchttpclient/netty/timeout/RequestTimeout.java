@@ -28,7 +28,8 @@ final class RequestTimeout extends TimeoutTask {
   /** The list of the carrier's loop in timer mode; null in event-loop mode or without a channel. */
   private final @Nullable RequestDeadlines deadlines;
 
-  // guarded by the lock of `deadlines`: this task's place in one of its lanes
+  // guarded by the lock of `deadlines`: this task's place in one of its lanes (once a wake has
+  // taken it out, `next` chains it to the others taken with it, read by that wake alone)
   @Nullable RequestTimeout prev;
   @Nullable RequestTimeout next;
   RequestDeadlines.@Nullable Lane lane;
@@ -43,18 +44,6 @@ final class RequestTimeout extends TimeoutTask {
     this.deadlineNanos = deadlineNanos;
     this.budgetNanos = budgetNanos;
     this.deadlines = loop == null || scheduler.usesEventLoop() ? null : scheduler.deadlinesOf(loop);
-  }
-
-  /**
-   * The delay of a loop's first wait for a deadline {@code remainingNanos} away: a little early
-   * when far, so that the second wait is short and precise.
-   */
-  private static long firstStage(long remainingNanos) {
-    if (remainingNanos <= TWO_STAGE_ABOVE_NANOS) {
-      return remainingNanos;
-    }
-    long slack = Math.max(TimeUnit.MILLISECONDS.toNanos(2), remainingNanos / 200);
-    return remainingNanos - slack;
   }
 
   @Override
@@ -84,7 +73,11 @@ final class RequestTimeout extends TimeoutTask {
 
   @Override
   long nextDelay(long remainingNanos) {
-    return loop == null ? remainingNanos : firstStage(remainingNanos);
+    if (loop == null || remainingNanos <= TWO_STAGE_ABOVE_NANOS) {
+      return remainingNanos;
+    }
+    long slack = Math.max(TimeUnit.MILLISECONDS.toNanos(2), remainingNanos / 200);
+    return remainingNanos - slack;
   }
 
   @Override
