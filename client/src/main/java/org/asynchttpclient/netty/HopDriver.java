@@ -90,7 +90,8 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
                 .writer(writer)
                 .events(events)
                 .group(parts.group)
-                .clientClosed(clientClosed));
+                .clientClosed(clientClosed)
+                .clock(parts.scheduler.ticker()));
     this.h2 =
         new H2Registry(
             config, parts.scheduler, this::newResponseHandler, new H2Hops(), parts.group);

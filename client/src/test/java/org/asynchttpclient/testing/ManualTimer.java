@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.asynchttpclient.netty.timeout.TickerTimer;
 import org.jetbrains.annotations.Nullable;
 
@@ -31,6 +32,7 @@ public final class ManualTimer implements TickerTimer {
   private boolean stopped;
   private volatile @Nullable Thread advancing;
   private volatile @Nullable Runnable onNextRead;
+  private final AtomicLong reads = new AtomicLong();
 
   /**
    * The clock as the engine sees it. A hook set with {@link #onNextReadWhileRunning} runs inside
@@ -45,6 +47,7 @@ public final class ManualTimer implements TickerTimer {
 
     @Override
     public long nanoTime() {
+      reads.incrementAndGet();
       Runnable hook = onNextRead;
       if (hook != null && Thread.currentThread() == advancing) {
         onNextRead = null;
@@ -115,6 +118,11 @@ public final class ManualTimer implements TickerTimer {
   }
 
   /** The clock itself, to move time without running what falls due. */
+  /** How many times the engine (or anyone) read {@link #ticker()} so far. */
+  public long reads() {
+    return reads.get();
+  }
+
   public MockTicker clock() {
     return clock;
   }

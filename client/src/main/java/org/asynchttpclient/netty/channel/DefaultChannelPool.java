@@ -147,16 +147,30 @@ public final class DefaultChannelPool implements ChannelPool {
 
   @Override
   public boolean offer(Channel channel, Object partitionKey) {
+    return offerIdleSince(channel, partitionKey, ticker.nanoTime());
+  }
+
+  /**
+   * {@link #offer(Channel, Object)} for a channel idle since {@code idleSinceNanos}, a reading of
+   * {@code clock} the caller already has (the engine passes the moment it last read from the
+   * channel, microseconds earlier): one clock read per request fewer. An earlier moment only
+   * brings the channel's idle eviction that much closer. A reading of another clock than this
+   * pool's means nothing here: the pool then reads its own.
+   */
+  public boolean offer(Channel channel, Object partitionKey, long idleSinceNanos, Ticker clock) {
+    return offerIdleSince(channel, partitionKey, clock == ticker ? idleSinceNanos : ticker.nanoTime());
+  }
+
+  private boolean offerIdleSince(Channel channel, Object partitionKey, long idleSinceNanos) {
     if (!open || !channel.isActive()) {
       return false;
     }
-    long now = ticker.nanoTime();
-    if (isExpired(channel, now)) {
+    if (isExpired(channel, nowForExpiry())) {
       return false;
     }
     Attribute<IdleChannel> pooled = channel.attr(POOLED);
     IdleChannel latest = pooled.get();
-    IdleChannel entry = new IdleChannel(channel, partitionKey, now);
+    IdleChannel entry = new IdleChannel(channel, partitionKey, idleSinceNanos);
     // An offer racing another offer of the same channel loses the compare-and-set: either way,
     // already pooled, it stays where it is, its idle clock untouched (AHC 3.0.12, #2298).
     if ((latest != null && !latest.taken) || !pooled.compareAndSet(latest, entry)) {

@@ -187,6 +187,9 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * takes a permit or a connection or writes. Returns whether the exchange may go on.
    */
   public boolean checkBudget() {
+    if (!deadline.isAbsolute()) {
+      return !isDone(); // no budget to spend (the default): no clock read
+    }
     return checkBudget(services.timeouts().ticker().nanoTime());
   }
 

@@ -107,6 +107,25 @@ class DefaultChannelPoolTest {
   }
 
   @Test
+  void anIdleMomentOfThePoolsOwnClockStartsTheIdleTimeAnotherClocksIsIgnored() {
+    DefaultChannelPool pool = pool(100, -1);
+    EmbeddedChannel early = new EmbeddedChannel();
+    EmbeddedChannel foreign = new EmbeddedChannel();
+    ticker.advance(50, TimeUnit.MILLISECONDS);
+    long lastRead = ticker.nanoTime() - TimeUnit.MILLISECONDS.toNanos(30);
+    assertTrue(pool.offer(early, "k", lastRead, ticker));
+    // a reading of another clock: the pool stamps the channel with its own now
+    assertTrue(pool.offer(foreign, "k", lastRead, Ticker.newMockTicker()));
+    ticker.advance(70, TimeUnit.MILLISECONDS);
+    pool.evictIdleAndExpired();
+    assertFalse(early.isOpen(), "idle 100 ms counted from its last read");
+    assertTrue(foreign.isOpen(), "idle 70 ms by the pool's own clock");
+    ticker.advance(30, TimeUnit.MILLISECONDS);
+    pool.evictIdleAndExpired();
+    assertFalse(foreign.isOpen());
+  }
+
+  @Test
   void channelsPastTheirTtlAreNotReused() {
     DefaultChannelPool pool = pool(60_000, 50);
     EmbeddedChannel a = new EmbeddedChannel();
