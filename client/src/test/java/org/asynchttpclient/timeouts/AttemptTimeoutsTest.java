@@ -24,6 +24,7 @@ import org.asynchttpclient.netty.timeout.AttemptTimeouts;
 import org.asynchttpclient.netty.timeout.PendingTimeout;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.ClientThreads;
+import org.asynchttpclient.testing.CountingTicker;
 import org.asynchttpclient.testing.ManualTimer;
 import org.asynchttpclient.testing.Stub;
 import org.junit.jupiter.api.AfterEach;
@@ -156,36 +157,18 @@ class AttemptTimeoutsTest {
 
   @Test
   void withTheDefaultsTheReadArmDecidesWithoutReadingTheClock() {
-    AtomicInteger reads = new AtomicInteger();
     Ticker system = Ticker.systemTicker();
-    Ticker counting =
-        new Ticker() {
-          @Override
-          public long initialNanoTime() {
-            return system.initialNanoTime();
-          }
-
-          @Override
-          public long nanoTime() {
-            reads.incrementAndGet();
-            return system.nanoTime();
-          }
-
-          @Override
-          public void sleep(long delay, TimeUnit unit) throws InterruptedException {
-            system.sleep(delay, unit);
-          }
-        };
+    CountingTicker counting = new CountingTicker(system);
     RecordingTarget target = new RecordingTarget();
     AttemptTimeouts h = new AttemptTimeouts(new TimeoutScheduler(timer, counting, false), target);
     long budget = TimeUnit.SECONDS.toNanos(60);
     long start = system.nanoTime();
     target.lastRead = start; // an attempt's last read is its start until the first read
     h.armRequest(budget, start + budget, null);
-    int afterRequestArm = reads.get();
+    int afterRequestArm = counting.reads();
     h.armRead(budget, group.next());
     assertSame(PendingTimeout.NONE, h.read(), "60 s of silence cannot outrun a 60 s request timeout");
-    assertEquals(afterRequestArm, reads.get(), "clock reads by the read arm");
+    assertEquals(afterRequestArm, counting.reads(), "clock reads by the read arm");
     h.cancel();
   }
 

@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.testing.CountingTicker;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -270,38 +271,20 @@ class DefaultChannelPoolTest {
 
   @Test
   void aPollReadsTheClockOnlyWhenThereIsATtlToCheck() {
-    AtomicInteger reads = new AtomicInteger();
-    Ticker counting =
-        new Ticker() {
-          @Override
-          public long initialNanoTime() {
-            return ticker.initialNanoTime();
-          }
-
-          @Override
-          public long nanoTime() {
-            reads.incrementAndGet();
-            return ticker.nanoTime();
-          }
-
-          @Override
-          public void sleep(long delay, TimeUnit unit) throws InterruptedException {
-            ticker.sleep(delay, unit);
-          }
-        };
+    CountingTicker counting = new CountingTicker(ticker);
     for (long ttlMs : new long[] {-1, 60_000}) {
       DefaultChannelPool pool =
           new DefaultChannelPool(
               TimeUnit.MILLISECONDS.toNanos(60_000), TimeUnit.MILLISECONDS.toNanos(ttlMs), 0, timer, counting);
       EmbeddedChannel a = new EmbeddedChannel();
       assertTrue(pool.offer(a, "k"));
-      reads.set(0);
+      counting.reset();
       assertSame(a, pool.poll("k"));
-      assertEquals(ttlMs > 0 ? 1 : 0, reads.get(), "clock reads of a poll with ttl " + ttlMs + " ms");
+      assertEquals(ttlMs > 0 ? 1 : 0, counting.reads(), "clock reads of a poll with ttl " + ttlMs + " ms");
       assertTrue(pool.offer(a, "k"));
-      reads.set(0);
+      counting.reset();
       assertSame(a, pool.poll("k", a.eventLoop()));
-      assertEquals(ttlMs > 0 ? 1 : 0, reads.get(), "clock reads of a preferring poll with ttl " + ttlMs + " ms");
+      assertEquals(ttlMs > 0 ? 1 : 0, counting.reads(), "clock reads of a preferring poll with ttl " + ttlMs + " ms");
       a.finishAndReleaseAll();
     }
   }
