@@ -13,7 +13,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import org.asynchttpclient.netty.timeout.TickerTimer;
 import org.jetbrains.annotations.Nullable;
 
@@ -26,13 +25,12 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class ManualTimer implements TickerTimer {
   private final MockTicker clock = Ticker.newMockTicker();
-  private final Ticker ticker = new HookedTicker();
+  private final CountingTicker ticker = new CountingTicker(new HookedTicker());
   private final List<Entry> pending = new ArrayList<>();
   private long sequence;
   private boolean stopped;
   private volatile @Nullable Thread advancing;
   private volatile @Nullable Runnable onNextRead;
-  private final AtomicLong reads = new AtomicLong();
 
   /**
    * The clock as the engine sees it. A hook set with {@link #onNextReadWhileRunning} runs inside
@@ -47,7 +45,6 @@ public final class ManualTimer implements TickerTimer {
 
     @Override
     public long nanoTime() {
-      reads.incrementAndGet();
       Runnable hook = onNextRead;
       if (hook != null && Thread.currentThread() == advancing) {
         onNextRead = null;
@@ -117,12 +114,12 @@ public final class ManualTimer implements TickerTimer {
     return ticker;
   }
 
-  /** The clock itself, to move time without running what falls due. */
   /** How many times the engine (or anyone) read {@link #ticker()} so far. */
   public long reads() {
-    return reads.get();
+    return ticker.reads();
   }
 
+  /** The clock itself, to move time without running what falls due. */
   public MockTicker clock() {
     return clock;
   }

@@ -100,7 +100,7 @@ public final class TimeoutScheduler {
     long delay = Math.max(0, delayNanos);
     if (useEventLoop && loop != null) {
       try {
-        return loop.schedule((Runnable) task, delay, TimeUnit.NANOSECONDS);
+        return loop.schedule(task, delay, TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException shuttingDown) {
         // fall through to the timer
       }

@@ -290,6 +290,26 @@ class DefaultChannelPoolTest {
   }
 
   @Test
+  void anOfferReadsTheClockOnceAndHandedItsMomentOnlyForATtl() {
+    CountingTicker counting = new CountingTicker(ticker);
+    for (long ttlMs : new long[] {-1, 60_000}) {
+      DefaultChannelPool pool =
+          new DefaultChannelPool(
+              TimeUnit.MILLISECONDS.toNanos(60_000), TimeUnit.MILLISECONDS.toNanos(ttlMs), 0, timer, counting);
+      EmbeddedChannel a = new EmbeddedChannel();
+      EmbeddedChannel b = new EmbeddedChannel();
+      counting.reset();
+      assertTrue(pool.offer(a, "k"));
+      assertEquals(1, counting.reads(), "clock reads of an offer with ttl " + ttlMs + " ms");
+      counting.reset();
+      assertTrue(pool.offer(b, "k", ticker.nanoTime(), counting));
+      assertEquals(ttlMs > 0 ? 1 : 0, counting.reads(), "clock reads of an offer handed its moment, ttl " + ttlMs + " ms");
+      a.finishAndReleaseAll();
+      b.finishAndReleaseAll();
+    }
+  }
+
+  @Test
   void aPollLooksUpNoAttributeOfTheChannelWithoutATtl() {
     // The channel's attributes are written by its loop when it is given back; a poll from another
     // thread that read them would pay a cache miss per request (the entry alone says it is pooled).

@@ -30,8 +30,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * What one request pays to arm and cancel its timeout, as the client does on an event loop thread:
  * {@link HashedWheelTimer#newTimeout} + cancel against {@link EventLoop#schedule} + cancel, and the
  * client's own request timeout ({@link AttemptTimeouts}: its holder, its task, and in timer mode
- * its place in the loop's shared deadlines, in event-loop mode its schedule on the loop). Each operation is one arm/cancel pair,
- * run in batches of {@value #BATCH} inside the loop. The two client rows run against whichever
+ * its place in the loop's shared deadlines, in event-loop mode its schedule on the loop). Each
+ * operation is one arm/cancel pair, run in batches of {@value #BATCH} inside the loop. The two client rows run against whichever
  * client jar is on the classpath: put an older build's there to see what a change did.
  */
 @State(Scope.Benchmark)
