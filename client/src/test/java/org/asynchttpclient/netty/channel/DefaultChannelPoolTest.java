@@ -39,9 +39,13 @@ class DefaultChannelPoolTest {
   }
 
   private DefaultChannelPool pool(long idleMs, long ttlMs) {
+    return pool(idleMs, ttlMs, ticker);
+  }
+
+  private DefaultChannelPool pool(long idleMs, long ttlMs, Ticker clock) {
     // cleaner period 0: the test drives eviction itself with the mock clock
     return new DefaultChannelPool(
-        TimeUnit.MILLISECONDS.toNanos(idleMs), TimeUnit.MILLISECONDS.toNanos(ttlMs), 0, timer, ticker);
+        TimeUnit.MILLISECONDS.toNanos(idleMs), TimeUnit.MILLISECONDS.toNanos(ttlMs), 0, timer, clock);
   }
 
   @Test
@@ -273,9 +277,7 @@ class DefaultChannelPoolTest {
   void aPollReadsTheClockOnlyWhenThereIsATtlToCheck() {
     CountingTicker counting = new CountingTicker(ticker);
     for (long ttlMs : new long[] {-1, 60_000}) {
-      DefaultChannelPool pool =
-          new DefaultChannelPool(
-              TimeUnit.MILLISECONDS.toNanos(60_000), TimeUnit.MILLISECONDS.toNanos(ttlMs), 0, timer, counting);
+      DefaultChannelPool pool = pool(60_000, ttlMs, counting);
       EmbeddedChannel a = new EmbeddedChannel();
       assertTrue(pool.offer(a, "k"));
       counting.reset();
@@ -293,9 +295,7 @@ class DefaultChannelPoolTest {
   void anOfferReadsTheClockOnceAndHandedItsMomentOnlyForATtl() {
     CountingTicker counting = new CountingTicker(ticker);
     for (long ttlMs : new long[] {-1, 60_000}) {
-      DefaultChannelPool pool =
-          new DefaultChannelPool(
-              TimeUnit.MILLISECONDS.toNanos(60_000), TimeUnit.MILLISECONDS.toNanos(ttlMs), 0, timer, counting);
+      DefaultChannelPool pool = pool(60_000, ttlMs, counting);
       EmbeddedChannel a = new EmbeddedChannel();
       EmbeddedChannel b = new EmbeddedChannel();
       counting.reset();
