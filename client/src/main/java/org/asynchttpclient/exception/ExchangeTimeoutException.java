@@ -55,7 +55,10 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     /** The request was written; no byte of the response yet. */
     WAITING_FOR_RESPONSE,
     /** Reading the response. */
-    READING
+    READING;
+
+    /** As the message writes it: {@code waiting for response}. */
+    private final String text = name().toLowerCase(Locale.ROOT).replace('_', ' ');
   }
 
   private final Kind kind;
@@ -66,6 +69,11 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
   private final @Nullable SocketAddress remoteAddress;
   private final List<InetSocketAddress> addressesTried;
   private final long lateNanos;
+  /**
+   * False while the superclass constructors run, so that the stack walk they start is skipped and
+   * this constructor decides ({@link Builder#stackTrace}); true after, when a fill works as usual.
+   */
+  private final boolean constructed;
 
   ExchangeTimeoutException(Kind kind, Builder b) {
     super(message(kind, b));
@@ -77,6 +85,20 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     this.remoteAddress = b.remoteAddress;
     this.addressesTried = b.addressesTried;
     this.lateNanos = b.lateNanos;
+    if (b.stackTrace) {
+      super.fillInStackTrace();
+    }
+    this.constructed = true;
+  }
+
+  /**
+   * Records the current stack, as {@link Throwable#fillInStackTrace()} does, except while this
+   * exception is being constructed: the constructor records it only when its builder asked for
+   * one (see {@link Builder#stackTrace}).
+   */
+  @Override
+  public synchronized Throwable fillInStackTrace() {
+    return constructed ? super.fillInStackTrace() : this;
   }
 
   /**
@@ -90,17 +112,37 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     if (b.beforeSend) {
       sb.append(" before the request was sent");
     }
-    return sb.append(" (elapsed ")
+    sb.append(" (elapsed ")
         .append(b.elapsedMillis)
         .append(" ms, hop ")
         .append(b.hop)
         .append(", ")
-        .append(b.phase.name().toLowerCase(Locale.ROOT).replace('_', ' '))
+        .append(b.phase.text)
         .append(b.phase == Phase.CONNECTING && !b.addressesTried.isEmpty() ? " to " + b.addressesTried : "")
-        .append(", fired ")
-        .append((b.lateNanos / 1_000) / 1000.0)
-        .append(" ms after its deadline)")
-        .toString();
+        .append(", fired ");
+    appendMillis(sb, b.lateNanos);
+    return sb.append(" ms after its deadline)").toString();
+  }
+
+  /**
+   * {@code nanos} as milliseconds with three decimals ({@code 1.234}), written without a {@code
+   * double}: formatting one cost more than the rest of the message, on the loop that expires it.
+   */
+  static void appendMillis(StringBuilder sb, long nanos) {
+    long micros = nanos / 1_000;
+    if (micros < 0) {
+      sb.append('-');
+      micros = -micros;
+    }
+    long fraction = micros % 1000;
+    sb.append(micros / 1000).append('.');
+    if (fraction < 100) {
+      sb.append('0');
+    }
+    if (fraction < 10) {
+      sb.append('0');
+    }
+    sb.append(fraction);
   }
 
   /** As 3.0.11 writes it: {@code host/ip:port} once connected, else the request's {@code host:port}. */
@@ -134,6 +176,7 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
     private List<InetSocketAddress> addressesTried = List.of();
     private boolean beforeSend;
     private long lateNanos;
+    private boolean stackTrace = true;
 
     private Builder(Kind kind) {
       this.kind = kind;
@@ -184,6 +227,18 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
 
     public Builder lateNanos(long lateNanos) {
       this.lateNanos = lateNanos;
+      return this;
+    }
+
+    /**
+     * Whether the exception records the stack it is built on (true by default, as any exception
+     * does). The client builds its timeouts on the thread that expires them, a stack that says
+     * nothing about the caller; it asks for none when the typed exception goes only to {@link
+     * org.asynchttpclient.events.ExchangeListener}s (the caller gets a plain {@link
+     * TimeoutException}, with its own stack), which saves a stack walk per timeout on that thread.
+     */
+    public Builder stackTrace(boolean stackTrace) {
+      this.stackTrace = stackTrace;
       return this;
     }
 

@@ -327,10 +327,11 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     if (isDone()) {
       return;
     }
+    boolean typed = services.typedTimeoutExceptions();
     ExchangeTimeoutException e =
         TimeoutFailures.describe(
             attempt, attempt != null ? attempt : current, kind, budgetNanos,
-            nowNanos - deadline.submitNanos(), nowNanos - deadlineNanos, beforeSend);
+            nowNanos - deadline.submitNanos(), nowNanos - deadlineNanos, beforeSend, typed);
     if (!STATE.compareAndSet(this, PENDING, TIMED_OUT)) {
       return;
     }
@@ -339,7 +340,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     if (attempt != null) {
       services.events().timeoutFired(attempt, e);
     }
-    finishDecided(TIMED_OUT, e, TimeoutFailures.forCaller(e, services.typedTimeoutExceptions()));
+    finishDecided(TIMED_OUT, e, TimeoutFailures.forCaller(e, typed));
   }
 
   @Override

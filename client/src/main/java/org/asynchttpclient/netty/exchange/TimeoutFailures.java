@@ -22,7 +22,9 @@ final class TimeoutFailures {
   /**
    * The typed description of a timeout of {@code attempt} (null when none began), or of a hop that
    * was never sent ({@code beforeSend}: its budget was spent first), {@code named} being the hop
-   * whose request names the target while no address is connected.
+   * whose request names the target while no address is connected. It records its stack only when
+   * it is also what the caller gets ({@code typed}); else only listeners see it, and the plain
+   * exception of {@link #forCaller} carries the stack.
    */
   static ExchangeTimeoutException describe(
       @Nullable Attempt attempt,
@@ -31,7 +33,8 @@ final class TimeoutFailures {
       long budgetNanos,
       long elapsedNanos,
       long lateNanos,
-      boolean beforeSend) {
+      boolean beforeSend,
+      boolean typed) {
     return ExchangeTimeoutException.builder(kind)
         .budgetMillis(TimeUnit.NANOSECONDS.toMillis(budgetNanos))
         .elapsedMillis(TimeUnit.NANOSECONDS.toMillis(elapsedNanos))
@@ -42,6 +45,7 @@ final class TimeoutFailures {
         .target(named == null ? "unknown:0" : hostAndPort(named.request().getUri()))
         .beforeSend(beforeSend)
         .lateNanos(Math.max(0, lateNanos))
+        .stackTrace(typed)
         .build();
   }
 
