@@ -12,6 +12,11 @@
 #       ClientTimeoutMain: bursts of 2000 requests to a server that never answers, 20 ms request
 #       timeout, event-loop mode, NIO, 3 measured bursts. Prints the mean and p99 timeout lag.
 #
+# CHILD_OPTS (environment) goes on each child's java command line, e.g.
+# CHILD_OPTS=-Dorg.asynchttpclient.soLinger=0 for a burst whose closes leave no TIME_WAIT behind
+# (each burst child closes 10000 connections; the next child's connects otherwise find the ports
+# still waiting).
+#
 # Loopback only; every child ends by itself. Linux or macOS with java 11+ and python3 on the path.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -40,7 +45,7 @@ for i in $(seq 1 "$pairs"); do
     jar=$jar_a
     [ "$v" = B ] && jar=$jar_b
     if [ "$kind" = throughput ]; then
-      line=$(java -Xms512m -Xmx512m -cp "$jar:$classes:$deps" io.github.ahcdeadline.bench.AhcThroughputMain \
+      line=$(java -Xms512m -Xmx512m ${CHILD_OPTS:-} -cp "$jar:$classes:$deps" io.github.ahcdeadline.bench.AhcThroughputMain \
         "$url" 32 8000 10000 "$mode" "$rate" nio | grep '^RESULT')
       python3 - "$v" "$line" <<'PY'
 import sys
@@ -50,7 +55,7 @@ print('%s req/s=%.0f cpu_us/req=%.2f B/req=%.0f errors=%s' % (sys.argv[1], n / i
       int(k['cpuNanos']) / n / 1000, int(k['allocBytes']) / n, k['errors']))
 PY
     else
-      line=$(java -Xms512m -Xmx512m -cp "$jar:$classes:$deps" io.github.ahcdeadline.bench.ClientTimeoutMain \
+      line=$(java -Xms512m -Xmx512m ${CHILD_OPTS:-} -cp "$jar:$classes:$deps" io.github.ahcdeadline.bench.ClientTimeoutMain \
         "$url" 2000 20 eventloop "$out/lags" nio 3 | grep '^RESULT')
       python3 - "$v" "$out/lags" "$line" <<'PY'
 import sys
