@@ -128,7 +128,7 @@ public abstract class ExchangeTimeoutException extends TimeoutException {
    * {@code nanos} as milliseconds with three decimals ({@code 1.234}), written without a {@code
    * double}: formatting one cost more than the rest of the message, on the loop that expires it.
    */
-  static void appendMillis(StringBuilder sb, long nanos) {
+  private static void appendMillis(StringBuilder sb, long nanos) {
     long micros = nanos / 1_000;
     if (micros < 0) {
       sb.append('-');
