@@ -521,6 +521,22 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Whether a request the server may have processed is sent again only when that is safe (RFC
+   * 9110 section 9.2.2): its method is idempotent (GET, HEAD, OPTIONS, TRACE, PUT, DELETE, QUERY) or
+   * it carries an {@code Idempotency-Key} header. Off by default: as in AHC 3.0.11 to 3.0.14, a
+   * request whose connection failed before the answer is replayed within {@link
+   * #getMaxRequestRetry()} whatever its method (a POST whose HTTP/1.1 connection closed after it was
+   * written is sent again, so the server may perform it twice). Either way a request the server
+   * provably did not process (nothing of it was sent; an HTTP/2 stream refused with REFUSED_STREAM
+   * or above the last stream id of the server's GOAWAY) is sent again whatever its method, within
+   * the exchange's budget, and a request an {@code IOExceptionFilter} asks to replay is sent.
+   * Property {@code org.asynchttpclient.replayOnlyIdempotent}. Not in AHC.
+   */
+  default boolean isReplayOnlyIdempotent() {
+    return AsyncHttpClientConfigDefaults.defaultReplayOnlyIdempotent();
+  }
+
+  /**
    * How a request picks among the addresses its host resolves to: {@link LoadBalance#DEFAULT}
    * (resolver order) unless set, never null. Property {@code org.asynchttpclient.loadBalance}. As in
    * AHC 3.0.12.

@@ -531,6 +531,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isReplayOnlyIdempotent() {
+    return s.get(ConfigTable.REPLAY_ONLY_IDEMPOTENT);
+  }
+
+  @Override
   public LoadBalance getLoadBalance() {
     return s.get(ConfigTable.LOAD_BALANCE);
   }
@@ -1129,6 +1134,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /** See {@link AsyncHttpClientConfig#isStrictMidResponseRetry()}. */
     public Builder setStrictMidResponseRetry(boolean strictMidResponseRetry) {
       return set(ConfigTable.STRICT_MID_RESPONSE_RETRY, strictMidResponseRetry);
+    }
+
+    /** See {@link AsyncHttpClientConfig#isReplayOnlyIdempotent()}. */
+    public Builder setReplayOnlyIdempotent(boolean replayOnlyIdempotent) {
+      return set(ConfigTable.REPLAY_ONLY_IDEMPOTENT, replayOnlyIdempotent);
     }
 
     /** See {@link AsyncHttpClientConfig#getLoadBalance()}. Null resets to {@link LoadBalance#DEFAULT}. */

@@ -157,4 +157,20 @@ class TimeoutFlagsConfigTest {
       System.clearProperty(key);
     }
   }
+
+  @Test
+  void replayOnlyIdempotentIsOffByDefaultAndFollowsItsPropertyAndBuilder() {
+    String key = "org.asynchttpclient.replayOnlyIdempotent";
+    assertFalse(ConfigOptions.builder().build().isReplayOnlyIdempotent());
+    assertTrue(ConfigOptions.builder().setReplayOnlyIdempotent(true).build().isReplayOnlyIdempotent());
+    AsyncHttpClientConfig custom = new DelegatingUserConfig(ConfigOptions.builder().build());
+    System.setProperty(key, "true");
+    try {
+      assertTrue(AsyncHttpClientConfigDefaults.defaultReplayOnlyIdempotent());
+      assertTrue(ConfigOptions.builder().build().isReplayOnlyIdempotent());
+      assertTrue(custom.isReplayOnlyIdempotent(), "a 3.0.11-style implementation falls back to the property");
+    } finally {
+      System.clearProperty(key);
+    }
+  }
 }

@@ -95,6 +95,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String TYPED_TIMEOUT_EXCEPTIONS_CONFIG = "typedTimeoutExceptions";
   public static final String NTLM_V2_ONLY_CONFIG = "ntlmV2Only";
   public static final String STRICT_MID_RESPONSE_RETRY_CONFIG = "strictMidResponseRetry";
+  public static final String REPLAY_ONLY_IDEMPOTENT_CONFIG = "replayOnlyIdempotent";
   public static final String LOAD_BALANCE_CONFIG = "loadBalance";
   public static final String FAILED_IP_COOLDOWN_ENABLED_CONFIG = "failedIpCooldownEnabled";
   public static final String FAILED_IP_COOLDOWN_PERIOD_CONFIG = "failedIpCooldownPeriod";
@@ -441,6 +442,15 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static boolean defaultStrictMidResponseRetry() {
     return ConfigTable.STRICT_MID_RESPONSE_RETRY.defaultValue();
+  }
+
+  /**
+   * Whether only idempotent requests (or those with an {@code Idempotency-Key}) the server may have
+   * processed are sent again; property {@code org.asynchttpclient.replayOnlyIdempotent}, false unless
+   * set. See {@link org.asynchttpclient.AsyncHttpClientConfig#isReplayOnlyIdempotent()}.
+   */
+  public static boolean defaultReplayOnlyIdempotent() {
+    return ConfigTable.REPLAY_ONLY_IDEMPOTENT.defaultValue();
   }
 
   /**

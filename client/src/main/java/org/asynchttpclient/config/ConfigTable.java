@@ -47,6 +47,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.POOLED_CO
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.READ_TIMEOUT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.REPLAY_ONLY_IDEMPOTENT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.REQUEST_TIMEOUT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.SHUTDOWN_QUIET_PERIOD_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.SHUTDOWN_TIMEOUT_CONFIG;
@@ -314,6 +315,8 @@ public final class ConfigTable {
       flag(NTLM_V2_ONLY_CONFIG, AsyncHttpClientConfig::isNtlmV2Only);
   public static final ConfigOption<Boolean> STRICT_MID_RESPONSE_RETRY =
       flag(STRICT_MID_RESPONSE_RETRY_CONFIG, AsyncHttpClientConfig::isStrictMidResponseRetry);
+  public static final ConfigOption<Boolean> REPLAY_ONLY_IDEMPOTENT =
+      flag(REPLAY_ONLY_IDEMPOTENT_CONFIG, AsyncHttpClientConfig::isReplayOnlyIdempotent);
   /** Null in the builder means DEFAULT, whatever the property says (as in 3.0.12). */
   public static final ConfigOption<LoadBalance> LOAD_BALANCE =
       row(LOAD_BALANCE_CONFIG, ConfigTable::loadBalance, nullMeans(LoadBalance.DEFAULT),

@@ -43,6 +43,7 @@ import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.FollowUpDecider;
 import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.netty.hop.HopEnd;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
 import org.asynchttpclient.netty.timeout.TickerTimer;
@@ -246,6 +247,11 @@ public final class ClientEngine implements ExchangeServices {
   @Override
   public void recycle(Channel channel, Exchange<?> ex) {
     hops.carriers().recycle(channel, ex);
+  }
+
+  @Override
+  public void hopEnded(HopEnd end) {
+    hops.hopEnded(end);
   }
 
   @Override

@@ -6,7 +6,9 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
+import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.events.HopKind;
+import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.carrier.Carriers;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.ChannelClosing;
@@ -18,13 +20,21 @@ import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.h2.H2Registry;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.netty.hop.HopEnd;
+import org.asynchttpclient.netty.hop.HopFailure;
+import org.asynchttpclient.netty.hop.HopFailureMessages;
+import org.asynchttpclient.netty.hop.IoExceptionFilters;
 import org.asynchttpclient.netty.hop.NextHop;
+import org.asynchttpclient.netty.hop.Replays;
 import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.RequestWriter;
+import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Drives every exchange from hop to hop. Read top to bottom, one hop is:
@@ -41,12 +51,16 @@ import org.jetbrains.annotations.Nullable;
  *   <li>the write ({@link RequestWriter}) and the response ({@link ResponseHandler}), which asks
  *       the {@link HopDecider} on each response head whether a redirect, auth challenge or
  *       response filter turns it into another hop (a last hop never comes back here);
- *   <li>{@link #continueWithHop}: that hop's response was read to its end, so its carrier goes
- *       back to the pool (or is closed) and the next hop is sent; an NTLM round instead keeps the
- *       carrier and its permit and writes the next hop on it ({@link #sendOnSameCarrier}); or {@link
- *       #retryBeforeResponse}: the connection failed (before any response byte, or at any point of
- *       an HTTP/1.1 response unless {@code strictMidResponseRetry}), so the same request may be
- *       replayed on a fresh connection ({@link BeforeResponseRetries} decides).
+ *   <li>{@link #hopEnded}, the one door every room reports the end of a hop through (the response
+ *       reader, the writer, the HTTP/2 streams and waiters, the connector: each through {@code
+ *       ExchangeServices#hopEnded}, with a {@link HopEnd}): either that hop's response was read to
+ *       its end ({@link #continueWithHop}: its carrier goes back to the pool, or is closed, and the
+ *       next hop is sent; an NTLM round instead keeps the carrier and its permit and writes the
+ *       next hop on it, {@link #sendOnSameCarrier}), or the hop failed ({@link #failed}): {@link
+ *       Replays} decides, from the {@link HopFailure}'s facts, whether the IOException filters are
+ *       asked and whether the same request is sent again as a new hop of the exchange, on a fresh
+ *       connection; otherwise the exchange fails with an exception that says what happened ({@link
+ *       HopFailureMessages}).
  * </ol>
  *
  * The last hop ends in the exchange's own outcome (its {@code complete}, {@code fail} or a
@@ -56,13 +70,15 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: {@link #send} from any thread (the caller's, a permit releaser's, the previous
  * hop's loop); everything on a channel runs on that channel's loop. Holds no per-exchange state.
  */
-final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePolicy {
+final class HopDriver {
+  private static final Logger LOGGER = LoggerFactory.getLogger(HopDriver.class);
+
   // immutable
   private final AsyncHttpClientConfig config;
   private final RequestWriter writer;
   private final HopRequests hopRequests;
   private final HopDecider hopDecider;
-  private final BeforeResponseRetries retries;
+  private final ChannelPool pool;
   private final BooleanSupplier clientClosed;
   private final ExchangeEvents events;
   private final H2Registry h2;
@@ -79,10 +95,10 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     this.hopDecider = parts.hopDecider;
     this.clientClosed = parts.clientClosed;
     this.events = parts.events;
+    this.pool = parts.pool;
     this.writer =
         new RequestWriter(
-            this, config.getDeadlinePropagationHeader(), config.getHttpAdditionalChannelInitializer() == null);
-    this.retries = new BeforeResponseRetries(config, this::replayOnFreshConnection);
+            config.getDeadlinePropagationHeader(), config.getHttpAdditionalChannelInitializer() == null);
     this.http1 =
         new Http1Carriers(
             new Http1Carriers.Parts(config, parts.pool, parts.permits)
@@ -94,47 +110,22 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
                 .clock(parts.scheduler.ticker()));
     this.h2 =
         new H2Registry(
-            config, parts.scheduler, this::newResponseHandler, new H2Hops(), parts.group);
+            new H2Registry.Parts(config, parts.scheduler, parts.group)
+                .responseHandlers(this::newResponseHandler)
+                .writer(writer)
+                .events(events)
+                .http1(http1));
     http1.takeover(h2);
     this.carriers = new Carriers(h2, http1);
   }
 
-  /** How the HTTP/2 registry hands hops back: the same writer, routing and retry rules. */
-  private final class H2Hops implements H2Registry.Engine {
-    @Override
-    public void resumeHop(Attempt attempt) {
-      dispatch(attempt, false); // its pool attempt was announced when it first routed
-    }
-
-    @Override
-    public void write(Attempt attempt, Channel stream) {
-      // The stream is the hop's carrier: published first, so a cancel or timeout resets it.
-      boolean openedIt = attempt.remoteAddress() != null; // the opener connected it itself
-      if (attempt.attachCarrier(stream)) {
-        if (!openedIt) {
-          events.connectionAcquired(attempt, true);
-        }
-        writer.write(attempt, stream);
-      }
-    }
-
-    @Override
-    public boolean retryBeforeResponse(Attempt attempt, Throwable cause) {
-      return HopDriver.this.retryBeforeResponse(attempt, cause);
-    }
-
-    @Override
-    public void openConnection(Attempt attempt) {
-      http1.openFresh(attempt);
-    }
-  }
-
   /**
    * A channel's response reader: it asks the hop decider at each head whether another hop
-   * follows, and comes back here only to continue with that hop or to replay.
+   * follows, and comes back here ({@link #hopEnded}) only to continue with that hop or when the
+   * hop failed.
    */
   ResponseHandler newResponseHandler() {
-    return new ResponseHandler(config, this, hopDecider);
+    return new ResponseHandler(config, hopDecider, pool);
   }
 
   /** Where hops' carriers come from and go back to. */
@@ -209,10 +200,23 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     carriers.acquire(attempt);
   }
 
-  // ---- 2. continuing: the next hop, or a replay
+  // ---- 2. the end of a hop: the next hop, or a replay, or the exchange's failure
 
-  @Override
-  public void continueWithHop(Attempt done, Channel channel, boolean keepAlive, NextHop next) {
+  /** The rooms' one door back (see the class javadoc): what follows the end of a hop. */
+  void hopEnded(HopEnd end) {
+    HopFailure failure = end.failure();
+    if (failure == null) {
+      continueWithHop(end.attempt(), end.channel(), end.keepAlive(), end.next());
+    } else {
+      failed(failure);
+    }
+  }
+
+  /**
+   * The hop {@code done}'s response was read to its end on {@code channel} (or abandoned:
+   * keepAlive false); the exchange goes on with {@code next}. On the channel's loop.
+   */
+  private void continueWithHop(Attempt done, Channel channel, boolean keepAlive, NextHop next) {
     assert channel.eventLoop().inEventLoop() : "continueWithHop must run on the channel's loop";
     Exchange<?> ex = done.exchange();
     boolean reusable = keepAlive && carriers.reusable(channel);
@@ -261,18 +265,97 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
   }
 
 
-  @Override
-  public boolean retryBeforeResponse(Attempt failed, Throwable cause) {
-    return retries.retry(failed, cause, clientClosed.getAsBoolean());
+  /**
+   * A hop failed: {@link Replays} decides from the failure's facts whether the IOException filters
+   * are asked, and whether the request is sent again as a new hop of the exchange (on a fresh
+   * connection, inside the exchange's budget: {@link #send} checks it); otherwise the exchange
+   * fails, with an exception that names where the request went, whether the server may have
+   * processed it, and why it was not sent again.
+   */
+  private void failed(HopFailure f) {
+    Attempt a = f.attempt();
+    Exchange<?> ex = a.exchange();
+    Replays.Decision d = Replays.decide(situation(f));
+    if (d.action() == Replays.Action.NOTHING) {
+      return; // the hop is over: whoever ended it decided the exchange's outcome
+    }
+    if (d.askFilters() && f.cause() instanceof IOException) {
+      Request replay;
+      try {
+        replay = IoExceptionFilters.replay(config.getIoExceptionFilters(), ex, (IOException) f.cause());
+      } catch (FilterException e) {
+        ex.fail(e);
+        return;
+      }
+      if (replay != null && bodyReplayable(a)) {
+        replay(a, replay, f.cause());
+        return;
+      }
+    }
+    switch (d.action()) {
+      case REPLAY_UNPROCESSED:
+        ex.followUps().incrementUnprocessedReplays();
+        retry(a, f.cause());
+        return;
+      case RETRY:
+        ex.followUps().incrementRetries();
+        retry(a, f.cause());
+        return;
+      default:
+        int replays = ex.followUps().retries() + ex.followUps().unprocessedReplays();
+        ex.fail(HopFailureMessages.forCaller(f, d.reason(), replays));
+    }
   }
 
-  @Override
-  public boolean replayByFilters(Attempt failed, IOException cause) {
-    return retries.replayByFilters(failed, cause, clientClosed.getAsBoolean());
+  private Replays.Situation situation(HopFailure f) {
+    Attempt a = f.attempt();
+    Exchange<?> ex = a.exchange();
+    Request request = a.request();
+    return new Replays.Situation()
+        .stage(f.stage())
+        .unprocessed(f.unprocessed())
+        .http2(f.http2())
+        .connectionLost(f.connectionLost())
+        .connectRefused(f.connectRefused())
+        .ioFailure(f.cause() instanceof IOException)
+        .method(request.getMethod(), request.getHeaders().contains(IDEMPOTENCY_KEY))
+        .bodyReplayable(bodyReplayable(a))
+        .replaysSoFar(ex.followUps().retries(), ex.followUps().unprocessedReplays())
+        .maxRequestRetry(config.getMaxRequestRetry())
+        .strictMidResponseRetry(config.isStrictMidResponseRetry())
+        .replayOnlyIdempotent(config.isReplayOnlyIdempotent())
+        .filtersConfigured(!config.getIoExceptionFilters().isEmpty())
+        .clientClosed(clientClosed.getAsBoolean())
+        .over(a.isOver());
+  }
+
+  /** The header that marks a request as safe to send twice (draft-ietf-httpapi-idempotency-key). */
+  private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+  private static boolean bodyReplayable(Attempt a) {
+    NettyBody body = a.wire().getBody();
+    return body == null || body.isReplayable();
+  }
+
+  /**
+   * Sends the failed hop's request again; the handler hears {@code onRetry} first, and if it throws
+   * (a handler that cannot start over, as BodyDeferringAsyncHandler), the exchange fails with that,
+   * as in 3.0.11.
+   */
+  private void retry(Attempt failed, Throwable cause) {
+    Exchange<?> ex = failed.exchange();
+    LOGGER.debug("Replaying {} on a fresh connection after {}", ex, cause.toString());
+    try {
+      ex.handler().onRetry();
+    } catch (RuntimeException e) {
+      ex.fail(e);
+      return;
+    }
+    replay(failed, failed.request(), cause);
   }
 
   /** Abandons the failed hop's carrier and permit and sends {@code request} as a new hop. */
-  private void replayOnFreshConnection(Attempt failed, Request request, Throwable cause) {
+  private void replay(Attempt failed, Request request, Throwable cause) {
     if (!failed.end()) {
       return; // a timeout of this hop won
     }
@@ -285,22 +368,5 @@ final class HopDriver implements ResponseHandler.Owner, RequestWriter.FailurePol
     Exchange<?> ex = failed.exchange();
     ex.releasePermit();
     send(ex, request, HopKind.RETRY, true);
-  }
-
-  @Override
-  public void onWriteFailure(Attempt attempt, Channel channel, Throwable cause) {
-    ResponseHandler responses = ResponseHandler.of(channel);
-    if (responses != null && !responses.unbindIfBound(attempt)) {
-      return; // the read side already reported this hop
-    }
-    ChannelClosing.close(channel);
-    if (!(cause instanceof IOException) || !retryBeforeResponse(attempt, cause)) {
-      attempt.exchange().fail(cause);
-    }
-  }
-
-  @Override
-  public void idleChannelClosed(Channel channel) {
-    carriers.idleChannelClosed(channel);
   }
 }

@@ -281,7 +281,7 @@ final class ConnectRace implements Dialing.Racing {
     TimeoutScheduler.cancel(delay);
     InetSocketAddress address = lastFailed;
     Throwable cause = lastFailure;
-    attempt.exchange().fail(Dialer.connectFailure(address, cause));
+    Dialer.connectFailed(attempt, address, cause);
   }
 
   @Override

@@ -27,6 +27,8 @@ import org.asynchttpclient.netty.channel.CallerLoop;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.hop.HopEnd;
+import org.asynchttpclient.netty.hop.HopFailure;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.resolver.RequestHostnameResolver;
@@ -348,7 +350,7 @@ final class Dialer {
             if (index + 1 < addresses.size()) {
               dialAddresses(attempt, b, addresses, index + 1, cooldownHost, onConnected);
             } else {
-              attempt.exchange().fail(connectFailure(address, f.cause()));
+              connectFailed(attempt, address, f.cause());
             }
             return;
           }
@@ -379,6 +381,27 @@ final class Dialer {
       e.initCause(cause);
     }
     return e;
+  }
+
+  /**
+   * The connect to the hop's last address, {@code address}, failed with {@code cause}: the hop
+   * driver decides whether the hop is retried (a refused connection is, as in 3.0.14) or the
+   * exchange fails with a {@link ConnectException}.
+   */
+  static void connectFailed(
+      Attempt attempt, @Nullable InetSocketAddress address, @Nullable Throwable cause) {
+    attempt.exchange().services().hopEnded(
+        HopEnd.failed(
+            HopFailure.of(attempt, connectFailure(address, cause), HopFailure.Stage.CONNECT)
+                .remote(address)
+                .connectRefused(isRefused(cause))
+                .build()));
+  }
+
+  /** Refused or unreachable, which 3.0.14 retries; a connect timeout is not. */
+  private static boolean isRefused(@Nullable Throwable cause) {
+    return (cause instanceof ConnectException && !(cause instanceof io.netty.channel.ConnectTimeoutException))
+        || cause instanceof java.net.NoRouteToHostException;
   }
 
   /** Closes {@code ch} and fails the attempt's exchange with {@code cause}. */

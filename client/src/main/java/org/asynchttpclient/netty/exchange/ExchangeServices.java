@@ -2,6 +2,7 @@ package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.hop.HopEnd;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 
 /** What an exchange needs from its client to end cleanly. */
@@ -26,6 +27,12 @@ public interface ExchangeServices {
   default void parkPermit(Channel channel, Object partitionKey) {
     releasePermit(partitionKey);
   }
+
+  /**
+   * The rooms' one door back to the hop driver: a hop of one of the client's exchanges ended, its
+   * response read before another hop, or failed ({@link HopEnd}). The driver decides what follows.
+   */
+  void hopEnded(HopEnd end);
 
   /** The exchange has ended: forget it (the client fails the ones it still knows at close). */
   void unregister(Exchange<?> exchange);

@@ -30,8 +30,9 @@ import org.jetbrains.annotations.Nullable;
  *   the opener ended without a connection,
  *   or the client drains the connection      -&gt; the first live waiter becomes the next opener
  *   the server sends GOAWAY, or the
- *   connection closes without draining       -&gt; its own waiter fails (IOException), as in
- *                                               3.0.12; if it was the last, every waiter fails
+ *   connection closes without draining       -&gt; its own waiter is sent again (the hop driver's
+ *                                               replay decision: nothing of it was sent); if
+ *                                               it was the last, every waiter is
  *   a slot frees                             -&gt; the next live waiter gets it
  *   the codec still counts a stream whose
  *   slot was freed (its RST_STREAM unwritten) -&gt; the granted hop gives the slot back and waits
@@ -61,6 +62,12 @@ final class H2Partition extends H2PartitionState {
     void resume(H2Waiter waiter);
 
     void close(H2Connection connection);
+
+    /**
+     * The connection {@code waiter} waited for went away ({@code cause}) before the waiter had a
+     * stream: nothing of its request was sent.
+     */
+    void cut(H2Waiter waiter, java.io.IOException cause, H2Connection connection);
   }
 
   enum Decision {
@@ -295,9 +302,9 @@ final class H2Partition extends H2PartitionState {
   /**
    * The server sent GOAWAY: no new streams on {@code c}, whose open streams finish (those above
    * its last stream id were never processed and are replayed elsewhere). The hops waiting for a
-   * stream of it fail now, as in 3.0.12 (which fails its queued openers on GOAWAY), rather than
-   * being moved to a new connection: its opener if it was a further one, and every waiter if it
-   * was the last connection.
+   * stream of it (its opener if it was a further one, and every waiter if it was the last
+   * connection) go to the hop driver now, which sends them again on another connection within
+   * their budget: nothing of them was sent (3.0.12 fails its queued openers on GOAWAY).
    */
   void serverGoAway(H2Connection c) {
     List<H2Waiter> cut;
@@ -308,7 +315,7 @@ final class H2Partition extends H2PartitionState {
       c.state = H2Connection.State.DRAINING;
       cut = takeWaitersOf(c);
     }
-    H2WaitQueue.failAll(cut, c, "sent GOAWAY");
+    H2WaitQueue.cutAll(cut, c, "sent GOAWAY", actions);
     drainedOrIdle(c);
   }
 
@@ -335,7 +342,7 @@ final class H2Partition extends H2PartitionState {
       c.state = H2Connection.State.CLOSED;
       cut = takeWaitersOf(c);
     }
-    H2WaitQueue.failAll(cut, c, "closed");
+    H2WaitQueue.cutAll(cut, c, "closed", actions);
   }
 
   /**

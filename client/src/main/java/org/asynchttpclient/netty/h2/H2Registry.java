@@ -5,6 +5,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
@@ -16,6 +17,10 @@ import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.ExchangeEvents;
+import org.asynchttpclient.netty.hop.HopEnd;
+import org.asynchttpclient.netty.hop.HopFailure;
+import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
@@ -52,25 +57,47 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class H2Registry implements H2Partition.Actions, CarrierProtocol, Http1Carriers.Takeover {
 
-  /** What the registry needs from the engine. */
-  public interface Engine {
+  /** The parts the registry works with; every one is required. */
+  public static final class Parts {
+    final AsyncHttpClientConfig config;
+    final TimeoutScheduler scheduler;
+    final EventLoopGroup group;
+    @Nullable Supplier<? extends ChannelHandler> responseHandlers;
+    @Nullable RequestWriter writer;
+    @Nullable ExchangeEvents events;
+    @Nullable Http1Carriers http1;
+
+    public Parts(AsyncHttpClientConfig config, TimeoutScheduler scheduler, EventLoopGroup group) {
+      this.config = config;
+      this.scheduler = scheduler;
+      this.group = group;
+    }
+
+    /** A new stream's response reader, the same as an HTTP/1.1 channel's. */
+    public Parts responseHandlers(Supplier<? extends ChannelHandler> responseHandlers) {
+      this.responseHandlers = responseHandlers;
+      return this;
+    }
+
+    /** Writes a hop's request on its stream, as on an HTTP/1.1 channel. */
+    public Parts writer(RequestWriter writer) {
+      this.writer = writer;
+      return this;
+    }
+
+    public Parts events(ExchangeEvents events) {
+      this.events = events;
+      return this;
+    }
+
     /**
-     * Routes the waiting hop again (it may open a connection or take the HTTP/1.1 path); its
-     * request timeout keeps running from when it was first armed.
+     * The HTTP/1.1 carriers: a hop that opens a partition's connection opens it there (a permit
+     * and a connect), and a hop routed again that HTTP/2 does not carry goes there.
      */
-    void resumeHop(Attempt attempt);
-
-    /** Writes the hop's request on {@code stream}; on the stream's loop. */
-    void write(Attempt attempt, Channel stream);
-
-    /** A hop failed before any response byte: true if the engine replays it. */
-    boolean retryBeforeResponse(Attempt attempt, Throwable cause);
-
-    /**
-     * Opens a new connection for the hop, which opens its partition's HTTP/2 connection: a permit
-     * and a connect, as over HTTP/1.1, then {@link #takeOver} once it is ready.
-     */
-    void openConnection(Attempt attempt);
+    public Parts http1(Http1Carriers http1) {
+      this.http1 = http1;
+      return this;
+    }
   }
 
   /** Where {@link #route} sent a hop. */
@@ -86,7 +113,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   // immutable
   private final AsyncHttpClientConfig config;
   private final TimeoutScheduler scheduler;
-  private final Engine engine;
+  private final Http1Carriers http1;
   private final H2StreamOpener streamOpener;
   private final H2Lifetime lifetime;
   private final EventLoopGroup group;
@@ -96,20 +123,18 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   // any thread
   private final ConcurrentHashMap<Object, H2Partition> partitions = new ConcurrentHashMap<>();
 
-  public H2Registry(
-      AsyncHttpClientConfig config,
-      TimeoutScheduler scheduler,
-      Supplier<? extends ChannelHandler> responseHandlers,
-      Engine engine,
-      EventLoopGroup group) {
-    this.config = config;
-    this.group = group;
+  public H2Registry(Parts p) {
+    this.config = p.config;
+    this.group = p.group;
     this.connectionCap = connectionCap(config);
-    this.scheduler = scheduler;
-    this.engine = engine;
+    this.scheduler = p.scheduler;
+    this.http1 = Objects.requireNonNull(p.http1, "http1");
     this.lifetime = new H2Lifetime(config, scheduler);
     this.streamOpener =
-        new H2StreamOpener(new StreamPipeline(config, responseHandlers), engine);
+        new H2StreamOpener(
+            new StreamPipeline(config, Objects.requireNonNull(p.responseHandlers, "responseHandlers")),
+            Objects.requireNonNull(p.writer, "writer"),
+            Objects.requireNonNull(p.events, "events"));
   }
 
   /**
@@ -254,7 +279,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       case HTTP1:
         return false;
       case OPEN_CONNECTION:
-        engine.openConnection(attempt);
+        http1.openFresh(attempt);
         return true;
       case HANDLED:
       default:
@@ -356,9 +381,30 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     streamOpener.open(w);
   }
 
+  /**
+   * Routes the waiting hop again (it may open a connection or take the HTTP/1.1 path); its
+   * request timeout keeps running from when it was first armed.
+   */
   @Override
   public void resume(H2Waiter w) {
-    engine.resumeHop(w.attempt);
+    if (!acquire(w.attempt)) {
+      http1.acquire(w.attempt);
+    }
+  }
+
+  /**
+   * The connection {@code w} waited for went away ({@code cause}): nothing of its request was
+   * sent, and the hop driver decides whether it is sent again.
+   */
+  @Override
+  public void cut(H2Waiter w, IOException cause, H2Connection c) {
+    Attempt attempt = w.attempt;
+    attempt.exchange().services().hopEnded(
+        HopEnd.failed(
+            HopFailure.of(attempt, cause, HopFailure.Stage.NOT_SENT)
+                .remote(c.channel.remoteAddress())
+                .stream(-1, c.serverGoAwayLastStreamId, HopFailure.Unprocessed.NEVER_SENT)
+                .build()));
   }
 
   @Override

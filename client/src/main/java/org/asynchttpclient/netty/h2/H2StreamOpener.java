@@ -7,22 +7,28 @@ import java.io.IOException;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.exchange.ExchangeEvents;
+import org.asynchttpclient.netty.hop.HopEnd;
+import org.asynchttpclient.netty.hop.HopFailure;
+import org.asynchttpclient.netty.request.RequestWriter;
 
 /**
  * Opens the stream of a hop that was granted a slot of a connection, on that connection's loop,
- * and hands it to the engine to write; a stream that could not be opened was never seen by the
- * server, so its hop is replayed by the before-response rules.
+ * and writes the hop's request on it; a stream that could not be opened was never seen by the
+ * server, which the hop driver is told (it replays such a hop).
  *
  * <p>Threads: any; the stream is opened on the connection's loop. Immutable.
  */
 final class H2StreamOpener {
   // immutable
   private final StreamPipeline streams;
-  private final H2Registry.Engine engine;
+  private final RequestWriter writer;
+  private final ExchangeEvents events;
 
-  H2StreamOpener(StreamPipeline streams, H2Registry.Engine engine) {
+  H2StreamOpener(StreamPipeline streams, RequestWriter writer, ExchangeEvents events) {
     this.streams = streams;
-    this.engine = engine;
+    this.writer = writer;
+    this.events = events;
   }
 
   /** Opens a stream for {@code w} in the slot it was granted; any thread. */
@@ -65,19 +71,27 @@ final class H2StreamOpener {
     if (!f.isSuccess()) {
       slot.release();
       // Nothing of the stream was written: the server never saw it.
-      UnprocessedStreamException cause =
-          new UnprocessedStreamException(
-              "Could not open an HTTP/2 stream on " + slot.connection().channel + ": " + f.cause());
-      cause.initCause(f.cause());
-      if (!engine.retryBeforeResponse(attempt, cause)) {
-        attempt.exchange().fail(cause);
-      }
+      IOException cause =
+          new IOException("could not open an HTTP/2 stream on " + slot.connection().channel, f.cause());
+      attempt.exchange().services().hopEnded(
+          HopEnd.failed(
+              HopFailure.of(attempt, cause, HopFailure.Stage.NOT_SENT)
+                  .remote(slot.connection().channel.remoteAddress())
+                  .stream(-1, slot.connection().serverGoAwayLastStreamId, HopFailure.Unprocessed.NEVER_SENT)
+                  .build()));
       return;
     }
     Http2StreamChannel stream = f.getNow();
     stream.attr(H2Streams.SLOT).set(slot);
     ChannelClosing.endsItsOwnWay(stream, H2Streams::end);
     stream.closeFuture().addListener(x -> slot.release());
-    engine.write(attempt, stream);
+    // The stream is the hop's carrier: published first, so a cancel or timeout resets it.
+    boolean openedIt = attempt.remoteAddress() != null; // the opener connected it itself
+    if (attempt.attachCarrier(stream)) {
+      if (!openedIt) {
+        events.connectionAcquired(attempt, true);
+      }
+      writer.write(attempt, stream);
+    }
   }
 }

@@ -7,6 +7,7 @@ import io.netty.handler.codec.http2.Http2FrameStream;
 import io.netty.handler.codec.http2.Http2Stream;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.util.AttributeKey;
+import org.asynchttpclient.netty.hop.HopFailure;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -24,6 +25,36 @@ public final class H2Streams {
   /** Whether {@code channel} carries one HTTP/2 stream (as opposed to a connection). */
   public static boolean isStream(Channel channel) {
     return channel instanceof Http2StreamChannel;
+  }
+
+  /**
+   * Adds to {@code failure} what the stream knows of the server's handling of it: the server did
+   * not process it if it refused it (REFUSED_STREAM), if its id is above the last stream id of a
+   * GOAWAY the server sent (or it got no id before that GOAWAY), or if its HEADERS frame was never
+   * written; otherwise the server may have. On the stream's loop (the connection's).
+   */
+  public static HopFailure.Builder addFacts(Channel stream, HopFailure.Builder failure) {
+    assert stream.eventLoop().inEventLoop() : "a stream's facts are read on its loop";
+    StreamSlot slot = stream.hasAttr(SLOT) ? stream.attr(SLOT).get() : null;
+    Http2FrameStream s = stream instanceof Http2StreamChannel ? ((Http2StreamChannel) stream).stream() : null;
+    int id = s != null ? s.id() : -1;
+    int last = slot != null ? slot.connection().serverGoAwayLastStreamId : -1;
+    HopFailure.Unprocessed proof = null;
+    if (slot != null) {
+      if (slot.refusedByServer) {
+        proof = HopFailure.Unprocessed.REFUSED_STREAM;
+      } else if (last >= 0 && (id <= 0 || id > last)) {
+        proof = HopFailure.Unprocessed.ABOVE_GOAWAY;
+      } else if (!slot.headersWritten) {
+        proof = HopFailure.Unprocessed.NEVER_SENT;
+      }
+    }
+    return failure.stream(id, last, proof);
+  }
+
+  /** The slot of {@code stream}, or null for a stream that has none. On the stream's loop. */
+  static @Nullable StreamSlot slot(Channel stream) {
+    return stream.hasAttr(SLOT) ? stream.attr(SLOT).get() : null;
   }
 
   static String streamId(Channel channel) {

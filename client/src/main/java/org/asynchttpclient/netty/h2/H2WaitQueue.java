@@ -69,17 +69,21 @@ final class H2WaitQueue {
   }
 
   /**
-   * Fails hops that waited for a stream of {@code c}, which went away ({@code how}): as 3.0.11 and
-   * 3.0.12 do, at once rather than at their timeouts. Nothing of them was sent.
+   * Hands the hops that waited for a stream of {@code c}, which went away ({@code how}), to the
+   * hop driver at once rather than at their timeouts: nothing of them was sent, so the replay
+   * decision sends them again, on another connection, within their budget (3.0.11 and 3.0.12 fail
+   * them).
    */
-  static void failAll(List<H2Waiter> cut, H2Connection c, String how) {
+  static void cutAll(List<H2Waiter> cut, H2Connection c, String how, H2Partition.Actions actions) {
     for (H2Waiter w : cut) {
       if (!w.isOver()) {
         String why = H2ConnectionCause.get(c.channel);
-        w.exchange.fail(
+        actions.cut(
+            w,
             new IOException(
                 "HTTP/2 connection to " + c.channel.remoteAddress() + " " + how
-                    + (why != null ? " (" + why + ")" : "") + " while the request waited for a stream"));
+                    + (why != null ? " (" + why + ")" : "") + " while the request waited for a stream"),
+            c);
       }
     }
   }

@@ -34,7 +34,6 @@ import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 import org.asynchttpclient.util.HttpSyntaxChecks;
 import org.asynchttpclient.util.HttpUtils;
 
@@ -53,10 +52,11 @@ import org.asynchttpclient.util.HttpUtils;
  * <p>Inbound: HEADERS become an {@code HttpResponse} of version {@code HTTP/2.0} (interim 1xx ones
  * too), DATA frames become {@code HttpContent}, the frame ending the stream a {@code
  * LastHttpContent} (trailers included). A reset by the peer, or a GOAWAY that leaves this stream
- * unprocessed, is reported as an exception down the pipeline: {@link UnprocessedStreamException}
- * when the server cannot have processed the stream (REFUSED_STREAM, above the last stream id of a
- * GOAWAY the server sent, or its HEADERS never written), another {@link IOException} otherwise (a
- * closed connection says nothing of what the server did with the streams it had).
+ * unprocessed, is reported as an {@link IOException} down the pipeline. What the server did with
+ * the stream is recorded as facts on its {@link StreamSlot} (its HEADERS written, REFUSED_STREAM)
+ * and on its connection (the server's GOAWAY), which the replay decision reads ({@link
+ * H2Streams#addFacts}): a closed connection says nothing of what the server did with the streams it
+ * had, and a write that failed (the stream closed under it) says no more.
  *
  * <p>Threads: the stream channel's event loop (the connection's) only.
  */
@@ -103,65 +103,67 @@ final class StreamCodec extends ChannelDuplexHandler {
       return;
     }
     if (!(req instanceof FullHttpRequest)) {
-      ctx.write(new DefaultHttp2HeadersFrame(headers, false), headPromise(ctx, promise, true));
+      ctx.write(new DefaultHttp2HeadersFrame(headers, false), headersPromise(ctx, promise, true));
       return;
     }
     FullHttpRequest full = (FullHttpRequest) req;
     ByteBuf content = full.content();
     if (!content.isReadable() && full.trailingHeaders().isEmpty()) {
       full.release();
-      ctx.write(new DefaultHttp2HeadersFrame(headers, true), headPromise(ctx, promise, true));
+      ctx.write(new DefaultHttp2HeadersFrame(headers, true), headersPromise(ctx, promise, true));
       return;
     }
-    // Frames fail in the order they were written, so a head that never went out fails the request
-    // as unprocessed before the DATA frame's failure is heard.
-    ctx.write(new DefaultHttp2HeadersFrame(headers, false), headPromise(ctx, promise, false));
+    ctx.write(new DefaultHttp2HeadersFrame(headers, false), headersPromise(ctx, promise, false));
     writeContent(ctx, new DefaultLastHttpContent(content, full.trailingHeaders()), ioFailures(ctx, promise));
   }
 
   /**
-   * The HEADERS frame's promise. A stream whose head was not written (Netty refused to open it:
-   * over the server's limit after a SETTINGS change, or after a GOAWAY; or the connection failed
-   * first) was never seen by the server, so it fails as unprocessed, to be replayed. Once the head
-   * is out, the server may have processed the request. {@code whole}: the head is all that is
-   * written with {@code promise}, so its success is the request's.
+   * The HEADERS frame's promise. Its success is recorded on the stream's slot: from then on the
+   * server may process the request, and before it the server cannot have (a stream Netty refused
+   * to open, after a GOAWAY or over the server's limit, or whose connection failed first). The
+   * replay decision reads that fact ({@link H2Streams#addFacts}), not the class of the failure.
+   * {@code whole}: the frame is all that is written with {@code promise}, so its success is the
+   * request's.
    */
-  private static ChannelPromise headPromise(ChannelHandlerContext ctx, ChannelPromise promise, boolean whole) {
-    return relay(ctx, promise, whole, cause -> {
-      UnprocessedStreamException e = new UnprocessedStreamException(
-          "HTTP/2 stream could not be opened on " + ctx.channel().parent() + ": " + cause.getMessage());
-      e.initCause(cause);
-      return e;
+  private static ChannelPromise headersPromise(ChannelHandlerContext ctx, ChannelPromise promise, boolean whole) {
+    ChannelPromise inner = ctx.newPromise();
+    inner.addListener(f -> {
+      if (f.isSuccess()) {
+        StreamSlot slot = H2Streams.slot(ctx.channel());
+        if (slot != null) {
+          slot.headersWritten = true;
+        }
+        if (whole) {
+          promise.trySuccess();
+        }
+      } else {
+        promise.tryFailure(asIoFailure(ctx, f.cause()));
+      }
     });
+    return inner;
   }
 
   /** A body frame's promise: the codec's own exceptions become {@link IOException}s. */
   private static ChannelPromise ioFailures(ChannelHandlerContext ctx, ChannelPromise promise) {
-    return relay(ctx, promise, true, cause -> cause instanceof Http2Exception
-        ? new IOException("HTTP/2 stream " + H2Streams.streamId(ctx.channel()) + " on "
-            + ctx.channel().parent() + " failed: " + cause.getMessage(), cause)
-        : cause);
-  }
-
-  /**
-   * A promise for one frame whose outcome reaches {@code promise}: its failure as {@code failure}
-   * makes it, its success only when {@code successCompletes} (the frame ends the request).
-   */
-  private static ChannelPromise relay(
-      ChannelHandlerContext ctx, ChannelPromise promise, boolean successCompletes,
-      Function<Throwable, Throwable> failure) {
     if (promise.isVoid()) {
       return promise;
     }
     ChannelPromise inner = ctx.newPromise();
     inner.addListener(f -> {
-      if (!f.isSuccess()) {
-        promise.tryFailure(failure.apply(f.cause()));
-      } else if (successCompletes) {
+      if (f.isSuccess()) {
         promise.trySuccess();
+      } else {
+        promise.tryFailure(asIoFailure(ctx, f.cause()));
       }
     });
     return inner;
+  }
+
+  private static Throwable asIoFailure(ChannelHandlerContext ctx, Throwable cause) {
+    return cause instanceof Http2Exception
+        ? new IOException("HTTP/2 stream " + H2Streams.streamId(ctx.channel()) + " on "
+            + ctx.channel().parent() + " failed: " + cause.getMessage(), cause)
+        : cause;
   }
 
   private Http2Headers headers(HttpRequest req) {
@@ -324,39 +326,31 @@ final class StreamCodec extends ChannelDuplexHandler {
 
   /**
    * Netty's multiplexer tells a stream of a GOAWAY only when the server's last stream id is below
-   * the stream's (or when the client ran out of stream ids, before the stream was opened): such a
-   * stream was never processed. Checked again against the id the connection recorded, so that no
-   * other GOAWAY (one the client sent itself, say) can make a stream the server saw replayable.
+   * the stream's (or when the client ran out of stream ids, before the stream was opened). Whether
+   * the server processed the stream is decided from the id the connection recorded ({@link
+   * H2Streams#addFacts}), so that no other GOAWAY (one the client sent itself, say) can make a
+   * stream the server saw replayable.
    */
   private static IOException goAwayCause(ChannelHandlerContext ctx) {
-    StreamSlot slot = ctx.channel().hasAttr(H2Streams.SLOT) ? ctx.channel().attr(H2Streams.SLOT).get() : null;
+    StreamSlot slot = H2Streams.slot(ctx.channel());
     int lastStreamId = slot != null ? slot.connection().serverGoAwayLastStreamId : -1;
-    int id = ctx.channel() instanceof Http2StreamChannel ? ((Http2StreamChannel) ctx.channel()).stream().id() : -1;
-    String message =
-        "Server " + ctx.channel().remoteAddress() + " sent GOAWAY (last stream " + lastStreamId
-            + ") before processing stream " + H2Streams.streamId(ctx.channel());
-    if (lastStreamId >= 0 && id > lastStreamId) {
-      return new UnprocessedStreamException(message);
-    }
     return new IOException(
-        "HTTP/2 connection to " + ctx.channel().remoteAddress() + " is going away while stream "
+        "the server sent GOAWAY (last stream " + lastStreamId + ") while stream "
             + H2Streams.streamId(ctx.channel()) + " was open");
   }
 
+  /** A reset by the server; REFUSED_STREAM is recorded on the slot: the server did not process it. */
   private static IOException resetCause(ChannelHandlerContext ctx, long code) {
     Http2Error error = Http2Error.valueOf(code);
     String name = error != null ? error.name() : "error code " + code;
-    String message =
-        "Server " + ctx.channel().remoteAddress() + " reset stream " + H2Streams.streamId(ctx.channel())
-            + " (" + name + ")";
-    if (error != Http2Error.REFUSED_STREAM) {
-      return new IOException(message);
+    if (error == Http2Error.REFUSED_STREAM) {
+      StreamSlot slot = H2Streams.slot(ctx.channel());
+      if (slot != null) {
+        slot.refusedByServer = true;
+        slot.connection().partition.refused(slot.connection());
+      }
     }
-    StreamSlot slot = ctx.channel().hasAttr(H2Streams.SLOT) ? ctx.channel().attr(H2Streams.SLOT).get() : null;
-    if (slot != null) {
-      slot.connection().partition.refused(slot.connection());
-    }
-    return new UnprocessedStreamException(message);
+    return new IOException("the server reset stream " + H2Streams.streamId(ctx.channel()) + " (" + name + ")");
   }
 
   /**

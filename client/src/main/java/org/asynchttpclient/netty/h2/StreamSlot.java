@@ -16,6 +16,12 @@ final class StreamSlot {
   // any thread
   private final AtomicBoolean released = new AtomicBoolean();
 
+  // loop-confined (the connection's loop): what the stream knows of the server's handling of it
+  /** The stream's HEADERS frame was written: from then on the server may process the request. */
+  boolean headersWritten;
+  /** The server reset the stream with REFUSED_STREAM: it did not process it. */
+  boolean refusedByServer;
+
   StreamSlot(H2Connection connection) {
     this.connection = connection;
   }

@@ -19,13 +19,17 @@ import org.asynchttpclient.HttpResponseBodyPart;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.channel.KeepAliveStrategy;
 import org.asynchttpclient.exception.ChannelClosedException;
-import org.asynchttpclient.exception.RemotelyClosedException;
 import org.asynchttpclient.netty.NettyResponseStatus;
+import org.asynchttpclient.channel.ChannelPool;
+import org.asynchttpclient.netty.carrier.CarrierFailures;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DecodedMessages;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopCookies;
 import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.netty.hop.HopEnd;
+import org.asynchttpclient.netty.hop.HopFailure;
+import org.asynchttpclient.netty.hop.Replays;
 import org.asynchttpclient.netty.hop.NextHop;
 import org.asynchttpclient.netty.request.HeadBuffer;
 import org.asynchttpclient.netty.request.NettyRequest;
@@ -54,36 +58,11 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
         : channel.pipeline().get(ResponseHandler.class);
   }
 
-  /** What the handler tells its owner about channels and retries. */
-  public interface Owner {
-    /** The channel closed while idle in the pool. */
-    void idleChannelClosed(Channel channel);
-
-    /**
-     * The connection failed before the response reached the handler in a way it cannot take back
-     * (see {@link MidResponseRetry}). Returns true when the owner replays the hop on a fresh
-     * connection (the exchange must then not be failed).
-     */
-    boolean retryBeforeResponse(Attempt attempt, Throwable cause);
-
-    /**
-     * The connection failed after the response reached the handler: only an IOException filter
-     * that explicitly asks for a replay sends the request again. Returns as {@link
-     * #retryBeforeResponse}.
-     */
-    boolean replayByFilters(Attempt attempt, IOException cause);
-
-    /**
-     * The attempt's response has been read to its end (keepAlive says whether its channel may be
-     * pooled) or abandoned (keepAlive false): continue the exchange with {@code next}.
-     */
-    void continueWithHop(Attempt attempt, Channel channel, boolean keepAlive, NextHop next);
-  }
-
   // immutable
   private final AsyncHttpClientConfig config;
-  private final Owner owner;
   private final HopDecider decider;
+  /** Where an idle connection that closes is taken out of. */
+  private final ChannelPool pool;
 
   // loop-confined
   /** The buffer this connection's request heads are encoded into, kept between requests. */
@@ -117,13 +96,14 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   private @Nullable Attempt touchedInBatch;
 
   /**
-   * {@code decider} is asked at each response head whether it starts another hop; {@code owner}
-   * continues the exchange with that hop once the response is read, or replays it.
+   * {@code decider} is asked at each response head whether it starts another hop. The end of each
+   * hop (read to its end before the next one, or failed) is reported to the hop driver through the
+   * exchange's one door ({@link org.asynchttpclient.netty.exchange.ExchangeServices#hopEnded}).
    */
-  public ResponseHandler(AsyncHttpClientConfig config, Owner owner, HopDecider decider) {
+  public ResponseHandler(AsyncHttpClientConfig config, HopDecider decider, ChannelPool pool) {
     this.config = config;
-    this.owner = owner;
     this.decider = decider;
+    this.pool = pool;
   }
 
   /**
@@ -300,7 +280,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       if (last) {
         boolean keepAlive = keepAlive(channel, a);
         unbind();
-        owner.continueWithHop(a, channel, keepAlive, next);
+        a.exchange().services().hopEnded(HopEnd.followUp(a, channel, keepAlive, next));
       }
       return;
     }
@@ -362,58 +342,53 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     heads.release();
     Attempt a = attempt;
-    boolean replayable = replayableAfterFailure(a, true);
+    HopFailure.Stage stage = stage();
     NextHop next = drainingFor;
     unbind();
-    if (a != null && next != null && !a.isOver()) {
-      // The discarded rest of a redirect or challenge was cut short: the next hop goes anyway.
-      owner.continueWithHop(a, ctx.channel(), false, next);
-      super.channelInactive(ctx);
-      return;
-    }
     if (a == null) {
-      owner.idleChannelClosed(ctx.channel());
+      pool.removeAll(ctx.channel()); // an idle pooled connection closed (the server's close, say)
+    } else if (next != null && !a.isOver()) {
+      // The discarded rest of a redirect or challenge was cut short: the next hop goes anyway.
+      a.exchange().services().hopEnded(HopEnd.followUp(a, ctx.channel(), false, next));
     } else if (!a.isOver()) {
-      // As in 3.0.11: IOException filters hear ChannelClosedException, the exchange fails with
-      // RemotelyClosedException.
-      boolean replayed =
-          replayable
-              ? owner.retryBeforeResponse(a, ChannelClosedException.INSTANCE)
-              : owner.replayByFilters(a, ChannelClosedException.INSTANCE);
-      if (!replayed) {
-        a.exchange().fail(RemotelyClosedException.INSTANCE);
-      }
+      // As in 3.0.11: IOException filters hear ChannelClosedException; over HTTP/1.1 the exchange
+      // fails with RemotelyClosedException if it is not sent again.
+      hopFailed(a, ctx.channel(), ChannelClosedException.INSTANCE, stage, true);
     }
     super.channelInactive(ctx);
   }
 
-  /** Whether the bound hop may be sent again after its connection failed; see {@link MidResponseRetry}. */
-  private boolean replayableAfterFailure(@Nullable Attempt a, boolean connectionLost) {
-    return a != null && MidResponseRetry.mayReplay(
-            a.request(), responseStarted, partDelivered, config.isStrictMidResponseRetry(), connectionLost);
+  /** How far the bound hop got, as the replay decision reads it. */
+  private HopFailure.Stage stage() {
+    if (partDelivered) {
+      return HopFailure.Stage.BODY_DELIVERED;
+    }
+    return responseStarted ? HopFailure.Stage.RESPONSE_STARTED : HopFailure.Stage.SENT;
+  }
+
+  private static void hopFailed(
+      Attempt a, Channel channel, Throwable cause, HopFailure.Stage stage, boolean connectionLost) {
+    HopFailure.Builder f = CarrierFailures.of(a, channel, cause, stage);
+    if (!connectionLost) {
+      f.clientsOwn();
+    }
+    a.exchange().services().hopEnded(HopEnd.failed(f.build()));
   }
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     Attempt a = attempt;
-    boolean replayable = replayableAfterFailure(a, MidResponseRetry.isConnectionLoss(cause));
+    HopFailure.Stage stage = stage();
     NextHop next = drainingFor;
     unbind();
-    if (a != null && next != null && !a.isOver()) {
-      ChannelClosing.close(ctx.channel());
-      owner.continueWithHop(a, ctx.channel(), false, next);
+    ChannelClosing.close(ctx.channel());
+    if (a == null || a.isOver()) {
       return;
     }
-    if (a != null && !a.isOver()) {
-      boolean replayed =
-          cause instanceof IOException
-              && (replayable
-                  ? owner.retryBeforeResponse(a, cause)
-                  : owner.replayByFilters(a, (IOException) cause));
-      if (!replayed) {
-        a.exchange().fail(cause);
-      }
+    if (next != null) {
+      a.exchange().services().hopEnded(HopEnd.followUp(a, ctx.channel(), false, next));
+      return;
     }
-    ChannelClosing.close(ctx.channel());
+    hopFailed(a, ctx.channel(), cause, stage, Replays.isConnectionLoss(cause));
   }
 }

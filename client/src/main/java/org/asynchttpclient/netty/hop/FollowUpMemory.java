@@ -21,6 +21,7 @@ public final class FollowUpMemory {
   private volatile boolean refuseSchemeDowngrade;
   private volatile boolean refuseCrossOriginBody;
   private volatile int retries;
+  private volatile int unprocessedReplays;
   private volatile boolean bodySent;
 
   public FollowUpState state() {
@@ -81,6 +82,21 @@ public final class FollowUpMemory {
   }
 
   /** Counts one more replay after a connection failure; returns the count. */
+  /** Replays of the exchange's request the server provably did not process, so far. */
+  public int unprocessedReplays() {
+    return unprocessedReplays;
+  }
+
+  /** Counts one more such replay; returns the new count. */
+  public int incrementUnprocessedReplays() {
+    return ++unprocessedReplays;
+  }
+
+  /** Retries under AsyncHttpClient's rules (maxRequestRetry), so far. */
+  public int retries() {
+    return retries;
+  }
+
   public int incrementRetries() {
     return ++retries;
   }

@@ -8,14 +8,18 @@ import io.netty.channel.ChannelProgressiveFutureListener;
 import io.netty.channel.ChannelProgressivePromise;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.handler.ProgressAsyncHandler;
 import org.asynchttpclient.handler.TransferCompletionHandler;
+import org.asynchttpclient.netty.carrier.CarrierFailures;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.asynchttpclient.netty.hop.HopEnd;
+import org.asynchttpclient.netty.hop.HopFailure;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.jetbrains.annotations.Nullable;
 
@@ -24,14 +28,7 @@ import org.jetbrains.annotations.Nullable;
  * the read timeout once the last byte is flushed.
  */
 public final class RequestWriter {
-
-  /** Decides what happens when a write fails before any response arrived. */
-  public interface FailurePolicy {
-    void onWriteFailure(Attempt attempt, Channel channel, Throwable cause);
-  }
-
   // immutable
-  private final FailurePolicy failurePolicy;
   /** {@code deadlinePropagationHeader}, or null for none. */
   private final @Nullable String deadlineHeader;
   /**
@@ -44,8 +41,7 @@ public final class RequestWriter {
    * @param directHeads false when handlers of the user's may sit above the codec and must see
    *     every request's {@code HttpRequest} ({@code httpAdditionalChannelInitializer} set)
    */
-  public RequestWriter(FailurePolicy failurePolicy, @Nullable String deadlineHeader, boolean directHeads) {
-    this.failurePolicy = failurePolicy;
+  public RequestWriter(@Nullable String deadlineHeader, boolean directHeads) {
     this.deadlineHeader = deadlineHeader;
     this.directHeads = directHeads;
   }
@@ -63,6 +59,13 @@ public final class RequestWriter {
     NettyRequest request = attempt.wire();
     NettyBody body = request.getBody();
     if (body != null && !rewindIfResent(ex, body)) {
+      return;
+    }
+    if (!channel.isActive()) {
+      // Closed before anything of this hop was written (the server closed it, or a stream's
+      // connection went away): the server never saw the request.
+      ChannelClosing.close(channel);
+      hopFailed(attempt, channel, new ClosedChannelException(), HopFailure.Stage.NOT_SENT);
       return;
     }
     attempt.writing();
@@ -136,7 +139,7 @@ public final class RequestWriter {
           (ChannelFutureListener)
               f -> {
                 if (!f.isSuccess()) {
-                  failurePolicy.onWriteFailure(attempt, channel, f.cause());
+                  writeFailed(attempt, channel, f.cause());
                 }
               });
     }
@@ -211,7 +214,7 @@ public final class RequestWriter {
   private void afterWrite(
       ChannelFuture f, Attempt attempt, Channel channel, @Nullable NettyBody body, boolean reportHead) {
     if (!f.isSuccess()) {
-      failurePolicy.onWriteFailure(attempt, channel, f.cause());
+      writeFailed(attempt, channel, f.cause());
       return;
     }
     if (reportHead) {
@@ -230,5 +233,25 @@ public final class RequestWriter {
       ((ProgressAsyncHandler<?>) handler).onContentWritten();
     }
     attempt.armReadTimeout(channel.eventLoop());
+  }
+
+  /**
+   * A write of {@code attempt}'s request failed: unless the read side reported the hop first (its
+   * response handler was still bound to it), the channel is closed and the hop driver told. The
+   * request was sent, at least in part; an HTTP/2 stream's own facts say more ({@link
+   * CarrierFailures}).
+   */
+  private static void writeFailed(Attempt attempt, Channel channel, Throwable cause) {
+    ResponseHandler responses = ResponseHandler.of(channel);
+    if (responses != null && !responses.unbindIfBound(attempt)) {
+      return; // the read side already reported this hop
+    }
+    ChannelClosing.close(channel);
+    hopFailed(attempt, channel, cause, HopFailure.Stage.SENT);
+  }
+
+  private static void hopFailed(Attempt attempt, Channel channel, Throwable cause, HopFailure.Stage stage) {
+    attempt.exchange().services().hopEnded(
+        HopEnd.failed(CarrierFailures.of(attempt, channel, cause, stage).build()));
   }
 }

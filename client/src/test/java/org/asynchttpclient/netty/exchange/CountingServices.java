@@ -7,6 +7,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
+import org.asynchttpclient.netty.hop.HopEnd;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.testing.ManualTimer;
@@ -49,6 +50,14 @@ public final class CountingServices implements ExchangeServices {
   @Override
   public void recycle(Channel channel, Exchange<?> exchange) {
     recycled.incrementAndGet();
+  }
+
+  /** Hop ends reported through the door, in order. */
+  public final java.util.List<HopEnd> hopEnds = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+  @Override
+  public void hopEnded(HopEnd end) {
+    hopEnds.add(end);
   }
 
   @Override

@@ -39,6 +39,11 @@ class H2PartitionCapTest {
         public void close(H2Connection connection) {
           closed.add(connection);
         }
+
+        @Override
+        public void cut(H2Waiter waiter, java.io.IOException cause, H2Connection connection) {
+          throw new AssertionError("no waiter is cut here: " + cause);
+        }
       };
 
   private H2Waiter waiter() {

@@ -7,19 +7,20 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.embedded.EmbeddedChannel;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.netty.hop.HopDecider;
+import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.testing.Stub;
 import org.junit.jupiter.api.Test;
 
 /** Finding a carrier's response handler, with and without a user's handler after it. */
 class ResponseHandlerLookupTest {
-  /** A response handler whose owner and decider fail the test when asked anything. */
+  /** A response handler whose decider and pool fail the test when asked anything. */
   static ResponseHandler handler() {
     return new ResponseHandler(
         new DefaultAsyncHttpClientConfig.Builder().build(),
-        Stub.of(ResponseHandler.Owner.class, "owner", (method, args) -> {
+        Stub.of(HopDecider.class, "decider", (method, args) -> {
           throw Stub.unexpected(method);
         }),
-        Stub.of(HopDecider.class, "decider", (method, args) -> {
+        Stub.of(ChannelPool.class, "pool", (method, args) -> {
           throw Stub.unexpected(method);
         }));
   }

@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
+import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.netty.handler.ResponseHandler;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.testing.Stub;
@@ -133,17 +134,17 @@ class HeadBufferTest {
 
   @Test
   void theResponseHandlerLetsGoOfItsBufferWhenTheConnectionCloses() {
-    // An idle connection: closing it only tells the owner, which is all this stub allows.
+    // An idle connection: closing it only takes it out of the pool, which is all this stub allows.
     ResponseHandler handler =
         new ResponseHandler(
             new DefaultAsyncHttpClientConfig.Builder().build(),
-            Stub.of(ResponseHandler.Owner.class, "owner", (method, args) -> {
-              if (method.equals("idleChannelClosed")) {
-                return null;
-              }
+            Stub.of(HopDecider.class, "decider", (method, args) -> {
               throw Stub.unexpected(method);
             }),
-            Stub.of(HopDecider.class, "decider", (method, args) -> {
+            Stub.of(ChannelPool.class, "pool", (method, args) -> {
+              if (method.equals("removeAll")) {
+                return true;
+              }
               throw Stub.unexpected(method);
             }));
     EmbeddedChannel channel = new EmbeddedChannel(handler);
