@@ -26,7 +26,9 @@ final class Clients implements AutoCloseable {
   final List<AsyncHttpClient> clients = new ArrayList<>();
 
   Clients(int count, ExchangeRecorder recorder) {
-    loops = new MultiThreadIoEventLoopGroup(2, new DefaultThreadFactory("interop-clients", true), NioIoHandler.newFactory());
+    loops =
+        new MultiThreadIoEventLoopGroup(
+            2, new DefaultThreadFactory("interop-clients", true), NioIoHandler.newFactory());
     for (int i = 0; i < count; i++) {
       clients.add(asyncHttpClient(defaults(recorder).setEventLoopGroup(loops)));
     }

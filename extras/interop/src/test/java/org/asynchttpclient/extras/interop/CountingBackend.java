@@ -81,7 +81,9 @@ final class CountingBackend implements AutoCloseable {
   }
 
   CountingBackend() throws InterruptedException {
-    group = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory("interop-backend", true), NioIoHandler.newFactory());
+    group =
+        new MultiThreadIoEventLoopGroup(
+            1, new DefaultThreadFactory("interop-backend", true), NioIoHandler.newFactory());
     listening =
         new ServerBootstrap()
             .group(group)

@@ -10,9 +10,10 @@ import org.asynchttpclient.events.HopView;
 
 /**
  * Counts what the client's public exchange events show of a run: the hops sent again after a
- * connection failed ({@link HopKind#RETRY}, the replays), the hops that needed a new connection
- * (so a paced scenario shows how often the server had closed the idle one), and the HTTP versions
- * the hops went out in (so a scenario proves it ran over HTTP/2).
+ * connection failed ({@link HopKind#RETRY}, the replays, and the most any one request needed),
+ * the hops that needed a new connection (so a paced scenario shows how often the server had
+ * closed the idle one), and the HTTP versions the hops went out in (so a scenario proves it ran
+ * over HTTP/2).
  *
  * <p>Threads: events arrive on the client's I/O threads; the test reads after the run.
  */
@@ -20,12 +21,15 @@ final class ExchangeRecorder implements ExchangeListener {
   // any thread
   private final AtomicInteger replays = new AtomicInteger();
   private final AtomicInteger newConnections = new AtomicInteger();
+  private final AtomicInteger mostReplays = new AtomicInteger();
   private final Set<String> protocols = ConcurrentHashMap.newKeySet();
 
   @Override
   public void hopStarted(HopView hop) {
     if (hop.kind() == HopKind.RETRY) {
       replays.incrementAndGet();
+      // the scenarios follow no redirect and answer no challenge: every later hop is a replay
+      mostReplays.accumulateAndGet(hop.number(), Math::max);
     }
   }
 
@@ -46,6 +50,11 @@ final class ExchangeRecorder implements ExchangeListener {
 
   int replays() {
     return replays.get();
+  }
+
+  /** The most replays one request needed. */
+  int mostReplays() {
+    return mostReplays.get();
   }
 
   /** Hops that did not find a pooled connection (an HTTP/2 stream on an open connection counts as pooled). */

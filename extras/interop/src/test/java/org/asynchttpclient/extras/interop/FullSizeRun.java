@@ -56,7 +56,9 @@ public final class FullSizeRun {
     clients.put("ahc-deadline", System.getProperty("java.class.path"));
     String ahc3014 = options.get("--ahc3014");
     if (ahc3014 != null) {
-      String loadClasses = Paths.get(LoadMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+      // LoadMain's own directory first: it is the only class of this module the child loads
+      String loadClasses =
+          Paths.get(LoadMain.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
       String classpath = Files.readString(Paths.get(ahc3014), StandardCharsets.UTF_8).trim();
       clients.put("ahc-3.0.14", loadClasses + File.pathSeparator + classpath);
     }

@@ -99,7 +99,8 @@ final class Nginx implements AutoCloseable {
     for (int i = 0; i < sites.size(); i++) {
       Site site = sites.get(i);
       c.append("  # ").append(site.name).append("\n  server {\n")
-          .append("    listen 127.0.0.1:").append(ports.get(i)).append(site.http2OverTls ? " ssl http2" : "").append(";\n");
+          .append("    listen 127.0.0.1:").append(ports.get(i))
+          .append(site.http2OverTls ? " ssl http2" : "").append(";\n");
       if (site.http2OverTls) {
         c.append("    ssl_certificate ").append(pem.certificate).append(";\n")
             .append("    ssl_certificate_key ").append(pem.privateKey).append(";\n");

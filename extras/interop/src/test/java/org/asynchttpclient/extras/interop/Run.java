@@ -105,9 +105,9 @@ final class Run {
 
   /**
    * Each client sends {@code rounds} requests in turn, client {@code c}'s request of round {@code
-   * r} with {@code method.apply(c + r)} (so {@code i % 2} alternates within a round), waiting {@code idle} plus or minus up to {@code jitter} after each response
-   * before the next (its pooled connection idles that long); returns when every one has an
-   * outcome.
+   * r} with {@code method.apply(c + r)} (so {@code i % 2} alternates within a round), waiting
+   * {@code idle} plus or minus up to {@code jitter} after each response before the next (its
+   * pooled connection idles that long); returns when every one has an outcome.
    */
   Run paced(
       List<AsyncHttpClient> clients, String url, IntFunction<String> method, int rounds, Duration idle, Duration jitter)
@@ -262,19 +262,29 @@ final class Run {
       }
     }
     System.out.printf(
-        "[interop] %s: requests=%d ok=%d failures=%d (never reached the backend: %d%s) wrong=%d replays=%d"
-            + " newConnections=%d backendPostDuplicates=%d backendGetDuplicates=%d protocols=%s in %d ms%n",
+        "[interop] %s: requests=%d ok=%d failures=%d (never reached the backend: %d%s) wrong=%d"
+            + " replays=%d (at most %d for one request) newConnections=%d backendPostDuplicates=%d"
+            + " backendGetDuplicates=%d protocols=%s in %d ms%n",
         scenario, sent.get(), ok.get(), failures.size(), unreached,
         accessLog == null ? "" : ", in the server's access log: " + logged,
-        wrongAnswers.size(), recorder.replays(), recorder.newConnections(), postDuplicates.size(), getDuplicates.size(),
+        wrongAnswers.size(), recorder.replays(), recorder.mostReplays(), recorder.newConnections(),
+        postDuplicates.size(), getDuplicates.size(),
         recorder.protocols(), elapsedMillis);
     byMessage.forEach((m, n) -> System.out.printf("[interop] %s:   %d x %s%n", scenario, n, m));
     assertAll(
         scenario,
         () -> assertEquals(0, failures.size(), () -> "failures (by message): " + byMessage + firstStack()),
-        () -> assertEquals(0, wrongAnswers.size(), () -> "responses other than the backend's 200 echo: " + first(wrongAnswers)),
-        () -> assertEquals(0, postDuplicates.size(), () -> "POSTs that reached the backend more than once: " + first(postDuplicates)),
-        () -> assertTrue(unnamed.isEmpty(), () -> "failure messages not naming 127.0.0.1:" + port + ": " + first(unnamed)));
+        () ->
+            assertEquals(
+                0, wrongAnswers.size(), () -> "responses other than the backend's 200 echo: " + first(wrongAnswers)),
+        () ->
+            assertEquals(
+                0,
+                postDuplicates.size(),
+                () -> "POSTs that reached the backend more than once: " + first(postDuplicates)),
+        () ->
+            assertTrue(
+                unnamed.isEmpty(), () -> "failure messages not naming 127.0.0.1:" + port + ": " + first(unnamed)));
   }
 
   /** The first ten entries of {@code entries}, sorted, for a failure message. */
