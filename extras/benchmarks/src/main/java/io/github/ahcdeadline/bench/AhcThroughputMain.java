@@ -4,7 +4,6 @@ import io.netty.channel.Channel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Future;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import org.asynchttpclient.AsyncCompletionHandler;
 import org.asynchttpclient.AsyncHttpClient;
@@ -14,7 +13,7 @@ import org.asynchttpclient.Response;
 
 /**
  * Child-JVM entry point of the throughput benchmark for an AsyncHttpClient API client (ahc-deadline
- * or AHC 3.0.11, whichever is on the classpath): keep-alive GETs with a fixed number in flight.
+ * or a released AsyncHttpClient, whichever is on the classpath): keep-alive GETs with a fixed number in flight.
  *
  * <p>Usage: {@code AhcThroughputMain URL IN_FLIGHT WARMUP_MS MEASURE_MS timer|eventloop [RATE
  * [TRANSPORT]]}, RATE requests per second (0 or absent: as fast as completions allow, see {@link
@@ -24,10 +23,6 @@ import org.asynchttpclient.Response;
  * the {@link Meter.Window#resultLine} line.
  */
 public final class AhcThroughputMain {
-  // The class of the first channel a request connected on: which transport the client really
-  // picked, whatever it was asked for (a native library that does not load means NIO or epoll).
-  private static final AtomicReference<String> FIRST_CHANNEL = new AtomicReference<>("");
-
   private AhcThroughputMain() {}
 
   public static void main(String[] args) throws InterruptedException, IOException {
@@ -59,7 +54,7 @@ public final class AhcThroughputMain {
       loop.start();
       Meter.Window window = Meter.measure(loop::completed, warmup, measure);
       loop.stop(30_000);
-      System.out.println("CHANNEL " + FIRST_CHANNEL.get());
+      System.out.println("CHANNEL " + FirstChannel.className());
       System.out.println(window.resultLine(loop.errors(), loop.firstError()));
     }
   }
@@ -89,7 +84,7 @@ public final class AhcThroughputMain {
 
               @Override
               public void onTcpConnectSuccess(InetSocketAddress remoteAddress, Channel connection) {
-                FIRST_CHANNEL.compareAndSet("", connection.getClass().getName());
+                FirstChannel.record(connection);
               }
 
               @Override

@@ -18,6 +18,18 @@ final class BenchPaths {
   /** Written by the build: the epoll and io_uring jars, for the rows that measure them. */
   static final String NATIVE_CLASSPATH = "native.classpath";
 
+  /**
+   * Written by the build (helper project ahc3/pom.xml, profile ahc3014): AHC 3.0.14's runtime
+   * classpath, the main reference of every comparison.
+   */
+  static final String AHC3014_CLASSPATH = "ahc3014.classpath";
+
+  /**
+   * Written with {@link #AHC3014_CLASSPATH}: the epoll and io_uring jars at AHC 3.0.14's own Netty
+   * version (4.2.18.Final), for its rows on a native transport.
+   */
+  static final String AHC3014_NATIVE_CLASSPATH = "ahc3014-native.classpath";
+
   /** Written by the build (helper project ahc3/pom.xml): AHC 3.0.11's runtime classpath. */
   static final String AHC3_CLASSPATH = "ahc3.classpath";
 
@@ -75,6 +87,18 @@ final class BenchPaths {
     return parent;
   }
 
+  /** The repository's root directory: three levels above {@link #target()}. */
+  static Path repositoryRoot() {
+    Path root = target().toAbsolutePath().normalize();
+    for (int i = 0; i < 3; i++) {
+      root = root.getParent();
+      if (root == null) {
+        throw new IllegalStateException("no repository root above " + target());
+      }
+    }
+    return root;
+  }
+
   /** The contents of a classpath file in target/, trimmed. */
   static String readClasspath(String fileName) throws IOException {
     Path file = target().resolve(fileName);
@@ -85,13 +109,11 @@ final class BenchPaths {
       }
       throw new IOException(
           file
-              + " is missing; build the module first ("
-              + "./mvnw -B -ntp install -DskipTests), and for "
-              + AHC3_CLASSPATH
-              + " and "
-              + AHC3_NATIVE_CLASSPATH
-              + " run ./mvnw -B -ntp -f extras/benchmarks/ahc3/pom.xml"
-              + " dependency:build-classpath@ahc3 dependency:build-classpath@ahc3-native");
+              + " is missing; build the module first (./mvnw -B -ntp -pl extras/benchmarks -am"
+              + " package -DskipTests writes every classpath file), or write the reference clients'"
+              + " files alone: ./mvnw -B -ntp -f extras/benchmarks/ahc3/pom.xml"
+              + " dependency:build-classpath@ahc3 dependency:build-classpath@ahc3-native (AHC"
+              + " 3.0.11), the same with -Pahc3014 (AHC 3.0.14)");
     }
     return new String(Files.readAllBytes(file), StandardCharsets.UTF_8).trim();
   }

@@ -7,9 +7,10 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 
 /**
  * The socket transport an AsyncHttpClient API client is put on in a benchmark, through the options
- * both ahc-deadline and AHC 3.0.11 have ({@code useNativeTransport}, {@code
- * useOnlyEpollNativeTransport}). The native ones need the native jars on the child's class path;
- * NIO is forced by leaving them off (neither client has an option that turns detection off).
+ * ahc-deadline and every AHC release have ({@code useNativeTransport}, {@code
+ * useOnlyEpollNativeTransport}); a benchmark puts every client on the same one. The native ones
+ * need the native jars on the child's class path (each client gets those of its own Netty
+ * release); NIO is forced by leaving them off (no client has an option that turns detection off).
  */
 enum BenchTransport {
   /** Nothing set and no native jars: both clients can only run on NIO. */
@@ -20,9 +21,17 @@ enum BenchTransport {
   IO_URING("io_uring"),
   /**
    * Nothing set, native jars present: each client's own choice (3.0.11: NIO; ahc-deadline, as
-   * 3.0.12: epoll, then io_uring, when the library loads).
+   * 3.0.12 and 3.0.14: epoll, then io_uring, when the library loads).
    */
   DEFAULT("default");
+
+  /** What each transport id means, for a table's legend. */
+  static final String LEGEND =
+      "nio: no native jars on the class path; epoll: useNativeTransport +"
+          + " useOnlyEpollNativeTransport; io_uring: useNativeTransport (the clients try io_uring"
+          + " first); default: nothing set, with the native jars on the class path as an"
+          + " application that adds them has them (AHC 3.0.11 stays on NIO; ahc-deadline and AHC"
+          + " 3.0.14 pick epoll). Each client gets the native jars of its own Netty release.";
 
   private final String id;
 
@@ -33,6 +42,14 @@ enum BenchTransport {
   /** The name used on command lines and in row labels: nio, epoll, io_uring or default. */
   String id() {
     return id;
+  }
+
+  /**
+   * How a table shows a child that ran on this transport, as {@link #describeChannel} names
+   * channels: NIO, epoll, io_uring ("default" for DEFAULT, which stands for the client's choice).
+   */
+  String shownAs() {
+    return this == NIO ? "NIO" : id;
   }
 
   /** True if the child runs with the native transports' jars on its class path. */

@@ -16,7 +16,8 @@ import java.util.List;
  * [BURSTS]]}, TRANSPORT {@code nio} (default), {@code epoll} or {@code io_uring}, BURSTS the measured
  * bursts (default 1) after the warm-up ones. Writes the lag of each timed-out request of the
  * measured bursts (ns, one per line) to LAGS_FILE and prints one line {@code RESULT
- * timeouts=N others=N modeApplied=B firstOther=TEXT}.
+ * timeouts=N others=N modeApplied=B channel=CLASS firstOther=TEXT}, CLASS the first connection's
+ * channel class ({@link FirstChannel}, "-" if none).
  */
 public final class ClientTimeoutMain {
   private ClientTimeoutMain() {}
@@ -44,6 +45,8 @@ public final class ClientTimeoutMain {
             + outcome.others()
             + " modeApplied="
             + outcome.modeApplied()
+            + " channel="
+            + (FirstChannel.className().isEmpty() ? "-" : FirstChannel.className())
             + " firstOther="
             + outcome.firstOther().replace('\n', ' '));
   }

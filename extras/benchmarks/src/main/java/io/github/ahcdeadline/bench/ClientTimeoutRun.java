@@ -1,6 +1,8 @@
 package io.github.ahcdeadline.bench;
 
+import io.netty.channel.Channel;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +25,7 @@ import org.asynchttpclient.Response;
  * (submit time + request timeout).
  *
  * <p>Uses only the public AsyncHttpClient API (plus {@link ClientFlags}), so the same class runs
- * against ahc-deadline and AsyncHttpClient 3.0.11.
+ * against ahc-deadline and the released AsyncHttpClient versions.
  */
 public final class ClientTimeoutRun {
   /**
@@ -254,6 +256,11 @@ public final class ClientTimeoutRun {
         recorder.ended(System.nanoTime(), false, "HTTP " + response.getStatusCode());
       }
       return response;
+    }
+
+    @Override
+    public void onTcpConnectSuccess(InetSocketAddress remoteAddress, Channel connection) {
+      FirstChannel.record(connection);
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,23 +16,27 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the cross-client benchmarks, every client in its own child JVM against one loopback server
- * in this JVM, and prints the tables with the machine at the top:
+ * in this JVM, and prints the tables with the machine at the top. The clients are ahc-deadline,
+ * AsyncHttpClient 3.0.14 (the reference every ratio divides by) and AsyncHttpClient 3.0.11 (a second
+ * column), each with its default configuration, and each also with {@code
+ * setUseEventLoopTimeouts(true)} where the release has it (ahc-deadline and 3.0.14). Every client
+ * row runs once per transport of {@code --transports} (default {@code nio}), the same transport for
+ * every client: see {@link BenchTransport}; the tables show what each child really ran on.
  *
  * <ol>
- *   <li>Client timeout precision under stress (no target; target 4 is {@link TimeoutsUnderLoad}):
- *       a burst of requests to {@code /never}, lag of each request timeout behind submit +
- *       timeout, for ahc-deadline (timer mode; event-loop mode on NIO, epoll and io_uring), AHC
- *       3.0.11, and the same burst done with Netty alone (the ceiling),
- *       at each deadline. Also written as target/compare-timeout-lag.svg.
- *   <li>Throughput: keep-alive GET {@code /small} with a fixed number in flight, for both modes of
- *       ahc-deadline, AHC 3.0.11, the JDK client and a raw Netty client (the server ceiling), in
- *       alternating rounds; requests/s, ratio to AHC 3.0.11 and heap bytes allocated per request.
- *       With {@code --transports}, each AsyncHttpClient API client once per transport listed; with
- *       {@code --syscalls}, system calls per request counted by perf. With {@code --rate}, only the
- *       AsyncHttpClient API clients and, over HTTP/1.1, a paced raw Netty client (the floor, see
- *       {@link RawNettyPacedMain}: keep-alive connections, requests written from the pacer thread
- *       as an application thread would) run, all at the same rate; the JDK and raw Netty ceiling
- *       rows, whose drivers are not paced, are left out.
+ *   <li>Client timeout precision under stress: a burst of requests to {@code /never}, lag of each
+ *       request timeout behind submit + timeout, for each client and the same burst done with
+ *       Netty alone (the ceiling), at each deadline. Also written as
+ *       target/compare-timeout-lag.svg. (Precision with headroom, under a paced load, is {@link
+ *       TimeoutsUnderLoad}.)
+ *   <li>Throughput: keep-alive GET {@code /small} with a fixed number in flight, for each client,
+ *       the JDK client and a raw Netty client (the server ceiling), in alternating rounds;
+ *       requests/s, ratio to AHC 3.0.14 (same mode, same transport) and to AHC 3.0.11, CPU and heap
+ *       bytes allocated per request. With {@code --syscalls}, system calls per request counted by
+ *       perf. With {@code --rate}, only the AsyncHttpClient API clients and, over HTTP/1.1, a paced
+ *       raw Netty client (the floor, see {@link RawNettyPacedMain}: keep-alive connections,
+ *       requests written from the pacer thread as an application thread would) run, all at the
+ *       same rate; the JDK and raw Netty ceiling rows, whose drivers are not paced, are left out.
  * </ol>
  *
  * <p>Options: {@code --count N} (2000), {@code --bursts N} (3 measured timeout bursts), {@code
@@ -44,20 +49,24 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code --h2} (throughput only, over HTTP/2 with TLS: the server speaks h2 only, each
  * AsyncHttpClient API client multiplexes its {@code --in-flight} requests as streams; the JDK and
  * raw Netty rows, floor included, are left out), {@code --transports nio,epoll,io_uring,default}
- * (throughput: a row per AsyncHttpClient API client and transport, see {@link BenchTransport};
- * without it, one row per client without the native jars, as before the option; the raw Netty
- * rows run on NIO whatever it lists), {@code --syscalls} (throughput: system calls, epoll_wait,
+ * (both tables: a row per client and transport, see {@link BenchTransport}; default {@code nio};
+ * the raw Netty throughput rows run on NIO whatever it lists), {@code --defaults-only}
+ * (throughput: only the AsyncHttpClient API clients in their default configuration, no event-loop,
+ * JDK or raw Netty rows), {@code --syscalls} (throughput: system calls, epoll_wait,
  * io_uring_enter, writes + reads and context switches per request, counted by perf over each
  * child's window, see {@link SyscallCounter}; "n/a" where perf is missing or refused), {@code
- * --with-ahc3012} (throughput: an "AHC 3.0.12" row beside each AHC 3.0.11 row, its ratios against
- * AHC 3.0.11 like every row's; AHC 3.0.12 is not on Maven Central, so its classpath file is written
- * by hand, see {@link BenchPaths#AHC3012_HOW}, and the option fails at once without it; not in the
- * timeout table).
+ * --with-ahc3012} (throughput: an "AHC 3.0.12" row beside each AHC 3.0.11 row; AHC 3.0.12 is not
+ * on Maven Central, so its classpath file is written by hand, see {@link BenchPaths#AHC3012_HOW},
+ * and the option fails at once without it; not in the timeout table).
  */
 public final class Compare {
-  private static final String AHC3 = "AHC 3.0.11";
-  /** The optional row's label (with --transports, followed by the transport). */
-  static final String AHC3012 = "AHC 3.0.12";
+  private static final String AHC3014 = BenchClient.AHC_3_0_14.label();
+  private static final String AHC3011 = BenchClient.AHC_3_0_11.label();
+  private static final String OURS = BenchClient.OURS.label();
+  /** The optional row's label (followed by the transport). */
+  static final String AHC3012 = BenchClient.AHC_3_0_12.label();
+  /** What a row label adds for {@code setUseEventLoopTimeouts(true)}. */
+  static final String EVENT_LOOP = " event-loop";
   private static final long CHILD_TIMEOUT_SECONDS = 300;
 
   private int count = 2000;
@@ -75,8 +84,10 @@ public final class Compare {
   private boolean h2;
   // requests/s each AsyncHttpClient API client is paced to; 0: unpaced
   private long pacedRate;
-  // the transports of the AsyncHttpClient API clients' rows; null: the rows of old, no native jars
-  private List<BenchTransport> transports;
+  // the transports of the client rows, the same for every client
+  private List<BenchTransport> transports = List.of(BenchTransport.NIO);
+  // throughput: the AsyncHttpClient API clients in their default configuration only
+  private boolean defaultsOnly;
   // perf counts each throughput child's system calls
   private boolean syscalls;
   // an AHC 3.0.12 row beside each AHC 3.0.11 row; opt-in, as its classpath is not the build's
@@ -109,6 +120,8 @@ public final class Compare {
         pin = true;
       } else if (arg.equals("--syscalls")) {
         syscalls = true;
+      } else if (arg.equals("--defaults-only")) {
+        defaultsOnly = true;
       } else if (arg.equals("--with-ahc3012")) {
         withAhc3012 = true;
       } else if (i + 1 < args.length) {
@@ -159,18 +172,44 @@ public final class Compare {
     System.out.print(Machine.describe());
     System.out.println(
         "child JVMs: " + String.join(" ", ChildJvm.JVM_OPTIONS) + "; server: this JVM, "
-            + serverThreads + " NIO threads");
-    String ours = classpathOrNull(BenchPaths.OURS_CLASSPATH);
-    String ahc3 = classpathOrNull(BenchPaths.AHC3_CLASSPATH);
+            + serverThreads + " NIO threads; client transports: " + transportIds());
+    Map<BenchClient, String> classpaths = buildClasspaths();
+    if (ahc3012 != null) {
+      classpaths.put(BenchClient.AHC_3_0_12, ahc3012);
+    }
     try (LoopbackServer server =
         h2 ? LoopbackServer.startH2(serverThreads) : LoopbackServer.start(serverThreads)) {
       if (timeouts) {
-        timeoutPrecision(server, ours, ahc3);
+        timeoutPrecision(server, classpaths);
       }
       if (throughput) {
-        throughput(server, ours, ahc3, ahc3012);
+        printThroughput(measureThroughput(server, classpaths));
       }
     }
+  }
+
+  private String transportIds() {
+    List<String> ids = new ArrayList<>();
+    for (BenchTransport t : transports) {
+      ids.add(t.id());
+    }
+    return String.join(", ", ids);
+  }
+
+  /**
+   * The runtime classpath of ahc-deadline, AHC 3.0.14 and AHC 3.0.11 as the build wrote them; a
+   * client whose file is missing is left out, with a NOTE saying how to write it.
+   */
+  static Map<BenchClient, String> buildClasspaths() {
+    Map<BenchClient, String> classpaths = new EnumMap<>(BenchClient.class);
+    for (BenchClient client :
+        List.of(BenchClient.OURS, BenchClient.AHC_3_0_14, BenchClient.AHC_3_0_11)) {
+      String classpath = classpathOrNull(client.classpathFile());
+      if (classpath != null) {
+        classpaths.put(client, classpath);
+      }
+    }
+    return classpaths;
   }
 
   /**
@@ -205,71 +244,84 @@ public final class Compare {
     }
   }
 
+  /** The label of a client row: client, mode, transport. */
+  static String rowLabel(BenchClient client, boolean eventLoop, BenchTransport transport) {
+    return client.label() + (eventLoop ? EVENT_LOOP : "") + " (" + transport.id() + ")";
+  }
+
   /** One row family of the timeout table: a client (or the raw ceiling) and how to start it. */
-  private static final class TimeoutContender {
+  static final class TimeoutContender {
     final String label;
+    // null: the row cannot run here (a classpath file is missing)
     final String classpath;
     final Class<?> main;
+    // what the child runs on when it does not say (the raw ceiling)
+    final BenchTransport transport;
     // arguments after URL COUNT TIMEOUT_MS, with LAGS standing for the lags file
     final String[] args;
 
-    TimeoutContender(String label, String classpath, Class<?> main, String... args) {
+    TimeoutContender(
+        String label, String classpath, Class<?> main, BenchTransport transport, String... args) {
       this.label = label;
       this.classpath = classpath;
       this.main = main;
+      this.transport = transport;
       this.args = args;
     }
   }
 
-  private List<TimeoutContender> timeoutContenders(
-      String ours, String ahc3, String nativeJars) {
-    String oursNative =
-        ours == null || nativeJars == null ? null : ours + File.pathSeparator + nativeJars;
+  /** The timeout table's rows, per transport: the clients, then the raw Netty ceiling. */
+  List<TimeoutContender> timeoutContenders(Map<BenchClient, String> classpaths) {
     String b = Integer.toString(bursts);
     List<TimeoutContender> list = new ArrayList<>();
-    list.add(new TimeoutContender("ahc-deadline timer", ours, ClientTimeoutMain.class,
-        "timer", "LAGS", "nio", b));
-    list.add(new TimeoutContender("ahc-deadline event-loop", ours, ClientTimeoutMain.class,
-        "eventloop", "LAGS", "nio", b));
-    list.add(new TimeoutContender("ahc-deadline event-loop epoll", oursNative,
-        ClientTimeoutMain.class, "eventloop", "LAGS", "epoll", b));
-    list.add(new TimeoutContender("ahc-deadline event-loop io_uring", oursNative,
-        ClientTimeoutMain.class, "eventloop", "LAGS", "io_uring", b));
-    list.add(new TimeoutContender(AHC3 + " timer", ahc3, ClientTimeoutMain.class,
-        "timer", "LAGS", "nio", b));
-    list.add(new TimeoutContender("raw Netty ceiling NIO", ours, RawTimeoutMain.class,
-        "nio", "LAGS", b));
-    list.add(new TimeoutContender("raw Netty ceiling epoll", oursNative, RawTimeoutMain.class,
-        "epoll", "LAGS", b));
-    list.add(new TimeoutContender("raw Netty ceiling io_uring", oursNative, RawTimeoutMain.class,
-        "io_uring", "LAGS", b));
+    for (BenchTransport t : transports) {
+      for (BenchClient client :
+          List.of(BenchClient.AHC_3_0_14, BenchClient.AHC_3_0_11, BenchClient.OURS)) {
+        String cp = withNativeJars(classpaths.get(client), client, t);
+        list.add(new TimeoutContender(rowLabel(client, false, t), cp, ClientTimeoutMain.class, t,
+            "timer", "LAGS", t.id(), b));
+        if (client != BenchClient.AHC_3_0_11) {
+          list.add(new TimeoutContender(rowLabel(client, true, t), cp, ClientTimeoutMain.class, t,
+              "eventloop", "LAGS", t.id(), b));
+        }
+      }
+      // the ceiling picks its transport itself: "default" has no raw counterpart
+      if (t != BenchTransport.DEFAULT) {
+        list.add(new TimeoutContender("raw Netty ceiling (" + t.id() + ")",
+            withNativeJars(classpaths.get(BenchClient.OURS), BenchClient.OURS, t),
+            RawTimeoutMain.class, t, t.id(), "LAGS", b));
+      }
+    }
     return list;
   }
 
-  private void timeoutPrecision(LoopbackServer server, String ours, String ahc3)
+  private void timeoutPrecision(LoopbackServer server, Map<BenchClient, String> classpaths)
       throws IOException {
     System.out.println();
     System.out.println(
-        "Stress, no target: client timeout precision in a burst of " + count + " requests to"
-            + " /never fired at once, " + ClientTimeoutRun.DEFAULT_WARMUP_BURSTS
-            + " warm-up bursts then " + bursts + " measured (pooled); lag = caller notified -"
-            + " (submit + timeout), ms");
+        "Client timeout precision under stress: a burst of " + count + " requests to a route"
+            + " that never answers, fired at once, " + ClientTimeoutRun.DEFAULT_WARMUP_BURSTS
+            + " warm-up bursts then " + bursts + " measured; lag = when the caller heard of the"
+            + " TimeoutException - (submit + request timeout), ms");
     System.out.println(
-        "  raw Netty ceiling: the same burst with Netty alone (connect, write, a task on the"
-            + " channel's loop that closes it): what any event-loop client can reach here. The"
-            + " burst saturates a small machine whatever arms the timeouts; the precision target"
-            + " (4) is measured with headroom by TimeoutsUnderLoad (-Pprecision)");
+        "  Each client in its own JVM with its defaults (timeouts on a HashedWheelTimer, 100 ms"
+            + " tick), and with setUseEventLoopTimeouts(true) (\"event-loop\") where it has it."
+            + " raw Netty ceiling: the same burst with Netty alone (connect, write, a task on the"
+            + " channel's loop that closes it), what any event-loop client can reach here. The"
+            + " burst saturates a small machine whatever arms the timeouts; precision with"
+            + " headroom is TimeoutsUnderLoad (-Pprecision).");
     TextTable table =
-        new TextTable("client", "deadline", "mean", "p50", "p99", "max", "timeouts", "other");
+        new TextTable(
+            "client", "transport", "deadline", "mean", "p50", "p99", "max", "timeouts", "other");
     LagSvg svg = new LagSvg("Client timeout lag, stress (" + count + " requests, one burst)");
     List<String> notes = new ArrayList<>();
-    List<TimeoutContender> contenders =
-        timeoutContenders(ours, ahc3, classpathOrNull(BenchPaths.NATIVE_CLASSPATH));
+    List<TimeoutContender> contenders = timeoutContenders(classpaths);
     for (long deadline : deadlines) {
       for (TimeoutContender contender : contenders) {
         String label = contender.label;
         if (contender.classpath == null) {
-          table.row(label, deadline + " ms", "skipped: no classpath", "", "", "", "", "");
+          table.row(label, "-", deadline + " ms", "n/a: no classpath (see NOTE above)", "", "", "",
+              "", "");
           continue;
         }
         System.err.println("client timeouts: " + label + " @ " + deadline + " ms");
@@ -291,8 +343,12 @@ public final class Compare {
           LagStats stats = LagStats.of(ClientTimeoutMain.readLags(lagsFile));
           String[] s = stats.summaryCells();
           String others = ChildJvm.field(out, "others");
-          table.row(label, deadline + " ms", s[0], s[1], s[2], s[3], Integer.toString(stats.count()),
-              others);
+          String ranOn =
+              contender.main == ClientTimeoutMain.class
+                  ? BenchTransport.describeChannel(ChildJvm.field(out, "channel"))
+                  : contender.transport.shownAs();
+          table.row(label, ranOn, deadline + " ms", s[0], s[1], s[2], s[3],
+              Integer.toString(stats.count()), others);
           svg.add(label + " @ " + deadline + " ms", stats);
           if (!"0".equals(others)) {
             notes.add(label + " @ " + deadline + " ms, first other outcome: "
@@ -300,10 +356,10 @@ public final class Compare {
           }
           if (contender.main == ClientTimeoutMain.class
               && "false".equals(ChildJvm.field(out, "modeApplied"))) {
-            notes.add(label + ": this build has no setUseEventLoopTimeouts; ran in timer mode");
+            notes.add(label + ": this client has no setUseEventLoopTimeouts; ran in timer mode");
           }
         } catch (IOException | InterruptedException | RuntimeException e) {
-          table.row(label, deadline + " ms", "failed", "", "", "", "", "");
+          table.row(label, "-", deadline + " ms", "failed", "", "", "", "", "");
           notes.add(label + " @ " + deadline + " ms failed: " + e.getMessage());
           if (e instanceof InterruptedException) {
             Thread.currentThread().interrupt();
@@ -315,6 +371,7 @@ public final class Compare {
       }
     }
     System.out.print(table.render());
+    System.out.println("  transport: what the client ran on, from its first connection's channel.");
     for (String note : notes) {
       System.out.println("  " + note);
     }
@@ -324,78 +381,83 @@ public final class Compare {
   }
 
   /**
-   * The throughput table's rows: per transport the AsyncHttpClient API clients, then the rest.
+   * The throughput table's rows: per transport the AsyncHttpClient API clients (AHC 3.0.14 first,
+   * the reference), then the JDK and raw Netty rows.
    *
-   * @param ahc3012 AHC 3.0.12's classpath, null for no such row (see {@link #ahc3012Classpath})
+   * @param classpaths each client's runtime classpath; a client absent from the map has no row
+   *     (AHC 3.0.12: only when asked for, see {@link #ahc3012Classpath}), one present whose native
+   *     jars are missing has rows marked n/a on the native transports
    */
-  List<ThroughputContender> throughputContenders(
-      String url, String ours, String ahc3, String ahc3012) {
+  List<ThroughputContender> throughputContenders(String url, Map<BenchClient, String> classpaths) {
     String n = Integer.toString(inFlight);
     String warm = Long.toString(warmupSeconds * 1000);
     String meas = Long.toString(measureSeconds * 1000);
     String paced = Long.toString(pacedRate);
-    String oursNative = withNativeJars(ours, BenchPaths.NATIVE_CLASSPATH);
-    String ahc3Native = withNativeJars(ahc3, BenchPaths.AHC3_NATIVE_CLASSPATH);
-    // its own Netty release's natives: they must match its netty-transport and unix-common
-    String ahc3012Native = withNativeJars(ahc3012, BenchPaths.AHC3012_NATIVE_CLASSPATH);
+    String ours = classpaths.get(BenchClient.OURS);
     List<ThroughputContender> list = new ArrayList<>();
-    // Without --transports, the rows of old: unsuffixed, no native jars (so both on NIO).
-    List<BenchTransport> rowTransports =
-        transports == null ? Collections.singletonList(null) : transports;
     String otherReference = null;
-    for (BenchTransport t : rowTransports) {
-      String suffix = t == null ? "" : " (" + t.id() + ")";
-      String transportArg = t == null ? BenchTransport.DEFAULT.id() : t.id();
-      boolean natives = t != null && t.needsNativeJars();
-      String reference = AHC3 + suffix;
-      if (otherReference == null || t == BenchTransport.DEFAULT) {
+    String otherSecond = null;
+    for (BenchTransport t : transports) {
+      String reference = rowLabel(BenchClient.AHC_3_0_14, false, t);
+      String eventLoopReference = rowLabel(BenchClient.AHC_3_0_14, true, t);
+      String second = classpaths.containsKey(BenchClient.AHC_3_0_11)
+          ? rowLabel(BenchClient.AHC_3_0_11, false, t)
+          : null;
+      // the JDK and raw Netty rows run on NIO: against the NIO rows if there are any
+      if (otherReference == null || t == BenchTransport.NIO) {
         otherReference = reference;
+        otherSecond = second;
       }
-      if (ahc3 != null) {
-        list.add(runnable(new ThroughputContender(reference, natives ? ahc3Native : ahc3,
-            reference, AhcThroughputMain.class, url, n, warm, meas, "timer", paced, transportArg)));
+      for (BenchClient client : List.of(BenchClient.AHC_3_0_14, BenchClient.AHC_3_0_11,
+          BenchClient.AHC_3_0_12, BenchClient.OURS)) {
+        if (!classpaths.containsKey(client)) {
+          continue;
+        }
+        String cp = withNativeJars(classpaths.get(client), client, t);
+        list.add(runnable(new ThroughputContender(rowLabel(client, false, t), cp, reference,
+            second, AhcThroughputMain.class, url, n, warm, meas, "timer", paced, t.id())));
+        boolean hasEventLoopMode =
+            client == BenchClient.AHC_3_0_14 || client == BenchClient.OURS;
+        if (hasEventLoopMode && !defaultsOnly) {
+          list.add(runnable(new ThroughputContender(rowLabel(client, true, t), cp,
+              eventLoopReference, second, AhcThroughputMain.class, url, n, warm, meas,
+              "eventloop", paced, t.id())));
+        }
       }
-      if (ahc3012 != null) {
-        // Same driver and arguments as the 3.0.11 row; the ratios stay against 3.0.11.
-        list.add(runnable(new ThroughputContender(AHC3012 + suffix,
-            natives ? ahc3012Native : ahc3012, reference, AhcThroughputMain.class, url, n, warm,
-            meas, "timer", paced, transportArg)));
-      }
-      if (ours != null) {
-        String cp = natives ? oursNative : ours;
-        list.add(runnable(new ThroughputContender("ahc-deadline timer" + suffix, cp, reference,
-            AhcThroughputMain.class, url, n, warm, meas, "timer", paced, transportArg)));
-        list.add(runnable(new ThroughputContender("ahc-deadline event-loop" + suffix, cp,
-            reference, AhcThroughputMain.class, url, n, warm, meas, "eventloop", paced,
-            transportArg)));
-      }
+    }
+    if (defaultsOnly || h2 || ours == null) {
+      return list;
     }
     // Paced, the JDK and raw Netty ceiling drivers do not run: they are not paced, and the ceiling
     // writes on its loops, pipelined. The paced floor takes its place: calls from the pacer thread,
     // one per keep-alive connection, as the AsyncHttpClient API clients get them. Over HTTP/2,
     // none of them: they speak HTTP/1.1 in cleartext.
-    if (pacedRate > 0 && !h2 && ours != null) {
+    if (pacedRate > 0) {
       list.add(new ThroughputContender("raw Netty (floor) paced", ours, otherReference,
-          RawNettyPacedMain.class, url, n, paced, warm, meas));
+          otherSecond, RawNettyPacedMain.class, url, n, paced, warm, meas));
+      return list;
     }
-    if (pacedRate == 0 && !h2) {
-      list.add(new ThroughputContender("JDK HttpClient", "", otherReference,
-          JdkThroughputMain.class, url, n, warm, meas));
-      if (ours != null) {
-        list.add(new ThroughputContender("raw Netty (ceiling) " + inFlight + "x1", ours,
-            otherReference, RawNettyThroughputMain.class, url, n, "1", warm, meas));
-        int pipelined = Math.max(1, inFlight / 8);
-        list.add(new ThroughputContender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
-            otherReference, RawNettyThroughputMain.class, url, Integer.toString(pipelined), "8",
-            warm, meas));
-      }
-    }
+    list.add(new ThroughputContender("JDK HttpClient", "", otherReference, otherSecond,
+        JdkThroughputMain.class, url, n, warm, meas));
+    list.add(new ThroughputContender("raw Netty (ceiling) " + inFlight + "x1", ours,
+        otherReference, otherSecond, RawNettyThroughputMain.class, url, n, "1", warm, meas));
+    int pipelined = Math.max(1, inFlight / 8);
+    list.add(new ThroughputContender("raw Netty (ceiling) " + pipelined + "x8 pipelined", ours,
+        otherReference, otherSecond, RawNettyThroughputMain.class, url,
+        Integer.toString(pipelined), "8", warm, meas));
     return list;
   }
 
-  /** {@code classpath} with the native jars listed in {@code nativeFile}, or null if either is. */
-  private static String withNativeJars(String classpath, String nativeFile) {
-    String jars = classpath == null ? null : classpathOrNull(nativeFile);
+  /**
+   * {@code classpath} followed by {@code client}'s native jars when {@code transport} needs them;
+   * null if {@code classpath} is, or if the native jars' file is missing.
+   */
+  private static String withNativeJars(
+      String classpath, BenchClient client, BenchTransport transport) {
+    if (classpath == null || !transport.needsNativeJars()) {
+      return classpath;
+    }
+    String jars = classpathOrNull(client.nativeClasspathFile());
     return jars == null ? null : classpath + File.pathSeparator + jars;
   }
 
@@ -407,17 +469,20 @@ public final class Compare {
     return c;
   }
 
-  private void throughput(LoopbackServer server, String ours, String ahc3, String ahc3012)
+  /**
+   * Runs the throughput rounds against {@code server} and returns the rows with what they
+   * measured; progress goes to stderr.
+   */
+  List<ThroughputContender> measureThroughput(
+      LoopbackServer server, Map<BenchClient, String> classpaths)
       throws IOException, InterruptedException {
     String url = server.url("/small");
-    List<ThroughputContender> contenders = throughputContenders(url, ours, ahc3, ahc3012);
-    CpuPinning pinning =
-        pin
-            ? CpuPinning.serverAndClients(Runtime.getRuntime().availableProcessors())
-            : CpuPinning.none("--pin not given");
+    List<ThroughputContender> contenders = throughputContenders(url, classpaths);
+    CpuPinning pinning = pinning();
     System.err.println("throughput: " + pinning.describe());
     if (!h2) {
-      warmUpServer(pinning, url, ours, Long.toString(warmupSeconds * 1000));
+      warmUpServer(pinning, url, classpaths.get(BenchClient.OURS),
+          Long.toString(warmupSeconds * 1000));
     }
     for (int round = 0; round < rounds; round++) {
       Map<ThroughputContender, Double> roundRates = new LinkedHashMap<>();
@@ -438,14 +503,30 @@ public final class Compare {
       }
       pairWithReference(roundRates);
     }
+    return contenders;
+  }
+
+  private CpuPinning pinning() {
+    return pin
+        ? CpuPinning.serverAndClients(Runtime.getRuntime().availableProcessors())
+        : CpuPinning.none("--pin not given");
+  }
+
+  /** One line: what the throughput rows measured and how. */
+  String describeThroughput() {
+    return (h2 ? "HTTP/2 over TLS (one connection, streams)" : "keep-alive")
+        + " GET /small (" + LoopbackServer.SMALL_BODY_LENGTH + " B), "
+        + inFlight + " in flight, "
+        + (rounds == 1 ? "1 round" : rounds + " alternating rounds")
+        + " of " + warmupSeconds + " s+ warm-up + " + measureSeconds + " s"
+        + (rounds == 1 ? "" : "; median of rounds") + "; " + pinning().describe()
+        + (pacedRate > 0 ? "; each client paced to " + pacedRate + " requests/s" : "");
+  }
+
+  private void printThroughput(List<ThroughputContender> contenders) {
     System.out.println();
-    System.out.println(
-        "Throughput: " + (h2 ? "HTTP/2 over TLS (one connection, streams)" : "keep-alive")
-            + " GET /small (" + LoopbackServer.SMALL_BODY_LENGTH + " B), "
-            + inFlight + " in flight, " + rounds + " alternating rounds of " + warmupSeconds
-            + " s+ warm-up + " + measureSeconds + " s; median of rounds; " + pinning.describe()
-            + (pacedRate > 0 ? "; each client paced to " + pacedRate + " requests/s" : ""));
-    System.out.print(ThroughputReport.render(contenders, transports != null, syscalls));
+    System.out.println("Throughput: " + describeThroughput());
+    System.out.print(ThroughputReport.render(contenders, syscalls));
   }
 
   /**

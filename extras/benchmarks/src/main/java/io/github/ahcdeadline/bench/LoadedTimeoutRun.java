@@ -10,15 +10,17 @@ import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.Dsl;
 
 /**
- * Child-JVM entry point of the timeout-precision-under-load benchmark (target 4): one client
+ * Child-JVM entry point of the timeout-precision-under-load benchmark: one client
  * carries a steady paced load of keep-alive GETs while a {@link TimeoutPacer} sends requests that
  * never get an answer, half on pooled connections and half on new ones; for each deadline it
  * measures how late the caller hears of each timeout. Uses only the public AsyncHttpClient API (and
- * {@link ClientFlags}), so the same class runs against ahc-deadline and AHC 3.0.11.
+ * {@link ClientFlags}), so the same class runs against ahc-deadline and every AHC release.
  *
- * <p>Usage: {@code LoadedTimeoutRun SERVER_URL timer|eventloop TICK_MS [UnderLoadSettings
- * options]}, SERVER_URL {@code http://127.0.0.1:PORT} of a {@link LoopbackServer}, TICK_MS the
- * hashed wheel tick to set (0: the client's default). Runs the load and the timeout requests
+ * <p>Usage: {@code LoadedTimeoutRun SERVER_URL timer|eventloop TICK_MS TRANSPORT
+ * [UnderLoadSettings options]}, SERVER_URL {@code http://127.0.0.1:PORT} of a {@link
+ * LoopbackServer}, TICK_MS the hashed wheel tick to set (0: the client's default), TRANSPORT as
+ * {@link BenchTransport} says (the native ones need the native jars on the class path). Runs the
+ * load and the timeout requests
  * throughout; warms up; then per deadline sets it, settles (after the first), measures a window,
  * and waits for the window's requests to end. Prints per deadline, in this order:
  *
@@ -27,8 +29,8 @@ import org.asynchttpclient.Dsl;
  *   <li>{@code NOTE <text>} when the load had errors;
  *   <li>{@code RESULT deadline=D loadRequests=N loadNanos=N loadErrors=N modeApplied=B tick=MS
  *       dropped=N waitedPooled=N primerFailures=N probeP99Nanos=N probeMaxNanos=N gcMaxNanos=N
- *       <tally fields>
- *       firstOther=TEXT}, the counters dropped, waitedPooled and primerFailures over the window,
+ *       <tally fields> channel=CLASS firstOther=TEXT}, CLASS the class of the first channel the
+ *       client connected ({@link FirstChannel}, "-" for none), the counters dropped, waitedPooled and primerFailures over the window,
  *       the p99 and largest lateness of a {@link WakeupProbe} over the same window, and the
  *       window's longest collector pause ({@link GcPauses}, whole ms as ns; -1: not measured).
  * </ul>
@@ -40,19 +42,20 @@ public final class LoadedTimeoutRun {
   private LoadedTimeoutRun() {}
 
   public static void main(String[] args) throws InterruptedException, IOException {
-    if (args.length < 3) {
+    if (args.length < 4) {
       throw new IllegalArgumentException(
-          "arguments: " + args.length + " (expected SERVER_URL MODE TICK_MS [options])");
+          "arguments: " + args.length + " (expected SERVER_URL MODE TICK_MS TRANSPORT [options])");
     }
-    UnderLoadSettings settings = UnderLoadSettings.parse(Arrays.copyOfRange(args, 3, args.length));
-    run(args[0], ClientTimeoutRun.Mode.parse(args[1]), Long.parseLong(args[2]), settings,
-        System.out);
+    UnderLoadSettings settings = UnderLoadSettings.parse(Arrays.copyOfRange(args, 4, args.length));
+    run(args[0], ClientTimeoutRun.Mode.parse(args[1]), Long.parseLong(args[2]),
+        BenchTransport.parse(args[3]), settings, System.out);
   }
 
   static void run(
       String serverUrl,
       ClientTimeoutRun.Mode mode,
       long tickMillis,
+      BenchTransport transport,
       UnderLoadSettings settings,
       PrintStream out)
       throws InterruptedException, IOException {
@@ -65,6 +68,7 @@ public final class LoadedTimeoutRun {
     if (tickMillis > 0) {
       builder.setHashedWheelTickDuration(tickMillis);
     }
+    transport.apply(builder);
     boolean applied =
         mode != ClientTimeoutRun.Mode.EVENT_LOOP
             || ClientFlags.set(builder, ClientFlags.USE_EVENT_LOOP_TIMEOUTS, true);
@@ -164,6 +168,7 @@ public final class LoadedTimeoutRun {
             + " probeMaxNanos=" + nanos(floor.maxMillis())
             + " gcMaxNanos=" + (gcMaxMillis < 0 ? -1 : gcMaxMillis * 1_000_000)
             + " " + tally.resultFields()
+            + " channel=" + (FirstChannel.className().isEmpty() ? "-" : FirstChannel.className())
             + " firstOther=" + tally.firstOther());
     out.flush();
   }

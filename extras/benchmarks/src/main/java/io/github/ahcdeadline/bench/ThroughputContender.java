@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * One row of Compare's throughput table: a client, how to start its child JVM, and what its rounds
@@ -17,9 +18,11 @@ final class ThroughputContender {
   final String classpath;
   final Class<?> main;
   final String[] args;
-  // the label of the row whose rate and CPU the ratios divide by (the AHC 3.0.11 row of the same
-  // transport); this row's own label for that row
+  // the label of the row whose rate and CPU the ratios divide by (the AHC 3.0.14 row of the same
+  // mode and transport); this row's own label for that row
   final String referenceLabel;
+  // the label of the second reference (the AHC 3.0.11 row of the same transport), null for none
+  final @Nullable String secondReferenceLabel;
   final List<Double> rates = new ArrayList<>();
   final List<Double> bytesPerRequest = new ArrayList<>();
   final List<Double> cpuMicrosPerRequest = new ArrayList<>();
@@ -37,10 +40,16 @@ final class ThroughputContender {
   String failure = "";
 
   ThroughputContender(
-      String label, String classpath, String referenceLabel, Class<?> main, String... args) {
+      String label,
+      String classpath,
+      String referenceLabel,
+      @Nullable String secondReferenceLabel,
+      Class<?> main,
+      String... args) {
     this.label = label;
     this.classpath = classpath;
     this.referenceLabel = referenceLabel;
+    this.secondReferenceLabel = secondReferenceLabel;
     this.main = main;
     this.args = args;
   }

@@ -16,25 +16,24 @@ import java.util.Map;
  * why rows failed.
  */
 final class ThroughputReport {
-  private static final String AHC3 = "AHC 3.0.11";
+  private static final String AHC3014 = BenchClient.AHC_3_0_14.label();
+  private static final String AHC3011 = BenchClient.AHC_3_0_11.label();
 
   private ThroughputReport() {}
 
   /**
    * The table and its legend, each line ending in a newline.
    *
-   * @param transportsGiven the rows were built from --transports (labels carry the transport)
    * @param syscalls with the perf columns
    */
-  static String render(
-      List<ThroughputContender> contenders, boolean transportsGiven, boolean syscalls) {
+  static String render(List<ThroughputContender> contenders, boolean syscalls) {
     Map<String, ThroughputContender> byLabel = new HashMap<>();
     for (ThroughputContender c : contenders) {
       byLabel.put(c.label, c);
     }
     List<String> header =
-        new ArrayList<>(List.of("client", "transport", "req/s", "min..max", "vs " + AHC3,
-            "paired", "CPU us/req", "CPU vs " + AHC3));
+        new ArrayList<>(List.of("client", "transport", "req/s", "min..max", "vs " + AHC3014,
+            "paired", "vs " + AHC3011, "CPU us/req", "CPU vs " + AHC3014));
     if (syscalls) {
       header.addAll(SyscallCounter.COLUMNS);
     }
@@ -42,7 +41,9 @@ final class ThroughputReport {
     TextTable table = new TextTable(header.toArray(new String[0]));
     Map<String, String> failures = new LinkedHashMap<>();
     for (ThroughputContender c : contenders) {
-      table.row(cells(c, byLabel.get(c.referenceLabel), syscalls, header.size())
+      ThroughputContender second =
+          c.secondReferenceLabel == null ? null : byLabel.get(c.secondReferenceLabel);
+      table.row(cells(c, byLabel.get(c.referenceLabel), second, syscalls, header.size())
           .toArray(new String[0]));
       if (!c.failure.isEmpty()) {
         failures.put(c.label, c.failure);
@@ -52,7 +53,7 @@ final class ThroughputReport {
       }
     }
     StringBuilder out = new StringBuilder(table.render());
-    legend(out, contenders, transportsGiven, syscalls);
+    legend(out, contenders, syscalls);
     for (Map.Entry<String, String> failure : failures.entrySet()) {
       line(out, failure.getKey() + ": " + failure.getValue());
     }
@@ -60,7 +61,11 @@ final class ThroughputReport {
   }
 
   private static List<String> cells(
-      ThroughputContender c, ThroughputContender ref, boolean syscalls, int columns) {
+      ThroughputContender c,
+      ThroughputContender ref,
+      ThroughputContender second,
+      boolean syscalls,
+      int columns) {
     List<String> cells = new ArrayList<>();
     cells.add(c.label);
     if (c.rates.isEmpty()) {
@@ -74,7 +79,8 @@ final class ThroughputReport {
       return cells;
     }
     cells.add(c.main == AhcThroughputMain.class ? c.transportCell("?") : "NIO");
-    double reference = ref == null || ref.rates.isEmpty() ? Double.NaN : median(ref.rates);
+    double reference = medianRate(ref);
+    double secondReference = medianRate(second);
     double referenceCpu =
         ref == null || ref.cpuMicrosPerRequest.isEmpty()
             ? Double.NaN
@@ -87,6 +93,7 @@ final class ThroughputReport {
         ? "n/a"
         : format("%.2fx", median(c.pairedRatios))
             + format(" (%.2f..%.2f)", min(c.pairedRatios), max(c.pairedRatios)));
+    cells.add(Double.isNaN(secondReference) ? "n/a" : format("%.2fx", rate / secondReference));
     cells.add(c.cpuMicrosPerRequest.isEmpty()
         ? "n/a"
         : format("%.1f", median(c.cpuMicrosPerRequest)));
@@ -106,36 +113,33 @@ final class ThroughputReport {
     return cells;
   }
 
+  private static double medianRate(ThroughputContender c) {
+    return c == null || c.rates.isEmpty() ? Double.NaN : median(c.rates);
+  }
+
   private static void legend(
-      StringBuilder out,
-      List<ThroughputContender> contenders,
-      boolean transportsGiven,
-      boolean syscalls) {
+      StringBuilder out, List<ThroughputContender> contenders, boolean syscalls) {
+    line(out, "Each client runs in its own JVM with its default configuration; \"event-loop\""
+        + " rows add setUseEventLoopTimeouts(true), which ahc-deadline and AHC 3.0.14 have.");
     line(out, "transport: what the client ran on, from the class of its first connection's"
-        + " channel (JDK and raw Netty: NIO by construction).");
-    if (transportsGiven) {
-      line(out, "(nio): no native jars on the class path; (epoll): useNativeTransport +"
-          + " useOnlyEpollNativeTransport; (io_uring): useNativeTransport (both clients try"
-          + " io_uring first); (default): nothing set, with the native jars on the class path as"
-          + " an application that adds them has them (AHC 3.0.11 never detects: NIO;"
-          + " ahc-deadline detects epoll, then io_uring, as 3.0.12). AHC 3.0.11 gets the native"
-          + " jars of its own Netty release.");
-      String others = "";
-      for (ThroughputContender c : contenders) {
-        if (c.main != AhcThroughputMain.class) {
-          others = "; JDK and raw Netty against " + c.referenceLabel;
-          break;
-        }
+        + " channel (JDK and raw Netty: NIO by construction). The transport in the label is the"
+        + " one asked for, the same for every client: " + BenchTransport.LEGEND);
+    String others = "";
+    for (ThroughputContender c : contenders) {
+      if (c.main != AhcThroughputMain.class) {
+        others = "; JDK and raw Netty against " + c.referenceLabel;
+        break;
       }
-      line(out, "vs " + AHC3 + " and paired: against " + AHC3 + " on the same transport (the"
-          + " default rows: default against default)" + others + ".");
     }
+    line(out, "vs " + AHC3014 + ": req/s / the req/s of " + AHC3014 + " in the same mode"
+        + " (default against default, event-loop against event-loop) on the same transport"
+        + others + "; above 1.00x is faster. vs " + AHC3011 + ": the same against " + AHC3011
+        + " (default mode, same transport).");
     for (ThroughputContender c : contenders) {
       if (c.label.startsWith(Compare.AHC3012)) {
         line(out, Compare.AHC3012 + " (--with-ahc3012): built from upstream's release commit"
             + " b4c8f5a64, as it is not on Maven Central, on its own Netty 4.2.17.Final (and that"
-            + " release's native jars); its ratios, like every row's, are against " + AHC3
-            + ".");
+            + " release's native jars).");
         break;
       }
     }
@@ -161,13 +165,14 @@ final class ThroughputReport {
         + " requests (JDK and raw Netty include their own buffers).");
     line(out, "conns: connections the server accepted during the client's run (warm-up"
         + " included), median over rounds.");
-    line(out, "paired: median over rounds of (this client's req/s / " + AHC3 + "'s in the same"
-        + " round), with its range; steadier than the ratio of medians when the machine drifts.");
+    line(out, "paired: median over rounds of (this client's req/s / its " + AHC3014 + " row's in"
+        + " the same round), with its range; steadier than the ratio of medians when the machine"
+        + " drifts.");
     line(out, "JIT ms: time the client JVM's JIT compilers spent inside the measured window"
         + " (warm-up goes on until the JIT is quiet); hundreds of ms mean the window was not"
         + " steady.");
     line(out, "CPU us/req: CPU time of the whole client JVM (GC and JIT included) in the window /"
-        + " requests; CPU vs " + AHC3 + " = its CPU per request / this one's (higher is"
+        + " requests; CPU vs " + AHC3014 + " = its CPU per request / this one's (higher is"
         + " cheaper). The server's CPU is not in it.");
     line(out, "server us/req: CPU of the loopback server's threads / requests it answered, over"
         + " the child's whole run (warm-up included). Unpinned, client and server share the same"

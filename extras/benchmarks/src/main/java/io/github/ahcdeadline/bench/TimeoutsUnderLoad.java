@@ -1,29 +1,26 @@
 package io.github.ahcdeadline.bench;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import org.jetbrains.annotations.Nullable;
 
 /**
- * Target 4, timeout precision with headroom, the case users live in: a steady paced load of
- * keep-alive GETs while requests to a route that never answers time out, half on pooled
- * connections and half on new ones (see {@link TimeoutPacer} for how each is forced). Runs, one
- * after the other and each in its own child JVM ({@link LoadedTimeoutRun}), against one {@link
- * LoopbackServer} in this JVM: ahc-deadline in event-loop mode (the client the target is about),
- * ahc-deadline in timer mode, and AHC 3.0.11 with its default 100 ms tick and with a 1 ms tick;
- * prints one table ({@link UnderLoadTable}) with the target's verdict.
+ * Timeout precision with headroom, the case users live in: a steady paced load of keep-alive GETs
+ * while requests to a route that never answers time out, half on pooled connections and half on
+ * new ones (see {@link TimeoutPacer} for how each is forced). Runs, one after the other and each
+ * in its own child JVM ({@link LoadedTimeoutRun}), against one {@link LoopbackServer} in this JVM:
+ * ahc-deadline and AHC 3.0.14, each with {@code setUseEventLoopTimeouts(true)} and with its
+ * defaults (timeouts on a HashedWheelTimer, 100 ms tick), and AHC 3.0.11 with its defaults and,
+ * in the full run, with a 1 ms tick; prints one table ({@link UnderLoadTable}).
  *
  * <p>Options: those of {@link UnderLoadSettings} ({@code --rate 5000 --timeout-rate 200 --deadlines
- * 20,1000 --warmup 10 --measure 20 ...}), {@code --server-threads N} (nproc) and {@code
+ * 20,1000 --warmup 10 --measure 20 ...}), {@code --server-threads N} (nproc), {@code
  * --server-warmup S} (5: seconds of raw Netty load on the server before the first client, so the
- * client that runs first does not meet a cold server), {@code --native-jars true} (false: each
- * client also gets the native transport jars of its Netty release on its class path, as an
- * application that adds them: ahc-deadline then detects epoll, as 3.0.12 does, where AHC 3.0.11
- * stays on NIO; rows say "(native jars)").
+ * client that runs first does not meet a cold server) and {@code --transports nio,epoll,...}
+ * (default nio: every client once per transport, the same for all, see {@link BenchTransport};
+ * {@code default} gives each client the native jars of its Netty release and lets it choose, as an
+ * application that adds them: ahc-deadline and 3.0.14 pick epoll, 3.0.11 stays on NIO).
  */
 public final class TimeoutsUnderLoad {
   /** The command that runs this from a fresh clone (options in {@code -Dbench.args}). */
@@ -33,61 +30,61 @@ public final class TimeoutsUnderLoad {
   /** Seconds of raw Netty load that warm the server up before the first client, by default. */
   static final long DEFAULT_SERVER_WARMUP_MILLIS = 5_000;
 
-  /** The client the target is about. */
-  static final String TARGET_CLIENT = "ahc-deadline event-loop";
-
   private TimeoutsUnderLoad() {}
 
   /** One client of the run and how to start it. */
-  private static final class Contender {
+  static final class Contender {
     final String label;
-    final String classpathFile;
-    /** The file listing the native transport jars of the client's Netty, or null for none. */
-    final @Nullable String nativeJarsFile;
+    final BenchClient client;
+    final BenchTransport transport;
     final String mode;
     final long tickMillis;
 
     Contender(
-        String label,
-        String classpathFile,
-        @Nullable String nativeJarsFile,
-        String mode,
-        long tickMillis) {
+        String label, BenchClient client, BenchTransport transport, String mode, long tickMillis) {
       this.label = label;
-      this.classpathFile = classpathFile;
-      this.nativeJarsFile = nativeJarsFile;
+      this.client = client;
+      this.transport = transport;
       this.mode = mode;
       this.tickMillis = tickMillis;
     }
   }
 
-  static final String NATIVE_JARS_SUFFIX = " (native jars)";
-
-  private static List<Contender> contenders(boolean nativeJars) {
-    String ours = nativeJars ? BenchPaths.NATIVE_CLASSPATH : null;
-    String ahc3 = nativeJars ? BenchPaths.AHC3_NATIVE_CLASSPATH : null;
-    String suffix = nativeJars ? NATIVE_JARS_SUFFIX : "";
-    return List.of(
-        new Contender(TARGET_CLIENT + suffix, BenchPaths.OURS_CLASSPATH, ours, "eventloop", 0),
-        new Contender("ahc-deadline timer" + suffix, BenchPaths.OURS_CLASSPATH, ours, "timer", 0),
-        new Contender(
-            "AHC 3.0.11, tick 100 ms (default)" + suffix, BenchPaths.AHC3_CLASSPATH, ahc3, "timer", 0),
-        new Contender("AHC 3.0.11, tick 1 ms" + suffix, BenchPaths.AHC3_CLASSPATH, ahc3, "timer", 1));
+  /**
+   * The clients, per transport: the event-loop pair (ahc-deadline, AHC 3.0.14), then the defaults
+   * (ahc-deadline, AHC 3.0.14, AHC 3.0.11), then, if {@code withTick1}, AHC 3.0.11 with a 1 ms tick.
+   */
+  static List<Contender> contenders(List<BenchTransport> transports, boolean withTick1) {
+    List<Contender> list = new ArrayList<>();
+    for (BenchTransport t : transports) {
+      for (BenchClient client : List.of(BenchClient.OURS, BenchClient.AHC_3_0_14)) {
+        list.add(new Contender(Compare.rowLabel(client, true, t), client, t, "eventloop", 0));
+      }
+      for (BenchClient client :
+          List.of(BenchClient.OURS, BenchClient.AHC_3_0_14, BenchClient.AHC_3_0_11)) {
+        list.add(new Contender(Compare.rowLabel(client, false, t), client, t, "timer", 0));
+      }
+      if (withTick1) {
+        list.add(new Contender(BenchClient.AHC_3_0_11.label() + " tick 1 ms (" + t.id() + ")",
+            BenchClient.AHC_3_0_11, t, "timer", 1));
+      }
+    }
+    return list;
   }
 
   public static void main(String[] args) throws Exception {
     UnderLoadSettings settings = new UnderLoadSettings();
     int serverThreads = Runtime.getRuntime().availableProcessors();
     long serverWarmupMillis = DEFAULT_SERVER_WARMUP_MILLIS;
-    boolean nativeJars = false;
+    List<BenchTransport> transports = List.of(BenchTransport.NIO);
     for (int i = 0; i < args.length; i += 2) {
       if (i + 1 >= args.length) {
         throw new IllegalArgumentException("option: " + args[i] + " (missing its value)");
       }
       if (args[i].equals("--server-threads")) {
         serverThreads = Integer.parseInt(args[i + 1]);
-      } else if (args[i].equals("--native-jars")) {
-        nativeJars = parseFlag(args[i], args[i + 1]);
+      } else if (args[i].equals("--transports")) {
+        transports = BenchTransport.parseList(args[i + 1]);
       } else if (args[i].equals("--server-warmup")) {
         serverWarmupMillis = Math.round(Double.parseDouble(args[i + 1]) * 1000);
       } else if (!settings.apply(args[i], args[i + 1])) {
@@ -100,29 +97,29 @@ public final class TimeoutsUnderLoad {
           "child JVMs: " + String.join(" ", ChildJvm.JVM_OPTIONS) + "; server: this JVM, "
               + serverThreads + " NIO threads");
       System.out.println();
-      run(server, settings, serverWarmupMillis, nativeJars, System.out, System.err);
+      run(server, settings, serverWarmupMillis, contenders(transports, true), System.out,
+          System.err);
     }
   }
 
   /**
-   * Warms the server up for {@code serverWarmupMillis} (0: not at all), then runs every client
-   * against {@code server}; prints the title and the table to {@code out} and progress to {@code
-   * progress}; returns the results (for a plot).
+   * Warms the server up for {@code serverWarmupMillis} (0: not at all), then runs every one of
+   * {@code contenders} against {@code server}; prints the title and the table to {@code out} and
+   * progress to {@code progress}; returns the results (for a plot).
    */
   static List<UnderLoadResult> run(
       LoopbackServer server,
       UnderLoadSettings settings,
       long serverWarmupMillis,
-      boolean nativeJars,
+      List<Contender> contenders,
       PrintStream out,
       PrintStream progress) {
     out.println(
-        "Client timeout precision under load (target 4: " + TARGET_CLIENT + " p99 <= "
-            + signed(UnderLoadTable.TARGET_P99_MILLIS) + " ms, max <= "
-            + signed(UnderLoadTable.TARGET_MAX_MILLIS) + " ms)");
+        "Client timeout precision under load: each client in its own JVM carries the same paced"
+            + " load while some of its requests time out; how late does the caller hear of each"
+            + " TimeoutException?");
     out.println("  " + settings.describe());
-    UnderLoadTable table =
-        new UnderLoadTable(TARGET_CLIENT + (nativeJars ? NATIVE_JARS_SUFFIX : ""), settings.loadRate);
+    UnderLoadTable table = new UnderLoadTable(settings.loadRate);
     if (serverWarmupMillis > 0) {
       try {
         Compare.warmUpServer(
@@ -135,7 +132,7 @@ public final class TimeoutsUnderLoad {
       }
     }
     List<UnderLoadResult> all = new ArrayList<>();
-    for (Contender c : contenders(nativeJars)) {
+    for (Contender c : contenders) {
       progress.println("timeouts under load: " + c.label);
       List<UnderLoadResult> results = runOne(server, settings, c, table);
       for (UnderLoadResult r : results) {
@@ -151,10 +148,7 @@ public final class TimeoutsUnderLoad {
       LoopbackServer server, UnderLoadSettings settings, Contender c, UnderLoadTable table) {
     String classpath;
     try {
-      classpath = BenchPaths.readClasspath(c.classpathFile);
-      if (c.nativeJarsFile != null) {
-        classpath += File.pathSeparator + BenchPaths.readClasspath(c.nativeJarsFile);
-      }
+      classpath = c.client.classpath(c.transport);
     } catch (IOException e) {
       missing(table, settings, c, "skipped");
       table.note(c.label + ": " + e.getMessage());
@@ -164,6 +158,7 @@ public final class TimeoutsUnderLoad {
     args.add(server.url(""));
     args.add(c.mode);
     args.add(Long.toString(c.tickMillis));
+    args.add(c.transport.id());
     args.addAll(settings.toArgs());
     try {
       List<String> output =
@@ -194,17 +189,5 @@ public final class TimeoutsUnderLoad {
     for (long d : settings.deadlinesMillis) {
       table.addMissing(c.label, d, why);
     }
-  }
-
-  /** {@code true} or {@code false}, for {@code option}. */
-  static boolean parseFlag(String option, String value) {
-    if (value.equals("true") || value.equals("false")) {
-      return Boolean.parseBoolean(value);
-    }
-    throw new IllegalArgumentException(option + ": " + value + " (expected true or false)");
-  }
-
-  private static String signed(double millis) {
-    return String.format(Locale.ROOT, "%+.1f", millis);
   }
 }

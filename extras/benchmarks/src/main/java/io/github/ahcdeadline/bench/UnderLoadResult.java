@@ -29,6 +29,7 @@ final class UnderLoadResult {
   private final LagStats pooled;
   private final LagStats fresh;
   private final long gcMaxNanos;
+  private final String channel;
 
   private UnderLoadResult(String client, String resultLine, long[] pooledLags, long[] newLags)
       throws IOException {
@@ -39,6 +40,8 @@ final class UnderLoadResult {
     // Optional: a RESULT line from before the field (or a child that could not listen) has none.
     this.gcMaxNanos =
         resultLine.contains(" gcMaxNanos=") ? wholeNumber(resultLine, "gcMaxNanos") : -1;
+    // Optional too: "-" when the child connected nothing, "" from before the field.
+    this.channel = resultLine.contains(" channel=") ? ChildJvm.fieldOf(resultLine, "channel") : "";
     this.modeApplied = Boolean.parseBoolean(ChildJvm.fieldOf(resultLine, "modeApplied"));
     this.firstOther = ChildJvm.fieldOf(resultLine, "firstOther");
     this.deadlineMillis = count("deadline");
@@ -134,6 +137,14 @@ final class UnderLoadResult {
       return "-";
     }
     return LagStats.ms(p99 / 1e6) + "/" + LagStats.ms(max / 1e6);
+  }
+
+  /**
+   * What the client ran on (NIO, epoll, io_uring), from the class of its first connection's
+   * channel; {@code ?} when the child did not say.
+   */
+  String transportCell() {
+    return channel.isEmpty() || channel.equals("-") ? "?" : BenchTransport.describeChannel(channel);
   }
 
   /** The window's longest collector pause in ms, or {@code -} when not measured. */

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The shape of the timeout-precision-under-load run (target 4), shared by the runner, which
+ * The shape of the timeout-precision-under-load run, shared by the runner, which
  * parses them from its command line, and each child JVM, which gets them back as arguments.
  *
  * <p>Options, each {@code --name value}: {@code --rate} keep-alive GETs per second (5000), {@code
