@@ -33,7 +33,7 @@ import org.jetbrains.annotations.Nullable;
  * Everything a client is configured with. Build one with
  * {@link DefaultAsyncHttpClientConfig.Builder} (or {@link Dsl#config()}); every option's default
  * comes from {@link AsyncHttpClientConfigDefaults}, that is from properties files and system
- * properties. The README's configuration table lists every option with its property key and default.
+ * properties. docs/configuration.md lists every option with its property key and default.
  *
  * <p>Methods added after AHC 3.0.11 are {@code default} methods that return the configured default,
  * so an implementation written for 3.0.11 still compiles and still honours the system properties.
@@ -193,7 +193,7 @@ public interface AsyncHttpClientConfig {
   /**
    * Whether HTTPS connections offer HTTP/2 (ALPN {@code h2}, then {@code http/1.1}); true by
    * default, as in 3.0.11. A connection whose server picks {@code h2} carries every request of its
-   * partition as multiplexed streams; otherwise HTTP/1.1 is spoken. See the README's HTTP/2 section.
+   * partition as multiplexed streams; otherwise HTTP/1.1 is spoken. See docs/http2.md.
    */
   default boolean isHttp2Enabled() {
     return true;
@@ -241,7 +241,7 @@ public interface AsyncHttpClientConfig {
    * it then holds for its life. It goes on the least busy event loop of the client (one connection
    * is served by one loop at each end), and closes once it has carried no stream for {@code
    * pooledConnectionIdleTimeout}. The default, 2, lets a busy partition use a second loop pair on
-   * a small machine (README, HTTP/2 throughput); 1 keeps one connection per partition, as 3.0.12
+   * a small machine (docs/benchmarks.md, HTTP/2); 1 keeps one connection per partition, as 3.0.12
    * does.
    */
   default int getHttp2MaxConnectionsPerPartition() {
@@ -419,8 +419,8 @@ public interface AsyncHttpClientConfig {
    * property's -1 is read as {@code Runtime.availableProcessors()}, which this getter then returns.
    * 0 leaves the number to Netty (twice the processors); -1 set on the builder means the processor
    * count too. More loops than cores shorten event-loop timeout lag during a burst of new
-   * connections, at a cost in CPU per request at a steady rate (both measured in the README's
-   * Performance section).
+   * connections, at a cost in CPU per request at a steady rate (both measured: see
+   * docs/compatibility.md, I/O threads).
    */
   int getIoThreadsCount();
 
