@@ -33,7 +33,7 @@ import org.jetbrains.annotations.Nullable;
  * Everything a client is configured with. Build one with
  * {@link DefaultAsyncHttpClientConfig.Builder} (or {@link Dsl#config()}); every option's default
  * comes from {@link AsyncHttpClientConfigDefaults}, that is from properties files and system
- * properties. The README's configuration table lists every option with its property key and default.
+ * properties. docs/configuration.md lists every option with its property key and default.
  *
  * <p>Methods added after AHC 3.0.11 are {@code default} methods that return the configured default,
  * so an implementation written for 3.0.11 still compiles and still honours the system properties.
@@ -49,47 +49,74 @@ public interface AsyncHttpClientConfig {
   /**
    * Prefix of the names of the client's I/O threads when it creates its own thread factory; its
    * own timer's thread is named after it too, with {@code -timer} appended.
+   *
+   * <p>Default {@code AsyncHttpClient}; property {@code org.asynchttpclient.threadPoolName}.
    */
   String getThreadPoolName();
 
-  /** The most connections open at once over all hosts; -1 (or 0) for no limit. */
+  /**
+   * The most connections open at once over all hosts; -1 (or 0) for no limit.
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.maxConnections}.
+   */
   int getMaxConnections();
 
-  /** The most connections open at once to one host; -1 (or 0) for no limit. */
+  /**
+   * The most connections open at once to one host; -1 (or 0) for no limit.
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.maxConnectionsPerHost}.
+   */
   int getMaxConnectionsPerHost();
 
   /**
    * How long, in milliseconds, a request waits for a connection when a connection limit is reached
    * before it fails; 0 fails at once.
+   *
+   * <p>Default {@code 0}; property {@code org.asynchttpclient.acquireFreeChannelTimeout}.
    */
   int getAcquireFreeChannelTimeout();
 
-  /** How long connecting (TCP) may take; {@link Duration#ZERO} for no limit. */
+  /**
+   * How long connecting (TCP) may take; {@link Duration#ZERO} for no limit.
+   *
+   * <p>Default {@code PT5S}; property {@code org.asynchttpclient.connectTimeout}.
+   */
   Duration getConnectTimeout();
 
   /**
    * The longest silence allowed while waiting for response bytes, reset by every read; -1 ms for
    * none.
+   *
+   * <p>Default {@code PT1M}; property {@code org.asynchttpclient.readTimeout}.
    */
   Duration getReadTimeout();
 
-  /** How long a connection may stay idle in the pool before it is closed; 0 or -1 ms: forever. */
+  /**
+   * How long a connection may stay idle in the pool before it is closed; 0 or -1 ms: forever.
+   *
+   * <p>Default {@code PT1M}; property {@code org.asynchttpclient.pooledConnectionIdleTimeout}.
+   */
   Duration getPooledConnectionIdleTimeout();
 
-  /** How often the pool looks for idle or expired connections to close. */
+  /**
+   * How often the pool looks for idle or expired connections to close.
+   *
+   * <p>Default {@code PT0.1S}; property {@code org.asynchttpclient.connectionPoolCleanerPeriod}.
+   */
   Duration getConnectionPoolCleanerPeriod();
 
   /**
    * How long a request may take until its response is complete; -1 ms for none, zero expires at
    * once (as in 3.0.11). A request's own non-zero timeout replaces it.
    *
-   * <p>What it bounds: one hop, from the moment it has its connection permit (so name resolution,
-   * connect, TLS, writing and waiting are inside) until the last byte of the response; decoding the
-   * body in {@link AsyncHandler#onCompleted()} and the caller's dependent stages are outside it, and
-   * a timeout that fires after the response completed does nothing. On expiry the exchange fails
-   * with a {@link java.util.concurrent.TimeoutException} (an {@code ExchangeTimeoutException}
-   * carrying the kind, budget, hop and lateness), its connection is closed and its permit released
-   * before the caller hears of it.
+   * <p>What it bounds: one hop, from its start (the first hop: {@code execute}; so the wait for a
+   * permit, name resolution, connect, TLS, writing and waiting are inside) until the last byte of
+   * the response; decoding the body in {@link AsyncHandler#onCompleted()} and the caller's
+   * dependent stages are outside it, and a timeout that fires after the response completed does
+   * nothing. On expiry the exchange fails
+   * with a {@link java.util.concurrent.TimeoutException} (with {@link
+   * #isTypedTimeoutExceptions()} an {@code ExchangeTimeoutException} carrying the kind, budget, hop
+   * and lateness), its connection is closed and its permit released before the caller hears of it.
    *
    * <p>Across hops: by default (as in 3.0.11) every redirect, retry and auth replay restarts the
    * timeout, so a chain of {@code maxRedirects} hops may run that many times longer. With {@link
@@ -100,25 +127,51 @@ public interface AsyncHttpClientConfig {
    * <p>Where it fires: on the client's {@link io.netty.util.HashedWheelTimer} by default, rounded
    * up to its tick ({@link #getHashedWheelTimerTickDuration()}, 100 ms); on the connection's event
    * loop, on time, with {@link #isUseEventLoopTimeouts()}.
+   *
+   * <p>Default {@code PT1M}; property {@code org.asynchttpclient.requestTimeout}.
    */
   Duration getRequestTimeout();
 
-  /** Whether 3xx redirects are followed. */
+  /**
+   * Whether 3xx redirects are followed.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.followRedirect}.
+   */
   boolean isFollowRedirect();
 
-  /** The most redirects followed for one request. */
+  /**
+   * The most redirects followed for one request.
+   *
+   * <p>Default {@code 5}; property {@code org.asynchttpclient.maxRedirects}.
+   */
   int getMaxRedirects();
 
-  /** Whether connections are kept open and pooled for reuse. */
+  /**
+   * Whether connections are kept open and pooled for reuse.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.keepAlive}.
+   */
   boolean isKeepAlive();
 
-  /** The User-Agent header sent when a request has none; null sends none. */
+  /**
+   * The User-Agent header sent when a request has none; null sends none.
+   *
+   * <p>Default {@code AHC/2.1}; property {@code org.asynchttpclient.userAgent}.
+   */
   @Nullable String getUserAgent();
 
-  /** Whether requests ask for compressed responses (Accept-Encoding) even if the user did not. */
+  /**
+   * Whether requests ask for compressed responses (Accept-Encoding) even if the user did not.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.compressionEnforced}.
+   */
   boolean isCompressionEnforced();
 
-  /** Whether compressed response bodies are decompressed before the handler sees them. */
+  /**
+   * Whether compressed response bodies are decompressed before the handler sees them.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.enableAutomaticDecompression}.
+   */
   boolean isEnableAutomaticDecompression();
 
   /**
@@ -148,52 +201,98 @@ public interface AsyncHttpClientConfig {
   /** Where cookies received are kept and read from; null disables cookie handling. */
   @Nullable CookieStore getCookieStore();
 
-  /** How often, in milliseconds, expired cookies are evicted from the cookie store. */
+  /**
+   * How often, in milliseconds, expired cookies are evicted from the cookie store.
+   *
+   * <p>Default {@code 30000}; property {@code org.asynchttpclient.expiredCookieEvictionDelay}.
+   */
   int expiredCookieEvictionDelay();
 
-  /** How many times a request is retried after an I/O failure on a reused connection. */
+  /**
+   * How many times a request is retried after an I/O failure on a reused connection.
+   *
+   * <p>Default {@code 5}; property {@code org.asynchttpclient.maxRequestRetry}.
+   */
   int getMaxRequestRetry();
 
-  /** Whether URLs of bound requests are sent as given, without encoding. */
+  /**
+   * Whether URLs of bound requests are sent as given, without encoding.
+   *
+   * <p>Default {@code false}; property {@code
+   * org.asynchttpclient.disableUrlEncodingForBoundRequests}.
+   */
   boolean isDisableUrlEncodingForBoundRequests();
 
   /**
    * Whether cookies are encoded, and Set-Cookie headers decoded into the cookie store, leniently (no
    * strict RFC 6265 validation).
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.useLaxCookieEncoder}.
    */
   boolean isUseLaxCookieEncoder();
 
-  /** Whether a 302 keeps the original method instead of switching to GET. */
+  /**
+   * Whether a 302 keeps the original method instead of switching to GET.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.strict302Handling}.
+   */
   boolean isStrict302Handling();
 
-  /** How long a connection may be reused from its creation; 0 or -1 ms: forever. */
+  /**
+   * How long a connection may be reused from its creation; 0 or -1 ms: forever.
+   *
+   * <p>Default {@code -PT0.001S}; property {@code org.asynchttpclient.connectionTtl}.
+   */
   Duration getConnectionTtl();
 
   /**
    * Whether TLS prefers OpenSSL (netty-tcnative). When no OpenSSL provider is on the classpath, the
    * JDK's TLS is used instead.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.useOpenSsl}.
    */
   boolean isUseOpenSsl();
 
-  /** Whether every server certificate is trusted. For tests only: it disables authentication. */
+  /**
+   * Whether every server certificate is trusted. For tests only: it disables authentication.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.useInsecureTrustManager}.
+   */
   boolean isUseInsecureTrustManager();
 
-  /** Whether the server's host name is not checked against its certificate. Unsafe. */
+  /**
+   * Whether the server's host name is not checked against its certificate. Unsafe.
+   *
+   * <p>Default {@code false}; property {@code
+   * org.asynchttpclient.disableHttpsEndpointIdentificationAlgorithm}.
+   */
   boolean isDisableHttpsEndpointIdentificationAlgorithm();
 
-  /** TLS protocols enabled; null for the TLS provider's defaults. */
+  /**
+   * TLS protocols enabled; null for the TLS provider's defaults.
+   *
+   * <p>Default {@code TLSv1.3, TLSv1.2}; property {@code org.asynchttpclient.enabledProtocols}.
+   */
   @Nullable String[] getEnabledProtocols();
 
-  /** TLS cipher suites enabled; null for the TLS provider's defaults. */
+  /**
+   * TLS cipher suites enabled; null for the TLS provider's defaults.
+   *
+   * <p>Default: none (empty); property {@code org.asynchttpclient.enabledCipherSuites}.
+   */
   @Nullable String[] getEnabledCipherSuites();
 
-  /** Whether weak cipher suites are removed from the enabled ones. */
+  /**
+   * Whether weak cipher suites are removed from the enabled ones.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.filterInsecureCipherSuites}.
+   */
   boolean isFilterInsecureCipherSuites();
 
   /**
    * Whether HTTPS connections offer HTTP/2 (ALPN {@code h2}, then {@code http/1.1}); true by
    * default, as in 3.0.11. A connection whose server picks {@code h2} carries every request of its
-   * partition as multiplexed streams; otherwise HTTP/1.1 is spoken. See the README's HTTP/2 section.
+   * partition as multiplexed streams; otherwise HTTP/1.1 is spoken. See docs/http2.md.
    */
   default boolean isHttp2Enabled() {
     return true;
@@ -202,17 +301,27 @@ public interface AsyncHttpClientConfig {
   /**
    * HTTP/2 initial flow-control window of each stream (SETTINGS_INITIAL_WINDOW_SIZE), in bytes; the
    * connection's window is raised to it too when larger than 65535.
+   *
+   * <p>Default {@code 16777216}; property {@code org.asynchttpclient.http2InitialWindowSize}.
    */
   default int getHttp2InitialWindowSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2InitialWindowSize();
   }
 
-  /** HTTP/2 largest frame the client accepts (SETTINGS_MAX_FRAME_SIZE, 16384..16777215). */
+  /**
+   * HTTP/2 largest frame the client accepts (SETTINGS_MAX_FRAME_SIZE, 16384..16777215).
+   *
+   * <p>Default {@code 16384}; property {@code org.asynchttpclient.http2MaxFrameSize}.
+   */
   default int getHttp2MaxFrameSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxFrameSize();
   }
 
-  /** HTTP/2 HPACK dynamic table size the client's decoder allows (SETTINGS_HEADER_TABLE_SIZE). */
+  /**
+   * HTTP/2 HPACK dynamic table size the client's decoder allows (SETTINGS_HEADER_TABLE_SIZE).
+   *
+   * <p>Default {@code 4096}; property {@code org.asynchttpclient.http2HeaderTableSize}.
+   */
   default int getHttp2HeaderTableSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2HeaderTableSize();
   }
@@ -220,6 +329,8 @@ public interface AsyncHttpClientConfig {
   /**
    * HTTP/2 largest response header list accepted (SETTINGS_MAX_HEADER_LIST_SIZE); a larger one
    * fails its stream with an exception.
+   *
+   * <p>Default {@code 8192}; property {@code org.asynchttpclient.http2MaxHeaderListSize}.
    */
   default int getHttp2MaxHeaderListSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxHeaderListSize();
@@ -228,6 +339,8 @@ public interface AsyncHttpClientConfig {
   /**
    * HTTP/2 streams at most open at once on one connection; the server's SETTINGS_MAX_CONCURRENT_STREAMS
    * if lower; -1 for the server's limit. Requests beyond wait, inside their request timeout.
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.http2MaxConcurrentStreams}.
    */
   default int getHttp2MaxConcurrentStreams() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxConcurrentStreams();
@@ -241,8 +354,10 @@ public interface AsyncHttpClientConfig {
    * it then holds for its life. It goes on the least busy event loop of the client (one connection
    * is served by one loop at each end), and closes once it has carried no stream for {@code
    * pooledConnectionIdleTimeout}. The default, 2, lets a busy partition use a second loop pair on
-   * a small machine (README, HTTP/2 throughput); 1 keeps one connection per partition, as 3.0.12
+   * a small machine (docs/benchmarks.md, HTTP/2); 1 keeps one connection per partition, as 3.0.12
    * does.
+   *
+   * <p>Default {@code 2}; property {@code org.asynchttpclient.http2MaxConnectionsPerPartition}.
    */
   default int getHttp2MaxConnectionsPerPartition() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxConnectionsPerPartition();
@@ -253,6 +368,9 @@ public interface AsyncHttpClientConfig {
    * this and {@code maxInflatedResponseBodySize} applies); past it the stream fails with an
    * IOException and is reset. 0 means no limit of its own: only {@code maxInflatedResponseBodySize}
    * applies.
+   *
+   * <p>Default {@code 268435456}; property {@code
+   * org.asynchttpclient.http2MaxDecompressedResponseSize}.
    */
   default long getHttp2MaxDecompressedResponseSize() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxDecompressedResponseSize();
@@ -261,6 +379,8 @@ public interface AsyncHttpClientConfig {
   /**
    * HTTP/2 PING interval, zero for none: a connection that read nothing for this long is pinged,
    * and closed if the ack does not come back within the interval (at most 5 s).
+   *
+   * <p>Default {@code PT0S}; property {@code org.asynchttpclient.http2PingInterval}.
    */
   default Duration getHttp2PingInterval() {
     return AsyncHttpClientConfigDefaults.defaultHttp2PingInterval();
@@ -269,61 +389,117 @@ public interface AsyncHttpClientConfig {
   /**
    * HTTP/2 without TLS: {@code http} requests, direct or through SOCKS, speak h2c with prior
    * knowledge (no upgrade); requires {@link #isHttp2Enabled()}.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.http2CleartextEnabled}.
    */
   default boolean isHttp2CleartextEnabled() {
     return AsyncHttpClientConfigDefaults.defaultHttp2CleartextEnabled();
   }
 
-  /** Size of the TLS session cache; 0 for the provider's default. */
+  /**
+   * Size of the TLS session cache; 0 for the provider's default.
+   *
+   * <p>Default {@code 0}; property {@code org.asynchttpclient.sslSessionCacheSize}.
+   */
   int getSslSessionCacheSize();
 
-  /** Lifetime of cached TLS sessions, in seconds; 0 for the provider's default. */
+  /**
+   * Lifetime of cached TLS sessions, in seconds; 0 for the provider's default.
+   *
+   * <p>Default {@code 0}; property {@code org.asynchttpclient.sslSessionTimeout}.
+   */
   int getSslSessionTimeout();
 
-  /** Longest status line accepted, in bytes. */
+  /**
+   * Longest status line accepted, in bytes.
+   *
+   * <p>Default {@code 4096}; property {@code
+   * org.asynchttpclient.httpClientCodecMaxInitialLineLength}.
+   */
   int getHttpClientCodecMaxInitialLineLength();
 
-  /** Largest response header block accepted, in bytes. */
+  /**
+   * Largest response header block accepted, in bytes.
+   *
+   * <p>Default {@code 8192}; property {@code org.asynchttpclient.httpClientCodecMaxHeaderSize}.
+   */
   int getHttpClientCodecMaxHeaderSize();
 
-  /** Largest piece of body handed on at once, in bytes. */
+  /**
+   * Largest piece of body handed on at once, in bytes.
+   *
+   * <p>Default {@code 8192}; property {@code org.asynchttpclient.httpClientCodecMaxChunkSize}.
+   */
   int getHttpClientCodecMaxChunkSize();
 
-  /** Initial size of the response decoder's buffer, in bytes. */
+  /**
+   * Initial size of the response decoder's buffer, in bytes.
+   *
+   * <p>Default {@code 128}; property {@code org.asynchttpclient.httpClientCodecInitialBufferSize}.
+   */
   int getHttpClientCodecInitialBufferSize();
 
-  /** Whether file bodies are copied through user space instead of sent with zero-copy. */
+  /**
+   * Whether file bodies are copied through user space instead of sent with zero-copy.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.disableZeroCopy}.
+   */
   boolean isDisableZeroCopy();
 
-  /** How long the TLS handshake may take, in milliseconds; 0 for no limit. */
+  /**
+   * How long the TLS handshake may take, in milliseconds; applied only when more than 0, so 0
+   * leaves Netty's own default (10 s).
+   *
+   * <p>Default {@code 10000}; property {@code org.asynchttpclient.handshakeTimeout}.
+   */
   int getHandshakeTimeout();
 
   /** Creates the TLS engine of each connection; null for the built-in factory. */
   @Nullable SslEngineFactory getSslEngineFactory();
 
-  /** Size of the pieces a file body is read in when zero-copy is not used, in bytes. */
+  /**
+   * Size of the pieces a file body is read in when zero-copy is not used, in bytes.
+   *
+   * <p>Default {@code 8192}; property {@code org.asynchttpclient.chunkedFileChunkSize}.
+   */
   int getChunkedFileChunkSize();
 
   /**
    * Largest WebSocket message, in bytes, that fragment aggregation ({@link
    * #isAggregateWebSocketFrameFragments()}) buffers, counted after inflation by a compression
    * extension; a longer message closes the socket with 1009.
+   *
+   * <p>Default {@code 128000000}; property {@code org.asynchttpclient.webSocketMaxBufferSize}.
    */
   int getWebSocketMaxBufferSize();
 
   /**
    * Largest WebSocket frame payload accepted, in bytes, on the wire and again after
    * inflation by a compression extension; a larger frame closes the socket with 1009.
+   *
+   * <p>Default {@code 10240}; property {@code org.asynchttpclient.webSocketMaxFrameSize}.
    */
   int getWebSocketMaxFrameSize();
 
-  /** Whether Content-Encoding stays on a response whose body was decompressed. */
+  /**
+   * Whether Content-Encoding stays on a response whose body was decompressed.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.keepEncodingHeader}.
+   */
   boolean isKeepEncodingHeader();
 
-  /** Quiet period of the event loops' graceful shutdown when the client closes. */
+  /**
+   * Quiet period of the event loops' graceful shutdown when the client closes.
+   *
+   * <p>Default {@code PT2S}; property {@code org.asynchttpclient.shutdownQuietPeriod}.
+   */
   Duration getShutdownQuietPeriod();
 
-  /** Longest time the event loops' graceful shutdown may take when the client closes. */
+  /**
+   * Longest time the event loops' graceful shutdown may take when the client closes.
+   *
+   * <p>Default {@code PT15S}; property {@code org.asynchttpclient.shutdownTimeout}.
+   */
   Duration getShutdownTimeout();
 
   /** Netty channel options applied to every connection, in the order they were added. */
@@ -340,10 +516,21 @@ public interface AsyncHttpClientConfig {
     return null;
   }
 
-  /** Whether a native transport (epoll, io_uring, kqueue) is used when available. */
+  /**
+   * Whether a native transport is asked for: io_uring, else epoll, else NIO with a warning. Unset,
+   * a native transport is still used when its library loads (epoll, then io_uring), as in AHC
+   * 3.0.12; see docs/configuration.md, Transports.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.useNativeTransport}.
+   */
   boolean isUseNativeTransport();
 
-  /** Whether only epoll is accepted as native transport (fails when it is not available). */
+  /**
+   * With {@link #isUseNativeTransport()}, whether only epoll is asked for (NIO with a warning
+   * where it does not load).
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.useOnlyEpollNativeTransport}.
+   */
   boolean isUseOnlyEpollNativeTransport();
 
   /** Called on each new HTTP channel after the client installed its handlers; null for none. */
@@ -368,21 +555,35 @@ public interface AsyncHttpClientConfig {
   /** The timer for timeouts and pool cleaning; null for the client to create its own. */
   @Nullable Timer getNettyTimer();
 
-  /** Tick of the client's own timer, in milliseconds: timer-based deadlines round up to it. */
+  /**
+   * Tick of the client's own timer, in milliseconds: timer-based deadlines round up to it.
+   *
+   * <p>Default {@code 100}; property {@code org.asynchttpclient.hashedWheelTimerTickDuration}.
+   */
   long getHashedWheelTimerTickDuration();
 
-  /** Number of buckets of the client's own timer. */
+  /**
+   * Number of buckets of the client's own timer.
+   *
+   * <p>Default {@code 512}; property {@code org.asynchttpclient.hashedWheelTimerSize}.
+   */
   int getHashedWheelTimerSize();
 
   /** Decides whether a connection may be reused after an exchange. */
   KeepAliveStrategy getKeepAliveStrategy();
 
-  /** Whether response headers are validated (rejecting illegal names and values). */
+  /**
+   * Whether response headers are validated (rejecting illegal names and values).
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.validateResponseHeaders}.
+   */
   boolean isValidateResponseHeaders();
 
   /**
    * Whether a fragmented WebSocket message reaches the listeners as one frame (bounded by {@link
    * #getWebSocketMaxBufferSize()}) instead of fragment by fragment.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.aggregateWebSocketFrameFragments}.
    */
   boolean isAggregateWebSocketFrameFragments();
 
@@ -390,25 +591,51 @@ public interface AsyncHttpClientConfig {
    * Whether the WebSocket upgrade offers compression, as AHC does: permessage-deflate (RFC 7692),
    * deflate-frame and x-webkit-deflate-frame, in that order; the one the server accepts is used.
    * The frame and buffer limits apply to inflated sizes.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.enableWebSocketCompression}.
    */
   boolean isEnableWebSocketCompression();
 
-  /** TCP_NODELAY on client sockets. */
+  /**
+   * TCP_NODELAY on client sockets.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.tcpNoDelay}.
+   */
   boolean isTcpNoDelay();
 
-  /** SO_REUSEADDR on client sockets. */
+  /**
+   * SO_REUSEADDR on client sockets.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.soReuseAddress}.
+   */
   boolean isSoReuseAddress();
 
-  /** SO_KEEPALIVE on client sockets. */
+  /**
+   * SO_KEEPALIVE on client sockets.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.soKeepAlive}.
+   */
   boolean isSoKeepAlive();
 
-  /** SO_LINGER on client sockets, in seconds; -1 leaves it off. */
+  /**
+   * SO_LINGER on client sockets, in seconds; -1 leaves it off.
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.soLinger}.
+   */
   int getSoLinger();
 
-  /** SO_SNDBUF on client sockets, in bytes; -1 for the OS default. */
+  /**
+   * SO_SNDBUF on client sockets, in bytes; -1 for the OS default.
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.soSndBuf}.
+   */
   int getSoSndBuf();
 
-  /** SO_RCVBUF on client sockets, in bytes; -1 for the OS default. */
+  /**
+   * SO_RCVBUF on client sockets, in bytes; -1 for the OS default.
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.soRcvBuf}.
+   */
   int getSoRcvBuf();
 
   /** The buffer allocator; null for Netty's default. */
@@ -419,8 +646,10 @@ public interface AsyncHttpClientConfig {
    * property's -1 is read as {@code Runtime.availableProcessors()}, which this getter then returns.
    * 0 leaves the number to Netty (twice the processors); -1 set on the builder means the processor
    * count too. More loops than cores shorten event-loop timeout lag during a burst of new
-   * connections, at a cost in CPU per request at a steady rate (both measured in the README's
-   * Performance section).
+   * connections, at a cost in CPU per request at a steady rate (both measured: see
+   * docs/compatibility.md, I/O threads).
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.ioThreadsCount}.
    */
   int getIoThreadsCount();
 
@@ -455,6 +684,8 @@ public interface AsyncHttpClientConfig {
    * dependent stage added without an executor ({@code thenApply}, {@code whenComplete}, ...). Such
    * code must not block: it would stall every connection of that loop. Use {@code thenApplyAsync},
    * {@code whenCompleteAsync} etc. with your own executor for anything slow.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.useEventLoopTimeouts}.
    */
   default boolean isUseEventLoopTimeouts() {
     return AsyncHttpClientConfigDefaults.defaultUseEventLoopTimeouts();
@@ -470,6 +701,8 @@ public interface AsyncHttpClientConfig {
    * one, else this), and kept on the exchange, so requests rebuilt for later hops cannot lose it.
    * The deadline is anchored on a monotonic clock: a wall-clock step neither removes nor shortens
    * it. See {@link #getRequestTimeout()}.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.useAbsoluteRequestDeadline}.
    */
   default boolean isUseAbsoluteRequestDeadline() {
     return AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline();
@@ -486,6 +719,8 @@ public interface AsyncHttpClientConfig {
    * after <n> ms}). An {@link org.asynchttpclient.events.ExchangeListener} always receives the
    * typed exception, whatever this says. Property {@code
    * org.asynchttpclient.typedTimeoutExceptions}. Not in AHC 3.0.11 or 3.0.12.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.typedTimeoutExceptions}.
    */
   default boolean isTypedTimeoutExceptions() {
     return AsyncHttpClientConfigDefaults.defaultTypedTimeoutExceptions();
@@ -500,6 +735,8 @@ public interface AsyncHttpClientConfig {
    * target information; a server that only speaks NTLMv1 then refuses the login. Off, the client
    * answers as 3.0.11 does, byte for byte (upstream's {@code NTLMProxyTest} needs that). Property
    * {@code org.asynchttpclient.ntlmV2Only}. Not in AHC 3.0.11 or 3.0.12.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.ntlmV2Only}.
    */
   default boolean isNtlmV2Only() {
     return AsyncHttpClientConfigDefaults.defaultNtlmV2Only();
@@ -515,6 +752,8 @@ public interface AsyncHttpClientConfig {
    * server already answered may be performed twice. A failure before any response byte is retried
    * either way; an HTTP/2 stream the server may have seen is never replayed. Property {@code
    * org.asynchttpclient.strictMidResponseRetry}. Not in AHC 3.0.11 or 3.0.12.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.strictMidResponseRetry}.
    */
   default boolean isStrictMidResponseRetry() {
     return AsyncHttpClientConfigDefaults.defaultStrictMidResponseRetry();
@@ -530,7 +769,9 @@ public interface AsyncHttpClientConfig {
    * provably did not process (nothing of it was sent; an HTTP/2 stream refused with REFUSED_STREAM
    * or above the last stream id of the server's GOAWAY) is sent again whatever its method, within
    * the exchange's budget, and a request an {@code IOExceptionFilter} asks to replay is sent.
-   * Property {@code org.asynchttpclient.replayOnlyIdempotent}. Not in AHC.
+   * Not in AHC.
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.replayOnlyIdempotent}.
    */
   default boolean isReplayOnlyIdempotent() {
     return AsyncHttpClientConfigDefaults.defaultReplayOnlyIdempotent();
@@ -540,6 +781,8 @@ public interface AsyncHttpClientConfig {
    * How a request picks among the addresses its host resolves to: {@link LoadBalance#DEFAULT}
    * (resolver order) unless set, never null. Property {@code org.asynchttpclient.loadBalance}. As in
    * AHC 3.0.12.
+   *
+   * <p>Default {@code DEFAULT}; property {@code org.asynchttpclient.loadBalance}.
    */
   default LoadBalance getLoadBalance() {
     return AsyncHttpClientConfigDefaults.defaultLoadBalance();
@@ -550,6 +793,8 @@ public interface AsyncHttpClientConfig {
    * {@link #getFailedIpCooldownPeriod()} (never dropped: it is still tried when the others fail,
    * and first again once the period is over), in every {@link LoadBalance} mode. True by default;
    * property {@code org.asynchttpclient.failedIpCooldownEnabled}. As in AHC 3.0.12.
+   *
+   * <p>Default {@code true}; property {@code org.asynchttpclient.failedIpCooldownEnabled}.
    */
   default boolean isFailedIpCooldownEnabled() {
     return AsyncHttpClientConfigDefaults.defaultFailedIpCooldownEnabled();
@@ -559,6 +804,8 @@ public interface AsyncHttpClientConfig {
    * How long a failed address stays at the back of its host's order; PT10S by default, zero
    * allowed (no cooldown). Property {@code org.asynchttpclient.failedIpCooldownPeriod}. As in AHC
    * 3.0.12.
+   *
+   * <p>Default {@code PT10S}; property {@code org.asynchttpclient.failedIpCooldownPeriod}.
    */
   default Duration getFailedIpCooldownPeriod() {
     return AsyncHttpClientConfigDefaults.defaultFailedIpCooldownPeriod();
@@ -574,6 +821,8 @@ public interface AsyncHttpClientConfig {
    * default, turns it off: one address after the other, each only after the previous one failed,
    * as AHC 3.0.11 does. Property {@code org.asynchttpclient.connectionAttemptDelay}. Not in AHC
    * 3.0.11 or 3.0.12.
+   *
+   * <p>Default {@code PT0S}; property {@code org.asynchttpclient.connectionAttemptDelay}.
    */
   default Duration getConnectionAttemptDelay() {
     return AsyncHttpClientConfigDefaults.defaultConnectionAttemptDelay();
@@ -588,6 +837,8 @@ public interface AsyncHttpClientConfig {
    * refusal on for itself ({@code RequestBuilderBase.setRefuseSchemeDowngradeOnRedirect}), never
    * off. Property {@code org.asynchttpclient.refuseSchemeDowngradeOnRedirect}. Not in AHC 3.0.11
    * or 3.0.12 (upstream's later main has it, of the same name).
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.refuseSchemeDowngradeOnRedirect}.
    */
   default boolean isRefuseSchemeDowngradeOnRedirect() {
     return AsyncHttpClientConfigDefaults.defaultRefuseSchemeDowngradeOnRedirect();
@@ -605,6 +856,8 @@ public interface AsyncHttpClientConfig {
    * RequestBuilderBase.setRefuseCrossOriginBodyOnRedirect}), never off. Property {@code
    * org.asynchttpclient.refuseCrossOriginBodyOnRedirect}. Not in AHC 3.0.11 or 3.0.12 (upstream's
    * later main has it, of the same name).
+   *
+   * <p>Default {@code false}; property {@code org.asynchttpclient.refuseCrossOriginBodyOnRedirect}.
    */
   default boolean isRefuseCrossOriginBodyOnRedirect() {
     return AsyncHttpClientConfigDefaults.defaultRefuseCrossOriginBodyOnRedirect();
@@ -618,6 +871,8 @@ public interface AsyncHttpClientConfig {
    * decompression bomb). Counted after inflation, so it does not limit bodies the server sends
    * uncompressed (bound those in the {@link AsyncHandler}). 512 MiB by default; property {@code
    * org.asynchttpclient.maxInflatedResponseBodySize}. Not in AHC 3.0.11, which has no limit.
+   *
+   * <p>Default {@code 536870912}; property {@code org.asynchttpclient.maxInflatedResponseBodySize}.
    */
   default long getMaxInflatedResponseBodySize() {
     return AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize();
@@ -632,6 +887,8 @@ public interface AsyncHttpClientConfig {
    * this many milliseconds or not at all", as gRPC's {@code grpc-timeout} is read, and pass what is
    * left of it on to its own calls. A header of that name set on the request is replaced. Property
    * {@code org.asynchttpclient.deadlinePropagationHeader}. Not in AHC 3.0.11.
+   *
+   * <p>Default: none (empty); property {@code org.asynchttpclient.deadlinePropagationHeader}.
    */
   default @Nullable String getDeadlinePropagationHeader() {
     return AsyncHttpClientConfigDefaults.defaultDeadlinePropagationHeader();
@@ -652,6 +909,8 @@ public interface AsyncHttpClientConfig {
    * answer them do not count as frames here, so they do not keep an idle socket open. Armed on the
    * socket's event loop. PT0S (none) by default; property {@code
    * org.asynchttpclient.webSocketIdleTimeout}. Not in AHC 3.0.11.
+   *
+   * <p>Default {@code PT0S}; property {@code org.asynchttpclient.webSocketIdleTimeout}.
    */
   default Duration getWebSocketIdleTimeout() {
     return AsyncHttpClientConfigDefaults.defaultWebSocketIdleTimeout();
@@ -663,6 +922,8 @@ public interface AsyncHttpClientConfig {
    * socket (1006) and reports a {@link java.util.concurrent.TimeoutException} to {@code onError}.
    * Armed on the socket's event loop. PT0S (none) by default; property {@code
    * org.asynchttpclient.webSocketPingInterval}. Not in AHC 3.0.11.
+   *
+   * <p>Default {@code PT0S}; property {@code org.asynchttpclient.webSocketPingInterval}.
    */
   default Duration getWebSocketPingInterval() {
     return AsyncHttpClientConfigDefaults.defaultWebSocketPingInterval();
@@ -672,6 +933,8 @@ public interface AsyncHttpClientConfig {
    * How long a WebSocket waits for the Pong answering a Ping of {@link
    * #getWebSocketPingInterval()}; zero to send Pings without waiting for answers. PT0S by default;
    * property {@code org.asynchttpclient.webSocketPongTimeout}. Not in AHC 3.0.11.
+   *
+   * <p>Default {@code PT0S}; property {@code org.asynchttpclient.webSocketPongTimeout}.
    */
   default Duration getWebSocketPongTimeout() {
     return AsyncHttpClientConfigDefaults.defaultWebSocketPongTimeout();
@@ -685,6 +948,8 @@ public interface AsyncHttpClientConfig {
    * that reports a failure. Armed on the socket's event loop. PT10S by default (the wait of Netty's
    * own client handshaker); property {@code org.asynchttpclient.webSocketCloseTimeout}. Not in AHC
    * 3.0.11, which put no bound on this wait.
+   *
+   * <p>Default {@code PT10S}; property {@code org.asynchttpclient.webSocketCloseTimeout}.
    */
   default Duration getWebSocketCloseTimeout() {
     return AsyncHttpClientConfigDefaults.defaultWebSocketCloseTimeout();

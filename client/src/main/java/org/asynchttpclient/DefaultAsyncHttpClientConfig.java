@@ -620,28 +620,58 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
+    /**
+     * Sets whether 3xx redirects are followed.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.followRedirect}.
+     */
     public Builder setFollowRedirect(boolean followRedirect) {
       return set(ConfigTable.FOLLOW_REDIRECT, followRedirect);
     }
 
-    /** Accepts 0 and more. */
+    /**
+     * Sets the most redirects followed for one request.
+     * Accepts 0 and more.
+     *
+     * <p>Default {@code 5}; property {@code org.asynchttpclient.maxRedirects}.
+     */
     public Builder setMaxRedirects(int maxRedirects) {
       return set(ConfigTable.MAX_REDIRECTS, maxRedirects);
     }
 
+    /**
+     * Sets whether a 302 keeps the original method instead of switching to GET.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.strict302Handling}.
+     */
     public Builder setStrict302Handling(boolean strict302Handling) {
       return set(ConfigTable.STRICT_302_HANDLING, strict302Handling);
     }
 
+    /**
+     * Sets whether requests ask for compressed responses (Accept-Encoding) even if the user did
+     * not.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.compressionEnforced}.
+     */
     public Builder setCompressionEnforced(boolean compressionEnforced) {
       return set(ConfigTable.COMPRESSION_ENFORCED, compressionEnforced);
     }
 
+    /**
+     * Sets whether compressed response bodies are decompressed before the handler sees them.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.enableAutomaticDecompression}.
+     */
     public Builder setEnableAutomaticDecompression(boolean enable) {
       return set(ConfigTable.ENABLE_AUTOMATIC_DECOMPRESSION, enable);
     }
 
-    /** Null sends no User-Agent header unless the request has one. */
+    /**
+     * Null sends no User-Agent header unless the request has one.
+     *
+     * <p>Default {@code AHC/2.1}; property {@code org.asynchttpclient.userAgent}.
+     */
     public Builder setUserAgent(@Nullable String userAgent) {
       return set(ConfigTable.USER_AGENT, userAgent);
     }
@@ -656,23 +686,50 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** Accepts 0 (no retry) and more. */
+    /**
+     * Sets how many times a request is retried after an I/O failure on a reused connection.
+     * Accepts 0 (no retry) and more.
+     *
+     * <p>Default {@code 5}; property {@code org.asynchttpclient.maxRequestRetry}.
+     */
     public Builder setMaxRequestRetry(int maxRequestRetry) {
       return set(ConfigTable.MAX_REQUEST_RETRY, maxRequestRetry);
     }
 
+    /**
+     * Sets whether URLs of bound requests are sent as given, without encoding.
+     *
+     * <p>Default {@code false}; property {@code
+     * org.asynchttpclient.disableUrlEncodingForBoundRequests}.
+     */
     public Builder setDisableUrlEncodingForBoundRequests(boolean disable) {
       return set(ConfigTable.DISABLE_URL_ENCODING_FOR_BOUND_REQUESTS, disable);
     }
 
+    /**
+     * Sets whether cookies are encoded, and Set-Cookie headers decoded into the cookie store,
+     * leniently (no strict RFC 6265 validation).
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useLaxCookieEncoder}.
+     */
     public Builder setUseLaxCookieEncoder(boolean useLaxCookieEncoder) {
       return set(ConfigTable.USE_LAX_COOKIE_ENCODER, useLaxCookieEncoder);
     }
 
+    /**
+     * Sets whether file bodies are copied through user space instead of sent with zero-copy.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.disableZeroCopy}.
+     */
     public Builder setDisableZeroCopy(boolean disableZeroCopy) {
       return set(ConfigTable.DISABLE_ZERO_COPY, disableZeroCopy);
     }
 
+    /**
+     * Sets whether Content-Encoding stays on a response whose body was decompressed.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.keepEncodingHeader}.
+     */
     public Builder setKeepEncodingHeader(boolean keepEncodingHeader) {
       return set(ConfigTable.KEEP_ENCODING_HEADER, keepEncodingHeader);
     }
@@ -686,6 +743,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
+    /**
+     * Sets whether response headers are validated (rejecting illegal names and values).
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.validateResponseHeaders}.
+     */
     public Builder setValidateResponseHeaders(boolean validateResponseHeaders) {
       return set(ConfigTable.VALIDATE_RESPONSE_HEADERS, validateResponseHeaders);
     }
@@ -701,12 +763,20 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return setProxyServer(checkNotNull("proxyServerBuilder", proxyServerBuilder).build());
     }
 
-    /** Ask the JDK's {@link ProxySelector#getDefault()} for each request's proxy. */
+    /**
+     * Ask the JDK's {@link ProxySelector#getDefault()} for each request's proxy.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useProxySelector}.
+     */
     public Builder setUseProxySelector(boolean useProxySelector) {
       return set(ConfigTable.USE_PROXY_SELECTOR, useProxySelector);
     }
 
-    /** Use the proxy of the {@code http.proxyHost}/{@code http.proxyPort} system properties. */
+    /**
+     * Use the proxy of the {@code http.proxyHost}/{@code http.proxyPort} system properties.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useProxyProperties}.
+     */
     public Builder setUseProxyProperties(boolean useProxyProperties) {
       return set(ConfigTable.USE_PROXY_PROPERTIES, useProxyProperties);
     }
@@ -716,97 +786,201 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** See {@link AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}. */
+    /**
+     * Sets whether a redirect that leaves a secured scheme ({@code https}, {@code wss}) for one
+     * that is not ({@code http}, {@code ws}) is refused instead of followed: the exchange then
+     * fails with {@link org.asynchttpclient.handler.RedirectRefusedException} (reason {@code
+     * SCHEME_DOWNGRADE}) and the redirect target is never contacted.
+     * See {@link AsyncHttpClientConfig#isRefuseSchemeDowngradeOnRedirect()}.
+     *
+     * <p>Default {@code false}; property {@code
+     * org.asynchttpclient.refuseSchemeDowngradeOnRedirect}.
+     */
     public Builder setRefuseSchemeDowngradeOnRedirect(boolean refuseSchemeDowngradeOnRedirect) {
       return set(ConfigTable.REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT, refuseSchemeDowngradeOnRedirect);
     }
 
-    /** See {@link AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}. */
+    /**
+     * Sets whether a redirect that would send the request's body again (a 307 or 308, and a 301 or
+     * 302 of any method but POST, or of POST too on a strict 302) to another origin (RFC 6454:
+     * scheme, host, port) is refused instead of followed: the exchange then fails with {@link
+     * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code CROSS_ORIGIN_BODY}) and
+     * the body never reaches the other origin.
+     * See {@link AsyncHttpClientConfig#isRefuseCrossOriginBodyOnRedirect()}.
+     *
+     * <p>Default {@code false}; property {@code
+     * org.asynchttpclient.refuseCrossOriginBodyOnRedirect}.
+     */
     public Builder setRefuseCrossOriginBodyOnRedirect(boolean refuseCrossOriginBodyOnRedirect) {
       return set(ConfigTable.REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT, refuseCrossOriginBodyOnRedirect);
     }
 
-    /** See {@link AsyncHttpClientConfig#isAggregateWebSocketFrameFragments()}. */
+    /**
+     * Sets whether a fragmented WebSocket message reaches the listeners as one frame (bounded by
+     * {@link AsyncHttpClientConfig#getWebSocketMaxBufferSize()}) instead of fragment by fragment.
+     * See {@link AsyncHttpClientConfig#isAggregateWebSocketFrameFragments()}.
+     *
+     * <p>Default {@code true}; property {@code
+     * org.asynchttpclient.aggregateWebSocketFrameFragments}.
+     */
     public Builder setAggregateWebSocketFrameFragments(boolean aggregate) {
       return set(ConfigTable.AGGREGATE_WEBSOCKET_FRAME_FRAGMENTS, aggregate);
     }
 
     /**
+     * Sets whether the WebSocket upgrade offers compression, as AHC does: permessage-deflate (RFC
+     * 7692), deflate-frame and x-webkit-deflate-frame, in that order; the one the server accepts is
+     * used.
      * See {@link AsyncHttpClientConfig#isEnableWebSocketCompression()}. (Spelling kept from AHC
      * 3.0.11.)
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.enableWebSocketCompression}.
      */
     public Builder setEnablewebSocketCompression(boolean enable) {
       return set(ConfigTable.ENABLE_WEBSOCKET_COMPRESSION, enable);
     }
 
-    /** See {@link AsyncHttpClientConfig#getWebSocketMaxBufferSize()}. Accepts more than 0. */
+    /**
+     * Sets the largest WebSocket message, in bytes, that fragment aggregation ({@link
+     * AsyncHttpClientConfig#isAggregateWebSocketFrameFragments()}) buffers, counted after inflation
+     * by a compression extension; a longer message closes the socket with 1009.
+     * See {@link AsyncHttpClientConfig#getWebSocketMaxBufferSize()}. Accepts more than 0.
+     *
+     * <p>Default {@code 128000000}; property {@code org.asynchttpclient.webSocketMaxBufferSize}.
+     */
     public Builder setWebSocketMaxBufferSize(int size) {
       return set(ConfigTable.WEBSOCKET_MAX_BUFFER_SIZE, size);
     }
 
-    /** See {@link AsyncHttpClientConfig#getWebSocketMaxFrameSize()}. Accepts more than 0. */
+    /**
+     * Sets the largest WebSocket frame payload accepted, in bytes, on the wire and again after
+     * inflation by a compression extension; a larger frame closes the socket with 1009.
+     * See {@link AsyncHttpClientConfig#getWebSocketMaxFrameSize()}. Accepts more than 0.
+     *
+     * <p>Default {@code 10240}; property {@code org.asynchttpclient.webSocketMaxFrameSize}.
+     */
     public Builder setWebSocketMaxFrameSize(int size) {
       return set(ConfigTable.WEBSOCKET_MAX_FRAME_SIZE, size);
     }
 
-    /** Accepts 0 (no limit) and more. */
+    /**
+     * Sets how long connecting (TCP) may take; {@link Duration#ZERO} for no limit.
+     * Accepts 0 (no limit) and more.
+     *
+     * <p>Default {@code PT5S}; property {@code org.asynchttpclient.connectTimeout}.
+     */
     public Builder setConnectTimeout(Duration connectTimeout) {
       return set(ConfigTable.CONNECT_TIMEOUT, connectTimeout);
     }
 
     /**
+     * Sets how long a request may take until its response is complete; -1 ms for none, zero expires
+     * at once (as in 3.0.11).
      * Accepts 0 and more, or -1 ms for none. Zero expires at once, as in AHC 3.0.11 (only a
      * request's own zero means "use the config").
+     *
+     * <p>Default {@code PT1M}; property {@code org.asynchttpclient.requestTimeout}.
      */
     public Builder setRequestTimeout(Duration requestTimeout) {
       return set(ConfigTable.REQUEST_TIMEOUT, requestTimeout);
     }
 
-    /** Accepts 0 and more, or -1 ms for none. */
+    /**
+     * Sets the longest silence allowed while waiting for response bytes, reset by every read; -1 ms
+     * for none.
+     * Accepts 0 and more, or -1 ms for none.
+     *
+     * <p>Default {@code PT1M}; property {@code org.asynchttpclient.readTimeout}.
+     */
     public Builder setReadTimeout(Duration readTimeout) {
       return set(ConfigTable.READ_TIMEOUT, readTimeout);
     }
 
-    /** Accepts 0 and more; must not exceed the shutdown timeout (checked by {@link #build()}). */
+    /**
+     * Sets the quiet period of the event loops' graceful shutdown when the client closes.
+     * Accepts 0 and more; must not exceed the shutdown timeout (checked by {@link #build()}).
+     *
+     * <p>Default {@code PT2S}; property {@code org.asynchttpclient.shutdownQuietPeriod}.
+     */
     public Builder setShutdownQuietPeriod(Duration shutdownQuietPeriod) {
       return set(ConfigTable.SHUTDOWN_QUIET_PERIOD, shutdownQuietPeriod);
     }
 
-    /** Accepts 0 and more; must be at least the quiet period (checked by {@link #build()}). */
+    /**
+     * Sets the longest time the event loops' graceful shutdown may take when the client closes.
+     * Accepts 0 and more; must be at least the quiet period (checked by {@link #build()}).
+     *
+     * <p>Default {@code PT15S}; property {@code org.asynchttpclient.shutdownTimeout}.
+     */
     public Builder setShutdownTimeout(Duration shutdownTimeout) {
       return set(ConfigTable.SHUTDOWN_TIMEOUT, shutdownTimeout);
     }
 
+    /**
+     * Sets whether connections are kept open and pooled for reuse.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.keepAlive}.
+     */
     public Builder setKeepAlive(boolean keepAlive) {
       return set(ConfigTable.KEEP_ALIVE, keepAlive);
     }
 
-    /** Accepts 0 and more, or -1 ms; 0 and -1 ms keep idle connections forever. */
+    /**
+     * Sets how long a connection may stay idle in the pool before it is closed; 0 or -1 ms:
+     * forever.
+     * Accepts 0 and more, or -1 ms; 0 and -1 ms keep idle connections forever.
+     *
+     * <p>Default {@code PT1M}; property {@code org.asynchttpclient.pooledConnectionIdleTimeout}.
+     */
     public Builder setPooledConnectionIdleTimeout(Duration idleTimeout) {
       return set(ConfigTable.POOLED_CONNECTION_IDLE_TIMEOUT, idleTimeout);
     }
 
-    /** Accepts more than 0. */
+    /**
+     * Sets how often the pool looks for idle or expired connections to close.
+     * Accepts more than 0.
+     *
+     * <p>Default {@code PT0.1S}; property {@code org.asynchttpclient.connectionPoolCleanerPeriod}.
+     */
     public Builder setConnectionPoolCleanerPeriod(Duration period) {
       return set(ConfigTable.CONNECTION_POOL_CLEANER_PERIOD, period);
     }
 
-    /** Accepts 0 and more, or -1 ms; 0 and -1 ms let connections live forever. */
+    /**
+     * Sets how long a connection may be reused from its creation; 0 or -1 ms: forever.
+     * Accepts 0 and more, or -1 ms; 0 and -1 ms let connections live forever.
+     *
+     * <p>Default {@code -PT0.001S}; property {@code org.asynchttpclient.connectionTtl}.
+     */
     public Builder setConnectionTtl(Duration connectionTtl) {
       return set(ConfigTable.CONNECTION_TTL, connectionTtl);
     }
 
-    /** Accepts -1 and 0 (no limit, as in AHC 3.0.11) and more. */
+    /**
+     * Sets the most connections open at once over all hosts; -1 (or 0) for no limit.
+     * Accepts -1 and 0 (no limit, as in AHC 3.0.11) and more.
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.maxConnections}.
+     */
     public Builder setMaxConnections(int maxConnections) {
       return set(ConfigTable.MAX_CONNECTIONS, maxConnections);
     }
 
-    /** Accepts -1 and 0 (no limit, as in AHC 3.0.11) and more. */
+    /**
+     * Sets the most connections open at once to one host; -1 (or 0) for no limit.
+     * Accepts -1 and 0 (no limit, as in AHC 3.0.11) and more.
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.maxConnectionsPerHost}.
+     */
     public Builder setMaxConnectionsPerHost(int maxConnectionsPerHost) {
       return set(ConfigTable.MAX_CONNECTIONS_PER_HOST, maxConnectionsPerHost);
     }
 
-    /** In milliseconds; accepts 0 (fail at once) and more. */
+    /**
+     * In milliseconds; accepts 0 (fail at once) and more.
+     *
+     * <p>Default {@code 0}; property {@code org.asynchttpclient.acquireFreeChannelTimeout}.
+     */
     public Builder setAcquireFreeChannelTimeout(int acquireFreeChannelTimeout) {
       return set(ConfigTable.ACQUIRE_FREE_CHANNEL_TIMEOUT, acquireFreeChannelTimeout);
     }
@@ -826,45 +1000,85 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** Prefer OpenSSL for TLS; when no OpenSSL provider is on the classpath, the JDK's TLS is used. */
+    /**
+     * Prefer OpenSSL for TLS; when no OpenSSL provider is on the classpath, the JDK's TLS is used.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useOpenSsl}.
+     */
     public Builder setUseOpenSsl(boolean useOpenSsl) {
       return set(ConfigTable.USE_OPEN_SSL, useOpenSsl);
     }
 
-    /** Trust every certificate: for tests only. */
+    /**
+     * Trust every certificate: for tests only.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useInsecureTrustManager}.
+     */
     public Builder setUseInsecureTrustManager(boolean useInsecureTrustManager) {
       return set(ConfigTable.USE_INSECURE_TRUST_MANAGER, useInsecureTrustManager);
     }
 
+    /**
+     * Sets whether the server's host name is not checked against its certificate.
+     *
+     * <p>Default {@code false}; property {@code
+     * org.asynchttpclient.disableHttpsEndpointIdentificationAlgorithm}.
+     */
     public Builder setDisableHttpsEndpointIdentificationAlgorithm(boolean disable) {
       return set(ConfigTable.DISABLE_HTTPS_ENDPOINT_IDENTIFICATION_ALGORITHM, disable);
     }
 
-    /** In milliseconds; accepts 0 (no limit) and more. */
+    /**
+     * In milliseconds; accepts 0 (no limit) and more.
+     *
+     * <p>Default {@code 10000}; property {@code org.asynchttpclient.handshakeTimeout}.
+     */
     public Builder setHandshakeTimeout(int handshakeTimeout) {
       return set(ConfigTable.HANDSHAKE_TIMEOUT, handshakeTimeout);
     }
 
-    /** Copied; null for the TLS provider's defaults. */
+    /**
+     * Copied; null for the TLS provider's defaults.
+     *
+     * <p>Default {@code TLSv1.3, TLSv1.2}; property {@code org.asynchttpclient.enabledProtocols}.
+     */
     public Builder setEnabledProtocols(@Nullable String[] enabledProtocols) {
       return set(ConfigTable.ENABLED_PROTOCOLS, enabledProtocols);
     }
 
-    /** Copied; null for the TLS provider's defaults. */
+    /**
+     * Copied; null for the TLS provider's defaults.
+     *
+     * <p>Default: none (empty); property {@code org.asynchttpclient.enabledCipherSuites}.
+     */
     public Builder setEnabledCipherSuites(@Nullable String[] enabledCipherSuites) {
       return set(ConfigTable.ENABLED_CIPHER_SUITES, enabledCipherSuites);
     }
 
+    /**
+     * Sets whether weak cipher suites are removed from the enabled ones.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.filterInsecureCipherSuites}.
+     */
     public Builder setFilterInsecureCipherSuites(boolean filterInsecureCipherSuites) {
       return set(ConfigTable.FILTER_INSECURE_CIPHER_SUITES, filterInsecureCipherSuites);
     }
 
-    /** Accepts 0 (provider's default) and more. */
+    /**
+     * Sets the size of the TLS session cache; 0 for the provider's default.
+     * Accepts 0 (provider's default) and more.
+     *
+     * <p>Default {@code 0}; property {@code org.asynchttpclient.sslSessionCacheSize}.
+     */
     public Builder setSslSessionCacheSize(Integer sslSessionCacheSize) {
       return set(ConfigTable.SSL_SESSION_CACHE_SIZE, sslSessionCacheSize);
     }
 
-    /** In seconds; accepts 0 (provider's default) and more. */
+    /**
+     * In seconds; accepts 0 (provider's default) and more.
+     *
+     * <p>Default {@code 0}; property {@code org.asynchttpclient.sslSessionTimeout}.
+     */
     public Builder setSslSessionTimeout(Integer sslSessionTimeout) {
       return set(ConfigTable.SSL_SESSION_TIMEOUT, sslSessionTimeout);
     }
@@ -885,27 +1099,48 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** Initial HTTP/2 flow-control window of each stream, in bytes. Accepts 0 to 2^31-1. */
+    /**
+     * Initial HTTP/2 flow-control window of each stream, in bytes. Accepts 0 to 2^31-1.
+     *
+     * <p>Default {@code 16777216}; property {@code org.asynchttpclient.http2InitialWindowSize}.
+     */
     public Builder setHttp2InitialWindowSize(int size) {
       return set(ConfigTable.HTTP2_INITIAL_WINDOW_SIZE, size);
     }
 
-    /** Largest HTTP/2 frame accepted. Accepts 16384 to 16777215. */
+    /**
+     * Largest HTTP/2 frame accepted. Accepts 16384 to 16777215.
+     *
+     * <p>Default {@code 16384}; property {@code org.asynchttpclient.http2MaxFrameSize}.
+     */
     public Builder setHttp2MaxFrameSize(int size) {
       return set(ConfigTable.HTTP2_MAX_FRAME_SIZE, size);
     }
 
-    /** HPACK dynamic table size. Accepts 0 and more. */
+    /**
+     * HPACK dynamic table size. Accepts 0 and more.
+     *
+     * <p>Default {@code 4096}; property {@code org.asynchttpclient.http2HeaderTableSize}.
+     */
     public Builder setHttp2HeaderTableSize(int size) {
       return set(ConfigTable.HTTP2_HEADER_TABLE_SIZE, size);
     }
 
-    /** Largest HTTP/2 response header list accepted. Accepts more than 0. */
+    /**
+     * Largest HTTP/2 response header list accepted. Accepts more than 0.
+     *
+     * <p>Default {@code 8192}; property {@code org.asynchttpclient.http2MaxHeaderListSize}.
+     */
     public Builder setHttp2MaxHeaderListSize(int size) {
       return set(ConfigTable.HTTP2_MAX_HEADER_LIST_SIZE, size);
     }
 
-    /** HTTP/2 streams at most open at once per connection. Accepts more than 0, or -1 (the server's limit). */
+    /**
+     * HTTP/2 streams at most open at once per connection. Accepts more than 0, or -1 (the server's
+     * limit).
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.http2MaxConcurrentStreams}.
+     */
     public Builder setHttp2MaxConcurrentStreams(int streams) {
       return set(ConfigTable.HTTP2_MAX_CONCURRENT_STREAMS, streams);
     }
@@ -913,6 +1148,8 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /**
      * HTTP/2 connections at most per pool partition; a further one opens only under load (see
      * {@link AsyncHttpClientConfig#getHttp2MaxConnectionsPerPartition}). Accepts more than 0.
+     *
+     * <p>Default {@code 2}; property {@code org.asynchttpclient.http2MaxConnectionsPerPartition}.
      */
     public Builder setHttp2MaxConnectionsPerPartition(int connections) {
       return set(ConfigTable.HTTP2_MAX_CONNECTIONS_PER_PARTITION, connections);
@@ -921,17 +1158,28 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     /**
      * Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0, or 0 for no cap of
      * its own (as 3.0.11 and 3.0.12 do; {@code maxInflatedResponseBodySize} still applies).
+     *
+     * <p>Default {@code 268435456}; property {@code
+     * org.asynchttpclient.http2MaxDecompressedResponseSize}.
      */
     public Builder setHttp2MaxDecompressedResponseSize(long size) {
       return set(ConfigTable.HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE, size);
     }
 
-    /** HTTP/2 PING after this long without a read. Accepts 0 (no ping) and more. */
+    /**
+     * HTTP/2 PING after this long without a read. Accepts 0 (no ping) and more.
+     *
+     * <p>Default {@code PT0S}; property {@code org.asynchttpclient.http2PingInterval}.
+     */
     public Builder setHttp2PingInterval(Duration interval) {
       return set(ConfigTable.HTTP2_PING_INTERVAL, interval);
     }
 
-    /** h2c with prior knowledge for {@code http} requests, direct or through SOCKS. */
+    /**
+     * h2c with prior knowledge for {@code http} requests, direct or through SOCKS.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.http2CleartextEnabled}.
+     */
     public Builder setHttp2CleartextEnabled(boolean enabled) {
       return set(ConfigTable.HTTP2_CLEARTEXT_ENABLED, enabled);
     }
@@ -973,73 +1221,141 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** In milliseconds; accepts more than 0. */
+    /**
+     * In milliseconds; accepts more than 0.
+     *
+     * <p>Default {@code 30000}; property {@code org.asynchttpclient.expiredCookieEvictionDelay}.
+     */
     public Builder setExpiredCookieEvictionDelay(int delay) {
       return set(ConfigTable.EXPIRED_COOKIE_EVICTION_DELAY, delay);
     }
 
+    /**
+     * Sets TCP_NODELAY on client sockets.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.tcpNoDelay}.
+     */
     public Builder setTcpNoDelay(boolean tcpNoDelay) {
       return set(ConfigTable.TCP_NO_DELAY, tcpNoDelay);
     }
 
+    /**
+     * Sets SO_REUSEADDR on client sockets.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.soReuseAddress}.
+     */
     public Builder setSoReuseAddress(boolean soReuseAddress) {
       return set(ConfigTable.SO_REUSE_ADDRESS, soReuseAddress);
     }
 
+    /**
+     * Sets SO_KEEPALIVE on client sockets.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.soKeepAlive}.
+     */
     public Builder setSoKeepAlive(boolean soKeepAlive) {
       return set(ConfigTable.SO_KEEP_ALIVE, soKeepAlive);
     }
 
-    /** In seconds; accepts 0 and more, or -1 to leave SO_LINGER off. */
+    /**
+     * In seconds; accepts 0 and more, or -1 to leave SO_LINGER off.
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.soLinger}.
+     */
     public Builder setSoLinger(int soLinger) {
       return set(ConfigTable.SO_LINGER, soLinger);
     }
 
-    /** In bytes; accepts more than 0, or -1 for the OS default. */
+    /**
+     * In bytes; accepts more than 0, or -1 for the OS default.
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.soSndBuf}.
+     */
     public Builder setSoSndBuf(int soSndBuf) {
       return set(ConfigTable.SO_SND_BUF, soSndBuf);
     }
 
-    /** In bytes; accepts more than 0, or -1 for the OS default. */
+    /**
+     * In bytes; accepts more than 0, or -1 for the OS default.
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.soRcvBuf}.
+     */
     public Builder setSoRcvBuf(int soRcvBuf) {
       return set(ConfigTable.SO_RCV_BUF, soRcvBuf);
     }
 
+    /**
+     * Sets the prefix of the names of the client's I/O threads when it creates its own thread
+     * factory; its own timer's thread is named after it too, with {@code -timer} appended.
+     *
+     * <p>Default {@code AsyncHttpClient}; property {@code org.asynchttpclient.threadPoolName}.
+     */
     public Builder setThreadPoolName(String threadPoolName) {
       return set(ConfigTable.THREAD_POOL_NAME, threadPoolName);
     }
 
-    /** In bytes; accepts more than 0. */
+    /**
+     * In bytes; accepts more than 0.
+     *
+     * <p>Default {@code 4096}; property {@code
+     * org.asynchttpclient.httpClientCodecMaxInitialLineLength}.
+     */
     public Builder setHttpClientCodecMaxInitialLineLength(int length) {
       return set(ConfigTable.HTTP_CLIENT_CODEC_MAX_INITIAL_LINE_LENGTH, length);
     }
 
-    /** In bytes; accepts more than 0. */
+    /**
+     * In bytes; accepts more than 0.
+     *
+     * <p>Default {@code 8192}; property {@code org.asynchttpclient.httpClientCodecMaxHeaderSize}.
+     */
     public Builder setHttpClientCodecMaxHeaderSize(int size) {
       return set(ConfigTable.HTTP_CLIENT_CODEC_MAX_HEADER_SIZE, size);
     }
 
-    /** In bytes; accepts more than 0. */
+    /**
+     * In bytes; accepts more than 0.
+     *
+     * <p>Default {@code 8192}; property {@code org.asynchttpclient.httpClientCodecMaxChunkSize}.
+     */
     public Builder setHttpClientCodecMaxChunkSize(int size) {
       return set(ConfigTable.HTTP_CLIENT_CODEC_MAX_CHUNK_SIZE, size);
     }
 
-    /** In bytes; accepts more than 0. */
+    /**
+     * In bytes; accepts more than 0.
+     *
+     * <p>Default {@code 128}; property {@code
+     * org.asynchttpclient.httpClientCodecInitialBufferSize}.
+     */
     public Builder setHttpClientCodecInitialBufferSize(int size) {
       return set(ConfigTable.HTTP_CLIENT_CODEC_INITIAL_BUFFER_SIZE, size);
     }
 
-    /** In bytes; accepts more than 0. */
+    /**
+     * In bytes; accepts more than 0.
+     *
+     * <p>Default {@code 8192}; property {@code org.asynchttpclient.chunkedFileChunkSize}.
+     */
     public Builder setChunkedFileChunkSize(int chunkedFileChunkSize) {
       return set(ConfigTable.CHUNKED_FILE_CHUNK_SIZE, chunkedFileChunkSize);
     }
 
-    /** In milliseconds; accepts more than 0. Used only when the client creates its own timer. */
+    /**
+     * In milliseconds; accepts more than 0. Used only when the client creates its own timer.
+     *
+     * <p>Default {@code 100}; property {@code org.asynchttpclient.hashedWheelTimerTickDuration}.
+     */
     public Builder setHashedWheelTickDuration(long tickDuration) {
       return set(ConfigTable.HASHED_WHEEL_TIMER_TICK_DURATION, tickDuration);
     }
 
-    /** Accepts more than 0. Used only when the client creates its own timer. */
+    /**
+     * Sets the number of buckets of the client's own timer.
+     * Accepts more than 0. Used only when the client creates its own timer.
+     *
+     * <p>Default {@code 512}; property {@code org.asynchttpclient.hashedWheelTimerSize}.
+     */
     public Builder setHashedWheelSize(int hashedWheelSize) {
       return set(ConfigTable.HASHED_WHEEL_TIMER_SIZE, hashedWheelSize);
     }
@@ -1066,10 +1382,21 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
+    /**
+     * Sets whether a native transport is asked for: io_uring, else epoll, else NIO with a warning.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useNativeTransport}.
+     */
     public Builder setUseNativeTransport(boolean useNativeTransport) {
       return set(ConfigTable.USE_NATIVE_TRANSPORT, useNativeTransport);
     }
 
+    /**
+     * Sets whether, with {@link AsyncHttpClientConfig#isUseNativeTransport()}, only epoll is asked
+     * for (NIO with a warning where it does not load).
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useOnlyEpollNativeTransport}.
+     */
     public Builder setUseOnlyEpollNativeTransport(boolean useOnlyEpollNativeTransport) {
       return set(ConfigTable.USE_ONLY_EPOLL_NATIVE_TRANSPORT, useOnlyEpollNativeTransport);
     }
@@ -1106,98 +1433,205 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       return this;
     }
 
-    /** Accepts more than 0, or -1 and 0 for Netty's default (twice the number of cores). */
+    /**
+     * Sets the number of I/O threads the client creates.
+     * Accepts more than 0, or -1 and 0 for Netty's default (twice the number of cores).
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.ioThreadsCount}.
+     */
     public Builder setIoThreadsCount(int ioThreadsCount) {
       return set(ConfigTable.IO_THREADS_COUNT, ioThreadsCount);
     }
 
-    /** See {@link AsyncHttpClientConfig#isUseEventLoopTimeouts()}. */
+    /**
+     * Sets whether request and read timeouts are armed on the event loop of the connection's
+     * channel instead of the shared {@link io.netty.util.HashedWheelTimer}: they then fire on time
+     * rather than rounded up to the timer's tick.
+     * See {@link AsyncHttpClientConfig#isUseEventLoopTimeouts()}.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useEventLoopTimeouts}.
+     */
     public Builder setUseEventLoopTimeouts(boolean useEventLoopTimeouts) {
       return set(ConfigTable.USE_EVENT_LOOP_TIMEOUTS, useEventLoopTimeouts);
     }
 
-    /** See {@link AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}. */
+    /**
+     * Sets whether the request timeout is one budget for the whole exchange: redirects, retries and
+     * authentication replays (401/407) share it instead of each hop starting a fresh one.
+     * See {@link AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.useAbsoluteRequestDeadline}.
+     */
     public Builder setUseAbsoluteRequestDeadline(boolean useAbsoluteRequestDeadline) {
       return set(ConfigTable.USE_ABSOLUTE_REQUEST_DEADLINE, useAbsoluteRequestDeadline);
     }
 
-    /** See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}. */
+    /**
+     * Sets whether a request or read timeout fails the exchange with the typed exceptions of {@code
+     * org.asynchttpclient.exception} ({@link
+     * org.asynchttpclient.exception.RequestTimeoutException}, {@link
+     * org.asynchttpclient.exception.ReadTimeoutException}: subclasses of {@code TimeoutException}
+     * that carry the timeout's kind, phase, hop, budget, elapsed time and lateness as data) instead
+     * of a plain {@link java.util.concurrent.TimeoutException}.
+     * See {@link AsyncHttpClientConfig#isTypedTimeoutExceptions()}.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.typedTimeoutExceptions}.
+     */
     public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
       return set(ConfigTable.TYPED_TIMEOUT_EXCEPTIONS, typedTimeoutExceptions);
     }
 
-    /** See {@link AsyncHttpClientConfig#isNtlmV2Only()}. */
+    /**
+     * Sets whether NTLM always answers with NTLMv2 responses.
+     * See {@link AsyncHttpClientConfig#isNtlmV2Only()}.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.ntlmV2Only}.
+     */
     public Builder setNtlmV2Only(boolean ntlmV2Only) {
       return set(ConfigTable.NTLM_V2_ONLY, ntlmV2Only);
     }
 
-    /** See {@link AsyncHttpClientConfig#isStrictMidResponseRetry()}. */
+    /**
+     * Sets whether an HTTP/1.1 response cut short (its connection closed or reset after the
+     * response started) is replayed only when that is safe: for an idempotent method (GET, HEAD,
+     * OPTIONS, TRACE, PUT, DELETE) and only while no body part has reached the handler.
+     * See {@link AsyncHttpClientConfig#isStrictMidResponseRetry()}.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.strictMidResponseRetry}.
+     */
     public Builder setStrictMidResponseRetry(boolean strictMidResponseRetry) {
       return set(ConfigTable.STRICT_MID_RESPONSE_RETRY, strictMidResponseRetry);
     }
 
-    /** See {@link AsyncHttpClientConfig#isReplayOnlyIdempotent()}. */
+    /**
+     * Sets whether a request the server may have processed is sent again only if it is idempotent
+     * or carries an {@code Idempotency-Key}. See {@link AsyncHttpClientConfig#isReplayOnlyIdempotent()}.
+     *
+     * <p>Default {@code false}; property {@code org.asynchttpclient.replayOnlyIdempotent}.
+     */
     public Builder setReplayOnlyIdempotent(boolean replayOnlyIdempotent) {
       return set(ConfigTable.REPLAY_ONLY_IDEMPOTENT, replayOnlyIdempotent);
     }
 
-    /** See {@link AsyncHttpClientConfig#getLoadBalance()}. Null resets to {@link LoadBalance#DEFAULT}. */
+    /**
+     * Sets how a request picks among the addresses its host resolves to: {@link
+     * LoadBalance#DEFAULT} (resolver order) unless set, never null.
+     * See {@link AsyncHttpClientConfig#getLoadBalance()}. Null resets to {@link
+     * LoadBalance#DEFAULT}.
+     *
+     * <p>Default {@code DEFAULT}; property {@code org.asynchttpclient.loadBalance}.
+     */
     public Builder setLoadBalance(@Nullable LoadBalance loadBalance) {
       return set(ConfigTable.LOAD_BALANCE, loadBalance);
     }
 
-    /** See {@link AsyncHttpClientConfig#isFailedIpCooldownEnabled()}. */
+    /**
+     * Sets whether an address whose TCP connect failed goes to the back of its host's address order
+     * for {@link AsyncHttpClientConfig#getFailedIpCooldownPeriod()} (never dropped: it is still
+     * tried when the others fail, and first again once the period is over), in every {@link
+     * LoadBalance} mode.
+     * See {@link AsyncHttpClientConfig#isFailedIpCooldownEnabled()}.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.failedIpCooldownEnabled}.
+     */
     public Builder setFailedIpCooldownEnabled(boolean failedIpCooldownEnabled) {
       return set(ConfigTable.FAILED_IP_COOLDOWN_ENABLED, failedIpCooldownEnabled);
     }
 
     /**
+     * Sets how long a failed address stays at the back of its host's order; PT10S by default, zero
+     * allowed (no cooldown).
      * See {@link AsyncHttpClientConfig#getFailedIpCooldownPeriod()}. Accepts zero and more; null
      * resets to the default (the property's value, PT10S unless set); negative is refused.
+     *
+     * <p>Default {@code PT10S}; property {@code org.asynchttpclient.failedIpCooldownPeriod}.
      */
     public Builder setFailedIpCooldownPeriod(@Nullable Duration failedIpCooldownPeriod) {
       return set(ConfigTable.FAILED_IP_COOLDOWN_PERIOD, failedIpCooldownPeriod);
     }
 
     /**
+     * Sets the delay of Happy Eyeballs (RFC 8305): when a host resolves to several addresses, how
+     * long a connect attempt may go unanswered before the next address is tried beside it.
      * See {@link AsyncHttpClientConfig#getConnectionAttemptDelay()}. Accepts zero (off) and more;
      * null resets to the default (the property's value, PT0S unless set); negative is refused.
+     *
+     * <p>Default {@code PT0S}; property {@code org.asynchttpclient.connectionAttemptDelay}.
      */
     public Builder setConnectionAttemptDelay(@Nullable Duration connectionAttemptDelay) {
       return set(ConfigTable.CONNECTION_ATTEMPT_DELAY, connectionAttemptDelay);
     }
 
     /**
+     * Sets the largest response body, in bytes, that automatic decompression ({@link
+     * AsyncHttpClientConfig#isEnableAutomaticDecompression()}) may inflate a response to; -1 for no
+     * limit.
      * See {@link AsyncHttpClientConfig#getMaxInflatedResponseBodySize()}. Accepts more than 0, or
      * -1 for no limit.
+     *
+     * <p>Default {@code 536870912}; property {@code
+     * org.asynchttpclient.maxInflatedResponseBodySize}.
      */
     public Builder setMaxInflatedResponseBodySize(long maxInflatedResponseBodySize) {
       return set(ConfigTable.MAX_INFLATED_RESPONSE_BODY_SIZE, maxInflatedResponseBodySize);
     }
 
-    /** See {@link AsyncHttpClientConfig#getWebSocketIdleTimeout()}. Accepts 0 (none) and more. */
+    /**
+     * Sets how long an open WebSocket may go without a frame either way before the client closes it
+     * with 1001 (Going Away) and reports a {@link java.util.concurrent.TimeoutException} to {@code
+     * onError}; zero for none.
+     * See {@link AsyncHttpClientConfig#getWebSocketIdleTimeout()}. Accepts 0 (none) and more.
+     *
+     * <p>Default {@code PT0S}; property {@code org.asynchttpclient.webSocketIdleTimeout}.
+     */
     public Builder setWebSocketIdleTimeout(Duration webSocketIdleTimeout) {
       return set(ConfigTable.WEBSOCKET_IDLE_TIMEOUT, webSocketIdleTimeout);
     }
 
-    /** See {@link AsyncHttpClientConfig#getWebSocketPingInterval()}. Accepts 0 (none) and more. */
+    /**
+     * Sets how often an open WebSocket sends a Ping to check that the server is still there; zero
+     * for never.
+     * See {@link AsyncHttpClientConfig#getWebSocketPingInterval()}. Accepts 0 (none) and more.
+     *
+     * <p>Default {@code PT0S}; property {@code org.asynchttpclient.webSocketPingInterval}.
+     */
     public Builder setWebSocketPingInterval(Duration webSocketPingInterval) {
       return set(ConfigTable.WEBSOCKET_PING_INTERVAL, webSocketPingInterval);
     }
 
-    /** See {@link AsyncHttpClientConfig#getWebSocketPongTimeout()}. Accepts 0 (none) and more. */
+    /**
+     * Sets how long a WebSocket waits for the Pong answering a Ping of {@link
+     * AsyncHttpClientConfig#getWebSocketPingInterval()}; zero to send Pings without waiting for
+     * answers.
+     * See {@link AsyncHttpClientConfig#getWebSocketPongTimeout()}. Accepts 0 (none) and more.
+     *
+     * <p>Default {@code PT0S}; property {@code org.asynchttpclient.webSocketPongTimeout}.
+     */
     public Builder setWebSocketPongTimeout(Duration webSocketPongTimeout) {
       return set(ConfigTable.WEBSOCKET_PONG_TIMEOUT, webSocketPongTimeout);
     }
 
-    /** See {@link AsyncHttpClientConfig#getWebSocketCloseTimeout()}. Accepts more than 0. */
+    /**
+     * Sets how long a WebSocket's close waits for what the server still owes (RFC 6455 7.1): its
+     * Close frame after {@link org.asynchttpclient.ws.WebSocket#sendCloseFrame} (none in time: the
+     * connection is closed and {@code onClose} hears 1006), the end of the TCP connection after
+     * both Close frames (RFC 6455 7.1.1 has the server close it first), or the flush of the Close
+     * frame that reports a failure.
+     * See {@link AsyncHttpClientConfig#getWebSocketCloseTimeout()}. Accepts more than 0.
+     *
+     * <p>Default {@code PT10S}; property {@code org.asynchttpclient.webSocketCloseTimeout}.
+     */
     public Builder setWebSocketCloseTimeout(Duration webSocketCloseTimeout) {
       return set(ConfigTable.WEBSOCKET_CLOSE_TIMEOUT, webSocketCloseTimeout);
     }
 
     /**
+     * Sets the name of a request header that tells the server how much of the exchange's budget is
+     * left, or null (the default) to send none.
      * See {@link AsyncHttpClientConfig#getDeadlinePropagationHeader()}: a header name (an HTTP
      * token), or null or empty for none.
+     *
+     * <p>Default: none (empty); property {@code org.asynchttpclient.deadlinePropagationHeader}.
      */
     public Builder setDeadlinePropagationHeader(@Nullable String deadlinePropagationHeader) {
       return set(ConfigTable.DEADLINE_PROPAGATION_HEADER, deadlinePropagationHeader);

@@ -7,7 +7,7 @@ import org.asynchttpclient.config.AsyncHttpClientConfigDefaults;
 import org.junit.jupiter.api.Test;
 
 /**
- * The two flags of SPEC.md (useEventLoopTimeouts, useAbsoluteRequestDeadline) through the builder,
+ * The two flags (useEventLoopTimeouts, useAbsoluteRequestDeadline) through the builder,
  * system properties and a 3.0.11-style custom implementation. The properties-file path is in
  * {@code org.asynchttpclient.config.AhcPropertiesFileTest}.
  */

@@ -15,7 +15,7 @@ import org.jetbrains.annotations.Nullable;
  * a system property wins over {@code ahc.properties}, which wins over {@code ahc-default.properties}.
  * A {@link org.asynchttpclient.DefaultAsyncHttpClientConfig.Builder} takes these values when it is
  * created; what each option means is documented on {@link org.asynchttpclient.AsyncHttpClientConfig}
- * and listed in the README's configuration table.
+ * and listed in docs/configuration.md.
  *
  * <p>Each is a one-liner reading its option's row of {@link ConfigTable}, which says how the value
  * is parsed. Values from properties are parsed but not range-checked, as in AHC 3.0.11; the

@@ -13,7 +13,7 @@ import org.jetbrains.annotations.Nullable;
  * the entry with the oldest server-nonce timestamp is dropped.
  *
  * <p>The {@code sr}/{@code ttl} fields and the nonce count model RFC 7804's reauthentication
- * data; this client records them but does not start reauthentication on its own (see the README).
+ * data; this client records them but does not start reauthentication (docs/authentication.md).
  *
  * <p>Thread-safe.
  */

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The upgrade is a hop of an exchange (SPEC W1): the request timeout and the absolute deadline
+ * The upgrade is a hop of an exchange (invariant W1): the request timeout and the absolute deadline
  * bound it, on the timer or on the channel's loop. After the 101 the socket's own timers (W3): the
  * idle timeout and the ping interval with its pong timeout, on the channel's loop.
  */

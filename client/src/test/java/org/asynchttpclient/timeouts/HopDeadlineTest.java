@@ -27,7 +27,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The absolute request deadline over real hops (SPEC D1-D7): two hops of {@value #HOP_MS} ms each
+ * The absolute request deadline over real hops (invariants D1-D7): two hops of {@value #HOP_MS} ms each
  * fit a {@value #BUDGET_MS} ms request timeout alone but not together, for each kind of hop: a
  * redirect, a retry after a connection closed before any response, a 401 replay with credentials,
  * and a 407 replay with proxy credentials. Off, every hop gets the whole timeout (3.0.11); on, the

@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * A timeout or cancel from any view of the future stops the work (SPEC O2, O3): the caller sees
+ * A timeout or cancel from any view of the future stops the work (invariants O2, O3): the caller sees
  * exactly the failure that ended the exchange, the handler heard that same failure once, the
  * connection is closed on both sides, the permit is back (the clients run with {@code
  * maxConnectionsPerHost=1}, so the next request proves it), and no timeout of the exchange stays

@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The realm that answers an authentication challenge ({@code WWW-Authenticate} or {@code
- * Proxy-Authenticate}), shared by the replay of a plain request ({@link AuthFollowUp}) and by the
+ * Proxy-Authenticate}), shared by the replay of a plain request ({@code AuthFollowUp}) and by the
  * repeated CONNECT of a tunnel.
  *
  * <ul>

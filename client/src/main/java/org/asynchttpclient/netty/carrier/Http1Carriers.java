@@ -263,7 +263,7 @@ public final class Http1Carriers implements CarrierProtocol {
     // then waits for the end of the loop's current I/O batch. A request issued from a response
     // callback (the closed async chain) is so written after the loop has read every response that
     // was ready, and the loop's requests reach the server together; written inline, each request
-    // went out between two reads. Measured on loopback with 32 in flight: see README, target 1.
+    // went out between two reads. Measured on loopback with 32 in flight: docs/benchmarks.md.
     pooled.eventLoop().execute(() -> writeOnPooled(attempt, pooled));
     return true;
   }

@@ -23,7 +23,7 @@ final class H2Connections {
    * section 9.1 asks for one connection per origin, and opening one costs a handshake and a
    * connection permit; a handful of streams does not keep one connection's loop busy, while at
    * 8 or more in flight on loopback the two loops of a connection (the client's and the server's)
-   * are what bounds the rate (README, HTTP/2 throughput).
+   * are what bounds the rate (docs/benchmarks.md, HTTP/2).
    */
   static final int BUSY_STREAMS = 8;
 

@@ -50,8 +50,8 @@ import org.jetbrains.annotations.Nullable;
  * the limits bound the further connections in every load-balancing mode; with none free its
  * opener takes a stream of the partition's connections instead. Streams are bounded
  * per connection by {@code http2MaxConcurrentStreams} and the server's SETTINGS, and the hops
- * beyond wait (inside their request timeout or deadline) in a queue of at most {@value
- * H2WaitQueue.MAX_WAITING} per partition.
+ * beyond wait (inside their request timeout or deadline) in a queue of at most {@code
+ * H2WaitQueue.MAX_WAITING} (10000) per partition.
  *
  * <p>Threads: any; see {@link H2Partition} for the partition's monitor.
  */

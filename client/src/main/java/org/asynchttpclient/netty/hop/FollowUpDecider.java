@@ -12,7 +12,7 @@ import org.jetbrains.annotations.Nullable;
  * The engine's {@link HopDecider}: on each response head, first the client's response filters
  * (which may ask for a replay), then a 401 or 407 challenge answered with credentials, then a
  * redirect. Each returns the next hop's request or passes; when all pass, the response goes to the
- * handler. Per-exchange memory lives in the exchange ({@link Exchange#followUp()}).
+ * handler. Per-exchange memory lives in the exchange ({@code Exchange#followUp()}).
  *
  * <p>Thread-safe: holds only the configuration; runs on the event loop of the exchange's channel.
  */

@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The server gets the lower half of the CPUs (at least one), the clients the rest. On a
  * two-CPU machine the server then has one core, and that core is the limit: compare each client
- * with the raw Netty row of the same run. On the 2 vCPU VM the README names, pinned runs were no
+ * with the raw Netty row of the same run. On the 2 vCPU VM (docs/benchmarks.md) pinned runs were no
  * steadier than unpinned ones (the raw Netty row moved from 1.07x to 1.46x of AHC 3.0.11 between
  * two runs), so pinning pays off on a machine with dedicated cores to spare, not there.
  */

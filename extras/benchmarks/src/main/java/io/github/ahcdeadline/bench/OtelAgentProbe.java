@@ -13,8 +13,8 @@ import org.jetbrains.annotations.Nullable;
 
 /**
  * What the OpenTelemetry Java agent records for ahc-deadline and for AHC 3.0.11, and what a user
- * running the agent and ahc-deadline's extras/opentelemetry listener together gets. The README's
- * OpenTelemetry section quotes its output. Run it with
+ * running the agent and ahc-deadline's extras/opentelemetry listener together gets.
+ * docs/observability.md quotes its output. Run it with
  *
  * <pre>
  *   ./mvnw -B -q -ntp -pl extras/benchmarks -am package -DskipTests -Potel-agent
