@@ -9,7 +9,6 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -75,9 +74,6 @@ class H2oInteropTest {
 
   /** (c) POSTs meeting h2o's idle close. */
   @Test
-  @Disabled(
-      "waits for the replay fix of issue 43: some POSTs that meet the idle close fail with"
-          + " ClosedChannelException (null message), never having reached h2o, instead of going again")
   void postsSurviveIdleClose() throws Exception {
     idleCloseRace("h2o-h2-idle-post", i -> "POST");
   }

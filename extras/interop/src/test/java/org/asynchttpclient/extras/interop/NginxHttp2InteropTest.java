@@ -2,9 +2,7 @@ package org.asynchttpclient.extras.interop;
 
 import static org.asynchttpclient.Dsl.asyncHttpClient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
@@ -15,7 +13,6 @@ import org.asynchttpclient.extras.interop.Nginx.Site;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,9 +87,6 @@ class NginxHttp2InteropTest {
 
   /** (a) POSTs through a GOAWAY every tenth stream: unprocessed streams are replayed, none twice. */
   @Test
-  @Disabled(
-      "waits for the replay fix of issue 43: about 1% of the POSTs fail with ClosedChannelException (null"
-          + " message), never having reached nginx, instead of going again on a new connection")
   void postsSurviveGoaways() throws Exception {
     ExchangeRecorder recorder = new ExchangeRecorder();
     goaways("nginx-h2-goaway-post", i -> "POST", Clients.defaults(recorder), recorder);
@@ -100,21 +94,12 @@ class NginxHttp2InteropTest {
 
   /**
    * (b) The same, GETs and POSTs, with {@code replayOnlyIdempotent}: a stream the server never
-   * processed is still replayed, POST or not. Skipped until the client has the option.
+   * processed is still replayed, POST or not.
    */
   @Test
   void replayOnlyIdempotentStillReplaysUnprocessedStreams() throws Exception {
-    Method setter = null;
-    try {
-      setter = DefaultAsyncHttpClientConfig.Builder.class.getMethod("setReplayOnlyIdempotent", boolean.class);
-    } catch (NoSuchMethodException absent) {
-      // skipped below
-    }
-    assumeTrue(setter != null,
-        "DefaultAsyncHttpClientConfig.Builder#setReplayOnlyIdempotent(boolean) does not exist yet (issue 43)");
     ExchangeRecorder recorder = new ExchangeRecorder();
-    DefaultAsyncHttpClientConfig.Builder config = Clients.defaults(recorder);
-    setter.invoke(config, true);
+    DefaultAsyncHttpClientConfig.Builder config = Clients.defaults(recorder).setReplayOnlyIdempotent(true);
     goaways("nginx-h2-goaway-idempotent-only", i -> i % 2 == 0 ? "GET" : "POST", config, recorder);
   }
 
