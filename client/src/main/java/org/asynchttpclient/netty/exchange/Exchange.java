@@ -1,8 +1,10 @@
 package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.EventLoop;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.net.SocketAddress;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
@@ -13,6 +15,7 @@ import org.asynchttpclient.events.ExchangeOutcome;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Kind;
 import org.asynchttpclient.netty.hop.FollowUpMemory;
+import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -290,9 +293,26 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     return true;
   }
 
-  /** Fails the exchange with {@code cause} (I/O error, refused request, handler failure). */
+  /**
+   * Fails the exchange with {@code cause} (I/O error, refused request, handler failure). An I/O
+   * failure without a message (Netty's {@code ClosedChannelException}, say) reaches the caller as
+   * an {@link IOException} that names where the hop went, with it as the cause: a bare "null"
+   * tells an operator nothing.
+   */
   public boolean fail(Throwable cause) {
-    return finishExceptionally(FAILED, cause);
+    return finishExceptionally(FAILED, cause instanceof IOException && cause.getMessage() == null ? named(cause) : cause);
+  }
+
+  private IOException named(Throwable cause) {
+    Attempt a = current;
+    SocketAddress remote = a != null ? a.remoteAddress() : null;
+    Uri uri = request().getUri();
+    String where = remote != null ? remote.toString() : uri.getHost() + ":" + uri.getExplicitPort();
+    String protocol = a != null ? a.protocolVersion() : null;
+    return new IOException(
+        cause.getClass().getSimpleName() + " on the connection to " + where
+            + (protocol != null ? " (" + protocol + ")" : ""),
+        cause);
   }
 
   @Override
