@@ -81,7 +81,7 @@ public final class WebSocketUpgrade {
       handler.onHeadersReceived(headers);
       compression = UpgradeResponseCheck.check(
           attempt.request().getUri(), headers, attempt.wire().getHttpRequest().headers(),
-          config.getWebSocketMaxFrameSize());
+          config.getWebSocketMaxDecompressedFrameSize());
     } catch (Exception e) {
       ex.fail(e);
       return;
