@@ -13,9 +13,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,31 +40,14 @@ import org.junit.jupiter.api.io.TempDir;
 class Upstream3014LinkageTest {
 
   /**
-   * Checks of members built on other branches, expected to fail to link until those are merged:
-   * ResponseBodyControl and AsyncHandler#onResponseBodyStart (branch bodyctl), PublicSuffixList
-   * (branch compat).
+   * Checks of members built on other branches ({@link UpstreamJar#BUILT_ELSEWHERE}), expected to
+   * fail to link until those are merged.
    */
   static final Set<String> BUILT_ELSEWHERE = Set.of(
       "asyncHandlerOnResponseBodyStart", "responseBodyControlType", "publicSuffixListIsPublicSuffix");
 
   /** How many checks the probe has: a check lost from it fails the test too. */
   private static final int CHECKS = 27;
-
-  private static Path upstreamJar() {
-    String jar = System.getProperty("ahc.latest.jar");
-    assertTrue(jar != null && Files.isRegularFile(Paths.get(jar)),
-        "ahc.latest.jar: " + jar + " (expected the 3.0.14 jar that Maven copies to target/upstream)");
-    return Paths.get(jar);
-  }
-
-  /** The test's dependencies (Netty, ...), without this client's classes. */
-  private static List<String> dependencies() throws IOException {
-    String file = System.getProperty("ahc.test.classpath.file");
-    assertTrue(file != null && Files.isRegularFile(Paths.get(file)),
-        "ahc.test.classpath.file: " + file + " (expected Maven's build-classpath output)");
-    String classpath = new String(Files.readAllBytes(Paths.get(file)), StandardCharsets.UTF_8).trim();
-    return Arrays.asList(classpath.split(java.io.File.pathSeparator));
-  }
 
   private static Path compileProbe(Path dir) throws IOException {
     Path source = dir.resolve("src/probe3014/Probe.java");
@@ -78,8 +59,8 @@ class Upstream3014LinkageTest {
     Path classes = dir.resolve("classes");
     Files.createDirectories(classes);
     List<String> classpath = new ArrayList<>();
-    classpath.add(upstreamJar().toString());
-    classpath.addAll(dependencies());
+    classpath.add(UpstreamJar.jar().toString());
+    classpath.addAll(UpstreamJar.dependencies());
     JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     assertTrue(javac != null, "a JDK's compiler");
     java.io.ByteArrayOutputStream diagnostics = new java.io.ByteArrayOutputStream();
