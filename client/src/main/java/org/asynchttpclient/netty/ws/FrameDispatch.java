@@ -78,7 +78,10 @@ final class FrameDispatch {
     return frames;
   }
 
-  /** Events reach the listeners from now on (they heard onOpen); a held outcome waits for {@link #deliverHeld}. */
+  /**
+   * Events reach the listeners from now on (they heard onOpen); a held outcome waits for {@link
+   * #deliverHeld}.
+   */
   void open() {
     open = true;
   }
@@ -90,16 +93,22 @@ final class FrameDispatch {
 
   /** Reports the outcome held before the listeners heard onOpen, if any: onError, then onClose. */
   void deliverHeld() {
-    if (!closeHeld) {
-      return;
-    }
-    closeHeld = false;
     Throwable cause = heldError;
     heldError = null;
     if (cause != null) {
       error(cause);
     }
-    close(heldCode, heldReason);
+    if (closeHeld) {
+      closeHeld = false;
+      close(heldCode, heldReason);
+    }
+  }
+
+  /** Forgets the held outcome and releases the buffered frames: the listeners will never hear them. */
+  void discardHeld() {
+    heldError = null;
+    closeHeld = false;
+    releaseBuffered();
   }
 
   /** Drops the buffered frames, unless a held outcome still has them to deliver first. */

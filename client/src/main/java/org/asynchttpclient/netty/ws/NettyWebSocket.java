@@ -278,6 +278,14 @@ public final class NettyWebSocket implements WebSocket {
 
   // ---- events from the pipeline and the timers (loop only)
 
+  /**
+   * The upgrade failed after the socket was installed (a hook of the upgrade handler threw), so
+   * its listeners will never hear onOpen: what was buffered or held for them is released.
+   */
+  void abandon() {
+    dispatch.discardHeld();
+  }
+
   /** Starts the liveness timers once the upgrade handed the channel over. */
   void start() {
     liveness.start();

@@ -90,9 +90,14 @@ public final class WebSocketUpgrade {
       WebSocketSettings settings = WebSocketSettings.of(config, ex.services().timeouts());
       NettyWebSocket socket =
           WebSocketPipeline.install(channel, response.headers(), config, settings, compression);
-      handler.setWebSocket(socket);
-      socket.start();
-      handler.onOpen(socket);
+      try {
+        handler.setWebSocket(socket);
+        socket.start();
+        handler.onOpen(socket);
+      } catch (RuntimeException | Error e) {
+        socket.abandon(); // the channel is closed by the hand-over's failure
+        throw e;
+      }
     });
   }
 }

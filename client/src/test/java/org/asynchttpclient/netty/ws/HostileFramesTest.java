@@ -197,6 +197,16 @@ class HostileFramesTest {
   }
 
   @Test
+  void anAbandonedUpgradeReleasesWhatWasHeldForItsListeners() {
+    installed(true);
+    receive(0x81, 0x02, 'h', 'i'); // buffered (retained) for the listeners
+    receive(0x83, 0x00); // a failure: held
+    socket.abandon(); // a hook of the upgrade handler threw: onOpen never comes
+    socket.processBufferedFrames();
+    assertEquals(List.of(), events.all(), "nothing held any more");
+  }
+
+  @Test
   void bytesAfterAFailureReachNobody() {
     open(true);
     receive(0x83, 0x00, 0x81, 0x01, 'z'); // a valid frame behind the bad one, in the same read
