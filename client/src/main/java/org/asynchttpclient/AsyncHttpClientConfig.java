@@ -364,10 +364,10 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
-   * Largest body automatic decompression may inflate an HTTP/2 response to, in bytes (the smaller of
-   * this and {@code maxInflatedResponseBodySize} applies); past it the stream fails with an
-   * IOException and is reset. 0 means no limit of its own: only {@code maxInflatedResponseBodySize}
-   * applies.
+   * Largest body automatic decompression may inflate an HTTP/2 response to, in bytes (the smaller
+   * positive one of this and {@link #getMaxDecompressedResponseSize()} applies); past it the stream
+   * fails with a {@link io.netty.handler.codec.compression.DecompressionException} and is reset. 0
+   * means no limit of its own: only {@code maxDecompressedResponseSize} applies.
    *
    * <p>Default {@code 268435456}; property {@code
    * org.asynchttpclient.http2MaxDecompressedResponseSize}.
@@ -467,19 +467,36 @@ public interface AsyncHttpClientConfig {
   /**
    * Largest WebSocket message, in bytes, that fragment aggregation ({@link
    * #isAggregateWebSocketFrameFragments()}) buffers, counted after inflation by a compression
-   * extension; a longer message closes the socket with 1009.
+   * extension; a longer message closes the socket with 1009 (Message Too Big) and reports a {@link
+   * io.netty.handler.codec.TooLongFrameException} to the listeners' {@code onError}.
    *
    * <p>Default {@code 128000000}; property {@code org.asynchttpclient.webSocketMaxBufferSize}.
    */
   int getWebSocketMaxBufferSize();
 
   /**
-   * Largest WebSocket frame payload accepted, in bytes, on the wire and again after
-   * inflation by a compression extension; a larger frame closes the socket with 1009.
+   * Largest WebSocket frame payload accepted, in bytes, as it comes off the wire (compressed or
+   * not); a larger frame closes the socket with 1009. What a compressed frame may inflate to is
+   * {@link #getWebSocketMaxDecompressedFrameSize()}.
    *
    * <p>Default {@code 10240}; property {@code org.asynchttpclient.webSocketMaxFrameSize}.
    */
   int getWebSocketMaxFrameSize();
+
+  /**
+   * Largest size, in bytes, a frame compressed by a negotiated extension (permessage-deflate,
+   * deflate-frame) may inflate to; 0 for no limit. A frame that inflates past it closes the socket
+   * with 1009 (Message Too Big) and reports a {@link
+   * io.netty.handler.codec.compression.DecompressionException} to the listeners' {@code onError}.
+   * For an implementation that does not override it, {@link #getWebSocketMaxBufferSize()}, as in
+   * AHC 3.0.14.
+   *
+   * <p>Default {@code 128000000}; property {@code
+   * org.asynchttpclient.webSocketMaxDecompressedFrameSize}.
+   */
+  default int getWebSocketMaxDecompressedFrameSize() {
+    return getWebSocketMaxBufferSize();
+  }
 
   /**
    * Whether Content-Encoding stays on a response whose body was decompressed.
@@ -864,18 +881,35 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
-   * Largest response body, in bytes, that automatic decompression ({@link
-   * #isEnableAutomaticDecompression()}) may inflate a response to; -1 for no limit. A response
-   * that inflates past it fails its exchange with an {@link java.io.IOException} naming the limit,
-   * and its connection is closed: a few kilobytes of gzip can expand to gigabytes (a
-   * decompression bomb). Counted after inflation, so it does not limit bodies the server sends
-   * uncompressed (bound those in the {@link AsyncHandler}). 512 MiB by default; property {@code
-   * org.asynchttpclient.maxInflatedResponseBodySize}. Not in AHC 3.0.11, which has no limit.
+   * Largest body, in bytes, that automatic decompression ({@link #isEnableAutomaticDecompression()})
+   * may inflate one response to; 0 or less for no limit. A few kilobytes of gzip can inflate to
+   * gigabytes (a decompression bomb): a response that inflates past the limit fails its exchange
+   * with Netty's {@link io.netty.handler.codec.compression.DecompressionException} ({@code HTTP/1.1
+   * response body exceeds the maximum decompressed size of <n> bytes}, or {@code HTTP/2 ...}), its
+   * connection is closed (HTTP/2: its stream is reset) and nothing more of it is inflated. Counted
+   * after inflation, so it does not limit bodies the server sends without a content coding, nor any
+   * body when automatic decompression is off (bound those in the {@link AsyncHandler}). HTTP/2 uses
+   * the smaller positive one of this and {@link #getHttp2MaxDecompressedResponseSize()}. As in AHC
+   * 3.0.13 (which limits HTTP/1.1 only; this client counted the same bytes as {@code
+   * maxInflatedResponseBodySize}, which is now this option's deprecated alias).
    *
-   * <p>Default {@code 536870912}; property {@code org.asynchttpclient.maxInflatedResponseBodySize}.
+   * <p>Default {@code 268435456}; property {@code org.asynchttpclient.maxDecompressedResponseSize}.
    */
+  default long getMaxDecompressedResponseSize() {
+    return AsyncHttpClientConfigDefaults.defaultMaxDecompressedResponseSize();
+  }
+
+  /**
+   * {@link #getMaxDecompressedResponseSize()} under its former name, with the former "no limit"
+   * value: -1 where that returns 0 or less.
+   *
+   * @deprecated use {@link #getMaxDecompressedResponseSize()}, AHC 3.0.13's name for the option;
+   *     this alias reads it and will go in a later release
+   */
+  @Deprecated
   default long getMaxInflatedResponseBodySize() {
-    return AsyncHttpClientConfigDefaults.defaultMaxInflatedResponseBodySize();
+    long limit = getMaxDecompressedResponseSize();
+    return limit > 0 ? limit : -1;
   }
 
   /**

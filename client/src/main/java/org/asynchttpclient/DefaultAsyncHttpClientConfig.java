@@ -144,6 +144,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public int getWebSocketMaxDecompressedFrameSize() {
+    return s.get(ConfigTable.WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE);
+  }
+
+  @Override
   public Duration getConnectTimeout() {
     return s.get(ConfigTable.CONNECT_TIMEOUT);
   }
@@ -556,8 +561,8 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
-  public long getMaxInflatedResponseBodySize() {
-    return s.get(ConfigTable.MAX_INFLATED_RESPONSE_BODY_SIZE);
+  public long getMaxDecompressedResponseSize() {
+    return s.get(ConfigTable.MAX_DECOMPRESSED_RESPONSE_SIZE);
   }
 
   @Override
@@ -601,6 +606,19 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
    * <p>Not thread-safe: use one builder from one thread.
    */
   public static class Builder {
+
+    /**
+     * The options AHC 3.0.14 refuses out of range whatever set them: in its build(), and
+     * webSocketMaxDecompressedFrameSize when the client is made (Netty's inflater refuses a
+     * negative limit).
+     */
+    private static final List<ConfigOption<?>> CHECKED_BY_BUILD = List.of(
+        ConfigTable.HTTP2_MAX_FRAME_SIZE,
+        ConfigTable.HTTP2_INITIAL_WINDOW_SIZE,
+        ConfigTable.HTTP2_HEADER_TABLE_SIZE,
+        ConfigTable.HTTP2_MAX_HEADER_LIST_SIZE,
+        ConfigTable.HTTP2_PING_INTERVAL,
+        ConfigTable.WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE);
 
     private final ConfigSettings s;
 
@@ -861,6 +879,18 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      */
     public Builder setWebSocketMaxFrameSize(int size) {
       return set(ConfigTable.WEBSOCKET_MAX_FRAME_SIZE, size);
+    }
+
+    /**
+     * Sets the largest size, in bytes, a frame compressed by a negotiated extension may inflate
+     * to. See {@link AsyncHttpClientConfig#getWebSocketMaxDecompressedFrameSize()}. Accepts more
+     * than 0, or 0 for no limit.
+     *
+     * <p>Default {@code 128000000}; property {@code
+     * org.asynchttpclient.webSocketMaxDecompressedFrameSize}.
+     */
+    public Builder setWebSocketMaxDecompressedFrameSize(int size) {
+      return set(ConfigTable.WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE, size);
     }
 
     /**
@@ -1157,7 +1187,7 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /**
      * Cap on a decompressed HTTP/2 response body, in bytes. Accepts more than 0, or 0 for no cap of
-     * its own (as 3.0.11 and 3.0.12 do; {@code maxInflatedResponseBodySize} still applies).
+     * its own (as 3.0.11 and 3.0.12 do; {@code maxDecompressedResponseSize} still applies).
      *
      * <p>Default {@code 268435456}; property {@code
      * org.asynchttpclient.http2MaxDecompressedResponseSize}.
@@ -1167,7 +1197,8 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     }
 
     /**
-     * HTTP/2 PING after this long without a read. Accepts 0 (no ping) and more.
+     * HTTP/2 PING after this long without a read. Accepts 0 (no ping) and more; null is refused with
+     * an IllegalArgumentException, as in AHC 3.0.14.
      *
      * <p>Default {@code PT0S}; property {@code org.asynchttpclient.http2PingInterval}.
      */
@@ -1563,17 +1594,30 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     }
 
     /**
-     * Sets the largest response body, in bytes, that automatic decompression ({@link
-     * AsyncHttpClientConfig#isEnableAutomaticDecompression()}) may inflate a response to; -1 for no
-     * limit.
-     * See {@link AsyncHttpClientConfig#getMaxInflatedResponseBodySize()}. Accepts more than 0, or
-     * -1 for no limit.
+     * Sets the largest body, in bytes, that automatic decompression may inflate one response to.
+     * See {@link AsyncHttpClientConfig#getMaxDecompressedResponseSize()}. Accepts any value: 0 or
+     * less turns the limit off, as in AHC 3.0.13.
      *
-     * <p>Default {@code 536870912}; property {@code
-     * org.asynchttpclient.maxInflatedResponseBodySize}.
+     * <p>Default {@code 268435456}; property {@code org.asynchttpclient.maxDecompressedResponseSize}.
      */
+    public Builder setMaxDecompressedResponseSize(long maxDecompressedResponseSize) {
+      return set(ConfigTable.MAX_DECOMPRESSED_RESPONSE_SIZE, maxDecompressedResponseSize);
+    }
+
+    /**
+     * Sets {@code maxDecompressedResponseSize}, the same option under its former name, with the
+     * former range: more than 0, or -1 for no limit (any other value is refused, as before). The
+     * later of the two setters called wins.
+     *
+     * @deprecated use {@link #setMaxDecompressedResponseSize(long)}, AHC 3.0.13's name
+     */
+    @Deprecated
     public Builder setMaxInflatedResponseBodySize(long maxInflatedResponseBodySize) {
-      return set(ConfigTable.MAX_INFLATED_RESPONSE_BODY_SIZE, maxInflatedResponseBodySize);
+      if (maxInflatedResponseBodySize <= 0 && maxInflatedResponseBodySize != -1) {
+        throw new IllegalArgumentException("maxInflatedResponseBodySize: " + maxInflatedResponseBodySize
+            + " (expected > 0, or -1 for no limit)");
+      }
+      return set(ConfigTable.MAX_DECOMPRESSED_RESPONSE_SIZE, maxInflatedResponseBodySize);
     }
 
     /**
@@ -1650,11 +1694,19 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
 
     /**
      * An immutable config holding the current values; the builder can go on being used. Refuses a
-     * shutdown timeout shorter than the quiet period. The default keep-alive strategy and cookie
+     * shutdown timeout shorter than the quiet period, and, as AHC 3.0.14 does, HTTP/2 settings out
+     * of range (frame size, initial window, header table, header list, a null ping interval) and a
+     * negative webSocketMaxDecompressedFrameSize, even when they came from properties or a prototype
+     * config. The default keep-alive strategy and cookie
      * store are made by the first {@code build()} that needs them and shared by later ones, as
      * with AHC 3.0.11's builder.
      */
     public DefaultAsyncHttpClientConfig build() {
+      // As AHC 3.0.14's build(): these are refused however they came, from a setter (which
+      // refused them already), a property or a prototype config (which are not range-checked).
+      for (ConfigOption<?> option : CHECKED_BY_BUILD) {
+        checkAgain(option);
+      }
       if (s.get(ConfigTable.SHUTDOWN_TIMEOUT).compareTo(s.get(ConfigTable.SHUTDOWN_QUIET_PERIOD)) < 0) {
         throw new IllegalArgumentException("shutdownTimeout: " + s.get(ConfigTable.SHUTDOWN_TIMEOUT)
             + " (expected >= shutdownQuietPeriod " + s.get(ConfigTable.SHUTDOWN_QUIET_PERIOD) + ")");
@@ -1669,6 +1721,10 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
       ConfigSettings resolved = s.frozenCopy();
       resolved.proxyServerSelector = resolveProxyServerSelector();
       return new DefaultAsyncHttpClientConfig(resolved);
+    }
+
+    private <T> void checkAgain(ConfigOption<T> option) {
+      s.values.set(option, s.get(option));
     }
 
     private @Nullable ProxyServerSelector resolveProxyServerSelector() {

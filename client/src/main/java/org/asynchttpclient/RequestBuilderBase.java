@@ -100,9 +100,10 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   /** True once the caller set a Content-Type: {@link #build()} then leaves that header alone. */
   protected boolean contentTypeLocked;
 
-  private @Nullable Boolean useAbsoluteRequestDeadline;
-  private @Nullable Boolean refuseSchemeDowngradeOnRedirect;
-  private @Nullable Boolean refuseCrossOriginBodyOnRedirect;
+  // Null: the client's setting. Protected, as in AHC 3.0.14, for builders that extend this one.
+  protected @Nullable Boolean useAbsoluteRequestDeadline;
+  protected @Nullable Boolean refuseSchemeDowngradeOnRedirect;
+  protected @Nullable Boolean refuseCrossOriginBodyOnRedirect;
 
   protected final void doContentTypeLock() {
     contentTypeLocked = true;
@@ -632,6 +633,15 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   public T setUseAbsoluteRequestDeadline(@Nullable Boolean useAbsoluteRequestDeadline) {
     this.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
     return asDerivedType();
+  }
+
+  /**
+   * As {@link #setUseAbsoluteRequestDeadline(Boolean)} with a value: AHC 3.0.14's signature, so that
+   * code compiled against 3.0.14 links (a call with {@code true} or {@code false} binds here; null
+   * still resets to the client's setting through the other one).
+   */
+  public T setUseAbsoluteRequestDeadline(boolean useAbsoluteRequestDeadline) {
+    return setUseAbsoluteRequestDeadline(Boolean.valueOf(useAbsoluteRequestDeadline));
   }
 
   /**

@@ -25,6 +25,18 @@ public interface Response {
   /** The body as a new byte array. */
   byte[] getResponseBodyAsBytes();
 
+  /**
+   * The body as a byte array that may be the response's own, without a copy: the caller must only
+   * read it. Writing to it would change what every later {@code getResponseBody*} of this response
+   * returns, and what other callers of this method hold (the array may also be the one the single
+   * body part handed to {@link AsyncHandler#onBodyPartReceived} carried, and the empty array of a
+   * response without a body is shared by every such response). For a copy the caller may change,
+   * use {@link #getResponseBodyAsBytes()}, which this defaults to. As in AHC 3.0.14.
+   */
+  default byte[] getResponseBodyAsBytesView() {
+    return getResponseBodyAsBytes();
+  }
+
   /** The body wrapped in a heap {@link ByteBuffer} positioned at 0. */
   ByteBuffer getResponseBodyAsByteBuffer();
 

@@ -3,6 +3,7 @@ package org.asynchttpclient;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -92,6 +93,59 @@ class BuilderValidationTest {
     assertThrows(NullPointerException.class, () -> b.setThreadPoolName(null));
     assertThrows(NullPointerException.class, () -> b.setResponseBodyPartFactory(null));
     assertThrows(NullPointerException.class, () -> b.setSslSessionTimeout(null));
+  }
+
+  @Test
+  @SuppressWarnings("NullAway") // Passes null on purpose: the refusal is what is tested.
+  void aNullHttp2PingIntervalIsAnIllegalArgumentAs3014Has() {
+    refused("http2PingInterval: null (expected a duration, zero for none)",
+        () -> ConfigOptions.builder().setHttp2PingInterval(null));
+  }
+
+  @Test
+  void http2SettingsOutOfRangeAreRefusedHoweverTheyCameAs3014sBuildDoes() {
+    refused("http2HeaderTableSize: -1 (expected >= 0)",
+        () -> ConfigOptions.builder().setHttp2HeaderTableSize(-1));
+    refused("http2MaxHeaderListSize: 0 (expected > 0)",
+        () -> ConfigOptions.builder().setHttp2MaxHeaderListSize(0));
+    // Values from properties are not range-checked when read, but build() refuses them.
+    String[][] bad = {
+      {"http2HeaderTableSize", "-1", "http2HeaderTableSize: -1 (expected >= 0)"},
+      {"http2MaxHeaderListSize", "0", "http2MaxHeaderListSize: 0 (expected > 0)"},
+      {"http2MaxFrameSize", "100", "http2MaxFrameSize: 100 (expected between 16384 and 16777215)"},
+      {"http2InitialWindowSize", "-1", "http2InitialWindowSize: -1 (expected >= 0)"},
+      {"webSocketMaxDecompressedFrameSize", "-1",
+          "webSocketMaxDecompressedFrameSize: -1 (expected > 0, or 0 for no limit)"},
+    };
+    for (String[] row : bad) {
+      String key = ConfigOptions.ROOT + row[0];
+      System.setProperty(key, row[1]);
+      try {
+        DefaultAsyncHttpClientConfig.Builder fromProperties = ConfigOptions.builder();
+        refused(row[2], fromProperties::build);
+      } finally {
+        System.clearProperty(key);
+      }
+    }
+    // And from a prototype config, which is copied through its getters unchecked.
+    AsyncHttpClientConfig built = ConfigOptions.builder().build();
+    AsyncHttpClientConfig custom = (AsyncHttpClientConfig) Proxy.newProxyInstance(
+        AsyncHttpClientConfig.class.getClassLoader(), new Class<?>[] {AsyncHttpClientConfig.class},
+        (proxy, method, args) -> method.getName().equals("getHttp2MaxHeaderListSize")
+            ? 0 : method.invoke(built, args));
+    DefaultAsyncHttpClientConfig.Builder copy = new DefaultAsyncHttpClientConfig.Builder(custom);
+    refused("http2MaxHeaderListSize: 0 (expected > 0)", copy::build);
+  }
+
+  @Test
+  void theDecompressionLimitsTake3014sRanges() {
+    DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
+    // maxDecompressedResponseSize: any value, 0 or less being no limit, as in 3.0.13.
+    assertEquals(-7L, b.setMaxDecompressedResponseSize(-7).build().getMaxDecompressedResponseSize());
+    assertEquals(0L, b.setMaxDecompressedResponseSize(0).build().getMaxDecompressedResponseSize());
+    assertEquals(0, b.setWebSocketMaxDecompressedFrameSize(0).build().getWebSocketMaxDecompressedFrameSize());
+    refused("webSocketMaxDecompressedFrameSize: -1 (expected > 0, or 0 for no limit)",
+        () -> b.setWebSocketMaxDecompressedFrameSize(-1));
   }
 
   @Test

@@ -32,6 +32,14 @@ final class ConfigOptions {
   /** Keys in the defaults file that no option reads (none did in 3.0.11 either). */
   static final Set<String> KEYS_WITHOUT_OPTION = Set.of("removeQueryParamOnRedirect");
 
+  /**
+   * Former names kept as deprecated aliases of an option (constant, {@code defaultX()}, getter and
+   * setter), without a key of their own in the defaults file: the alias's property is read only
+   * when set by the user. Alias to option.
+   */
+  static final Map<String, String> DEPRECATED_ALIASES =
+      Map.of("maxInflatedResponseBodySize", "maxDecompressedResponseSize");
+
   /** Options that have no getter: they choose how build() makes the proxy selector. */
   static final Set<String> WITHOUT_GETTER = Set.of("useProxySelector", "useProxyProperties");
 

@@ -51,7 +51,34 @@ class ConfigSurfaceAgreementTest {
     Set<String> missing = new TreeSet<>(ConfigOptions.constantValues());
     missing.addAll(ConfigOptions.defaultMethodNames());
     missing.removeAll(inFile);
+    missing.removeAll(ConfigOptions.DEPRECATED_ALIASES.keySet());
     assertEquals(Set.of(), missing, "options without a key in ahc-default.properties");
+  }
+
+  @Test
+  void aDeprecatedAliasHasNoKeyOfItsOwnAndReadsItsOption() {
+    for (var alias : ConfigOptions.DEPRECATED_ALIASES.entrySet()) {
+      assertTrue(!ConfigOptions.fileOptionNames().contains(alias.getKey()), alias.getKey() + ": one name per option");
+      assertTrue(ConfigOptions.fileOptionNames().contains(alias.getValue()), alias.getValue());
+      assertTrue(ConfigOptions.constantValues().contains(alias.getKey()), alias.getKey() + ": constant kept");
+      Method def = ConfigOptions.defaultMethod(alias.getKey());
+      assertNotNull(def, alias.getKey() + ": defaultX() kept");
+      assertTrue(def.isAnnotationPresent(Deprecated.class), def + " is @Deprecated");
+      Method getter = ConfigOptions.getter(alias.getKey());
+      assertNotNull(getter);
+      assertTrue(getter.isAnnotationPresent(Deprecated.class), getter + " is @Deprecated");
+      Method setter = ConfigOptions.setter(alias.getKey());
+      assertNotNull(setter);
+      assertTrue(setter.isAnnotationPresent(Deprecated.class), setter + " is @Deprecated");
+      // Setting the option through the alias's setter is seen by the option's getter, and back.
+      Method optionGetter = ConfigOptions.getter(alias.getValue());
+      assertNotNull(optionGetter);
+      DefaultAsyncHttpClientConfig.Builder b = ConfigOptions.builder();
+      invoke(setter, b, 12_345L);
+      assertEquals(12_345L, invoke(optionGetter, b.build()));
+      invoke(ConfigOptions.setter(alias.getValue()), b, 54_321L);
+      assertEquals(54_321L, invoke(getter, b.build()));
+    }
   }
 
   @Test
@@ -150,6 +177,8 @@ class ConfigSurfaceAgreementTest {
         List.of(AsyncHttpClientConfigDefaults.defaultEnabledProtocols()));
     assertEquals(null, AsyncHttpClientConfigDefaults.defaultEnabledCipherSuites());
     assertEquals(268_435_456L, AsyncHttpClientConfigDefaults.defaultHttp2MaxDecompressedResponseSize());
+    assertEquals(268_435_456L, AsyncHttpClientConfigDefaults.defaultMaxDecompressedResponseSize());
+    assertEquals(128_000_000, AsyncHttpClientConfigDefaults.defaultWebSocketMaxDecompressedFrameSize());
     assertEquals(false, AsyncHttpClientConfigDefaults.defaultEnableWebSocketCompression());
     assertEquals(false, AsyncHttpClientConfigDefaults.defaultUseEventLoopTimeouts());
     assertEquals(false, AsyncHttpClientConfigDefaults.defaultUseAbsoluteRequestDeadline());

@@ -38,6 +38,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String MAX_REDIRECTS_CONFIG = "maxRedirects";
   public static final String COMPRESSION_ENFORCED_CONFIG = "compressionEnforced";
   public static final String ENABLE_AUTOMATIC_DECOMPRESSION_CONFIG = "enableAutomaticDecompression";
+  public static final String MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG = "maxDecompressedResponseSize";
   public static final String USER_AGENT_CONFIG = "userAgent";
   public static final String ENABLED_PROTOCOLS_CONFIG = "enabledProtocols";
   public static final String ENABLED_CIPHER_SUITES_CONFIG = "enabledCipherSuites";
@@ -72,6 +73,8 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String CHUNKED_FILE_CHUNK_SIZE_CONFIG = "chunkedFileChunkSize";
   public static final String WEBSOCKET_MAX_BUFFER_SIZE_CONFIG = "webSocketMaxBufferSize";
   public static final String WEBSOCKET_MAX_FRAME_SIZE_CONFIG = "webSocketMaxFrameSize";
+  public static final String WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE_CONFIG =
+      "webSocketMaxDecompressedFrameSize";
   public static final String KEEP_ENCODING_HEADER_CONFIG = "keepEncodingHeader";
   public static final String SHUTDOWN_QUIET_PERIOD_CONFIG = "shutdownQuietPeriod";
   public static final String SHUTDOWN_TIMEOUT_CONFIG = "shutdownTimeout";
@@ -102,6 +105,13 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String CONNECTION_ATTEMPT_DELAY_CONFIG = "connectionAttemptDelay";
   public static final String REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG = "refuseSchemeDowngradeOnRedirect";
   public static final String REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG = "refuseCrossOriginBodyOnRedirect";
+  /**
+   * The former name of {@link #MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG}: a property of this name still
+   * sets that option, unless {@code maxDecompressedResponseSize} is set too (which then wins).
+   *
+   * @deprecated use {@link #MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG}, AHC 3.0.13's name
+   */
+  @Deprecated
   public static final String MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG = "maxInflatedResponseBodySize";
   public static final String DEADLINE_PROPAGATION_HEADER_CONFIG = "deadlinePropagationHeader";
   public static final String WEBSOCKET_IDLE_TIMEOUT_CONFIG = "webSocketIdleTimeout";
@@ -189,6 +199,17 @@ public final class AsyncHttpClientConfigDefaults {
 
   public static boolean defaultEnableAutomaticDecompression() {
     return ConfigTable.ENABLE_AUTOMATIC_DECOMPRESSION.defaultValue();
+  }
+
+  /**
+   * Largest body, in bytes, automatic decompression may inflate a response to; 0 or less for no
+   * limit; property {@code org.asynchttpclient.maxDecompressedResponseSize} (or, when only it is
+   * set, the former {@code org.asynchttpclient.maxInflatedResponseBodySize}), 268435456 (256 MiB)
+   * unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getMaxDecompressedResponseSize()}. As in AHC 3.0.13.
+   */
+  public static long defaultMaxDecompressedResponseSize() {
+    return ConfigTable.MAX_DECOMPRESSED_RESPONSE_SIZE.defaultValue();
   }
 
   public static String defaultUserAgent() {
@@ -325,6 +346,16 @@ public final class AsyncHttpClientConfigDefaults {
 
   public static int defaultWebSocketMaxFrameSize() {
     return ConfigTable.WEBSOCKET_MAX_FRAME_SIZE.defaultValue();
+  }
+
+  /**
+   * Largest size, in bytes, a compressed WebSocket frame may inflate to; 0 for no limit; property
+   * {@code org.asynchttpclient.webSocketMaxDecompressedFrameSize}, 128000000 unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getWebSocketMaxDecompressedFrameSize()}. As in AHC
+   * 3.0.14.
+   */
+  public static int defaultWebSocketMaxDecompressedFrameSize() {
+    return ConfigTable.WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE.defaultValue();
   }
 
   public static boolean defaultKeepEncodingHeader() {
@@ -510,12 +541,15 @@ public final class AsyncHttpClientConfigDefaults {
   }
 
   /**
-   * Largest response body, in bytes, that automatic decompression may produce; -1 for no limit;
-   * property {@code org.asynchttpclient.maxInflatedResponseBodySize}, 512 MiB unless set. See
-   * {@link org.asynchttpclient.AsyncHttpClientConfig#getMaxInflatedResponseBodySize()}.
+   * {@link #defaultMaxDecompressedResponseSize()} under its former name, with its former "no limit"
+   * value: -1 where that returns 0 or less.
+   *
+   * @deprecated use {@link #defaultMaxDecompressedResponseSize()}
    */
+  @Deprecated
   public static long defaultMaxInflatedResponseBodySize() {
-    return ConfigTable.MAX_INFLATED_RESPONSE_BODY_SIZE.defaultValue();
+    long limit = defaultMaxDecompressedResponseSize();
+    return limit > 0 ? limit : -1;
   }
 
   /**

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.jetbrains.annotations.Nullable;
 
@@ -79,8 +80,20 @@ public final class AsyncHttpClientConfigHelper {
     }
 
     private final ResourceOpener opener;
-    // Any thread: an immutable map, replaced whole by reload().
-    private volatile Map<String, String> fileValues;
+    // Any thread: immutable, replaced whole by reload() (a record of both, so a reader never sees
+    // the values of one load with the keys of another).
+    private volatile Loaded loaded;
+
+    /** The merged values of both files, and the keys {@code ahc.properties} sets. */
+    private static final class Loaded {
+      final Map<String, String> values;
+      final Set<String> customKeys;
+
+      Loaded(Map<String, String> values, Set<String> customKeys) {
+        this.values = values;
+        this.customKeys = customKeys;
+      }
+    }
 
     /** Reads the properties files from the classpath. */
     public Config() {
@@ -90,15 +103,15 @@ public final class AsyncHttpClientConfigHelper {
     /** For tests: reads the files through {@code opener}. */
     Config(ResourceOpener opener) {
       this.opener = opener;
-      this.fileValues = loadFiles();
+      this.loaded = loadFiles();
     }
 
     /** Re-reads both properties files. */
     public void reload() {
-      fileValues = loadFiles();
+      loaded = loadFiles();
     }
 
-    private Map<String, String> loadFiles() {
+    private Loaded loadFiles() {
       Properties defaults = load(DEFAULT_AHC_PROPERTIES, true);
       Properties custom = load(CUSTOM_AHC_PROPERTIES, false);
       Map<String, String> merged = new HashMap<>();
@@ -108,7 +121,7 @@ public final class AsyncHttpClientConfigHelper {
       for (String name : custom.stringPropertyNames()) {
         merged.put(name, custom.getProperty(name));
       }
-      return Map.copyOf(merged);
+      return new Loaded(Map.copyOf(merged), Set.copyOf(custom.stringPropertyNames()));
     }
 
     private Properties load(String file, boolean required) {
@@ -129,7 +142,15 @@ public final class AsyncHttpClientConfigHelper {
     /** The raw value of {@code key}, or null when neither a system property nor a file sets it. */
     public @Nullable String getString(String key) {
       String fromSystem = System.getProperty(key);
-      return fromSystem != null ? fromSystem : fileValues.get(key);
+      return fromSystem != null ? fromSystem : loaded.values.get(key);
+    }
+
+    /**
+     * Whether {@code key} is set by a system property or by {@code ahc.properties}, rather than
+     * only by the shipped defaults.
+     */
+    boolean isSetByUser(String key) {
+      return System.getProperty(key) != null || loaded.customKeys.contains(key);
     }
 
     /**

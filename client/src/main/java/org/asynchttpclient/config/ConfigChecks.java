@@ -22,6 +22,19 @@ final class ConfigChecks {
     return (option, value) -> option.required(value);
   }
 
+  /**
+   * As {@code check}, but null is refused with an {@link IllegalArgumentException} (not the usual
+   * NullPointerException), where AHC refuses it so; {@code expected} says what is.
+   */
+  static <T> Check<T> presentArgument(Check<T> check, String expected) {
+    return (option, value) -> {
+      if (value == null) {
+        throw option.refusedNull(expected);
+      }
+      return check.accept(option, value);
+    };
+  }
+
   /** Any value, null included. */
   static <T> Check<T> nullable() {
     return (option, value) -> value;

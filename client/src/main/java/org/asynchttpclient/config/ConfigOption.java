@@ -87,6 +87,11 @@ public final class ConfigOption<T> {
     return value;
   }
 
+  /** The exception refusing null where a value is expected: {@code http2PingInterval: null (expected ...)}. */
+  IllegalArgumentException refusedNull(String expected) {
+    return new IllegalArgumentException(label + ": null (expected " + expected + ")");
+  }
+
   /** The exception refusing {@code value}: {@code readTimeout: PT-0.005S (expected >= 0)}. */
   IllegalArgumentException refused(Object value, String expected) {
     String shown = value instanceof String ? "\"" + value + "\"" : String.valueOf(value);

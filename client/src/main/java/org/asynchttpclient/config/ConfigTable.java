@@ -39,7 +39,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.KEEP_ENCO
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.LOAD_BALANCE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.MAX_CONNECTIONS_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.MAX_CONNECTIONS_PER_HOST_CONFIG;
-import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.MAX_REDIRECTS_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.MAX_REQUEST_RETRY_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.NTLM_V2_ONLY_CONFIG;
@@ -76,6 +76,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.VALIDATE_
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_CLOSE_TIMEOUT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_IDLE_TIMEOUT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_MAX_BUFFER_SIZE_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_MAX_FRAME_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_PING_INTERVAL_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_PONG_TIMEOUT_CONFIG;
@@ -92,12 +93,14 @@ import static org.asynchttpclient.config.ConfigChecks.positiveDuration;
 import static org.asynchttpclient.config.ConfigChecks.positiveLong;
 import static org.asynchttpclient.config.ConfigChecks.positiveOr;
 import static org.asynchttpclient.config.ConfigChecks.present;
+import static org.asynchttpclient.config.ConfigChecks.presentArgument;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.LoadBalance;
@@ -128,6 +131,7 @@ import org.slf4j.LoggerFactory;
 public final class ConfigTable {
 
   private static final Logger LOGGER = LoggerFactory.getLogger(ConfigTable.class);
+  private static final AtomicBoolean FORMER_KEY_WARNED = new AtomicBoolean();
 
   private static final String OS_DEFAULT = "the OS default";
   private static final String NO_LIMIT = "no limit";
@@ -169,6 +173,14 @@ public final class ConfigTable {
   public static final ConfigOption<Boolean> ENABLE_AUTOMATIC_DECOMPRESSION =
       flag(ENABLE_AUTOMATIC_DECOMPRESSION_CONFIG,
           AsyncHttpClientConfig::isEnableAutomaticDecompression);
+  /**
+   * Any value, as in AHC 3.0.13: 0 or less turns the limit off. The former key {@code
+   * maxInflatedResponseBodySize} is read when only it is set (see {@link
+   * #maxDecompressedResponseSize}).
+   */
+  public static final ConfigOption<Long> MAX_DECOMPRESSED_RESPONSE_SIZE =
+      row(MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG, ConfigTable::maxDecompressedResponseSize,
+          present(), AsyncHttpClientConfig::getMaxDecompressedResponseSize);
   public static final ConfigOption<String> USER_AGENT =
       text(USER_AGENT_CONFIG, nullable(), AsyncHttpClientConfig::getUserAgent);
   public static final ConfigOption<String[]> ENABLED_PROTOCOLS =
@@ -250,6 +262,10 @@ public final class ConfigTable {
   public static final ConfigOption<Integer> WEBSOCKET_MAX_FRAME_SIZE =
       integer(WEBSOCKET_MAX_FRAME_SIZE_CONFIG,
           positive(), AsyncHttpClientConfig::getWebSocketMaxFrameSize);
+  /** 0 for no limit, as Netty's inflater takes it; negative is refused (by Netty, in 3.0.14). */
+  public static final ConfigOption<Integer> WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE =
+      integer(WEBSOCKET_MAX_DECOMPRESSED_FRAME_SIZE_CONFIG,
+          positiveOr(0, NO_LIMIT), AsyncHttpClientConfig::getWebSocketMaxDecompressedFrameSize);
   public static final ConfigOption<Boolean> KEEP_ENCODING_HEADER =
       flag(KEEP_ENCODING_HEADER_CONFIG, AsyncHttpClientConfig::isKeepEncodingHeader);
   public static final ConfigOption<Duration> SHUTDOWN_QUIET_PERIOD =
@@ -299,9 +315,10 @@ public final class ConfigTable {
   public static final ConfigOption<Long> HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE =
       longInteger(HTTP2_MAX_DECOMPRESSED_RESPONSE_SIZE_CONFIG,
           positiveOr(0L, NO_LIMIT), AsyncHttpClientConfig::getHttp2MaxDecompressedResponseSize);
+  /** Null is an IllegalArgumentException, as 3.0.14's build() makes it. */
   public static final ConfigOption<Duration> HTTP2_PING_INTERVAL =
-      duration(HTTP2_PING_INTERVAL_CONFIG,
-          nonNegative(), AsyncHttpClientConfig::getHttp2PingInterval);
+      duration(HTTP2_PING_INTERVAL_CONFIG, presentArgument(nonNegative(), "a duration, zero for none"),
+          AsyncHttpClientConfig::getHttp2PingInterval);
   public static final ConfigOption<Boolean> HTTP2_CLEARTEXT_ENABLED =
       flag(HTTP2_CLEARTEXT_ENABLED_CONFIG, AsyncHttpClientConfig::isHttp2CleartextEnabled);
   public static final ConfigOption<Boolean> USE_EVENT_LOOP_TIMEOUTS =
@@ -335,9 +352,6 @@ public final class ConfigTable {
   public static final ConfigOption<Boolean> REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT =
       flag(REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG,
           AsyncHttpClientConfig::isRefuseCrossOriginBodyOnRedirect);
-  public static final ConfigOption<Long> MAX_INFLATED_RESPONSE_BODY_SIZE =
-      longInteger(MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG,
-          positiveOr(-1L, NO_LIMIT), AsyncHttpClientConfig::getMaxInflatedResponseBodySize);
   public static final ConfigOption<String> DEADLINE_PROPAGATION_HEADER =
       row(DEADLINE_PROPAGATION_HEADER_CONFIG, ConfigTable::textOrNone, headerNameOrNone(),
           AsyncHttpClientConfig::getDeadlinePropagationHeader);
@@ -415,6 +429,26 @@ public final class ConfigTable {
   private static @Nullable String textOrNone(Config config, String key) {
     String value = config.getString(key);
     return value == null || value.trim().isEmpty() ? null : value.trim();
+  }
+
+  /**
+   * {@code key}'s value, unless only the former key {@code maxInflatedResponseBodySize} was set
+   * (as a system property or in {@code ahc.properties}; the shipped defaults do not name it): then
+   * that one's. When both are set, {@code maxDecompressedResponseSize} wins.
+   */
+  @SuppressWarnings("deprecation") // Reads the former key on purpose.
+  private static long maxDecompressedResponseSize(Config config, String key) {
+    String formerKey = AsyncHttpClientConfigDefaults.ASYNC_CLIENT_CONFIG_ROOT
+        + AsyncHttpClientConfigDefaults.MAX_INFLATED_RESPONSE_BODY_SIZE_CONFIG;
+    String former = config.getString(formerKey);
+    if (former != null && !former.trim().isEmpty() && !config.isSetByUser(key)) {
+      if (FORMER_KEY_WARNED.compareAndSet(false, true)) {
+        LOGGER.warn("{} is deprecated: set {} instead (same meaning; 0 or less for no limit)",
+            formerKey, key);
+      }
+      return config.getLong(formerKey);
+    }
+    return config.getLong(key);
   }
 
   private static int ioThreadsCount(Config config, String key) {

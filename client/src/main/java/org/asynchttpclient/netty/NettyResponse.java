@@ -32,7 +32,8 @@ import org.jetbrains.annotations.Nullable;
  *
  * <p>Immutable once built, except for the lazily parsed cookie list, which is published through a
  * volatile field; any thread may read it. Getters that expose the body as a mutable array or buffer hand
- * out a copy, so one caller cannot change what another reads.
+ * out a copy, so one caller cannot change what another reads; only {@link #getResponseBodyAsBytesView()}
+ * hands out the array itself, for callers that promise to read it only.
  */
 public final class NettyResponse implements Response {
 
@@ -66,6 +67,16 @@ public final class NettyResponse implements Response {
   @Override
   public byte[] getResponseBodyAsBytes() {
     return body.clone();
+  }
+
+  /**
+   * The body array itself, not a copy: read only. With one body part (eager, the default), it is
+   * that part's own array; without a body, an empty array shared by every response. See {@link
+   * Response#getResponseBodyAsBytesView()}.
+   */
+  @Override
+  public byte[] getResponseBodyAsBytesView() {
+    return body;
   }
 
   @Override

@@ -106,6 +106,53 @@ public final class AuthenticatorUtils {
   }
 
   /**
+   * The {@code rspauth} an honest server sends in {@code Authentication-Info} (RFC 7616 section 3.5)
+   * to answer the Digest credentials {@code sentCredentials}, the {@code Authorization} or {@code
+   * Proxy-Authorization} value this client put on the request. Everything the server signs (nonce,
+   * uri, qop, nc, cnonce, algorithm, realm) is read from that value, since the {@link Realm} is
+   * rebuilt for each request (a new cnonce each time) and may carry an older URI; {@code realm}
+   * gives only the user, the password and the charset. The user is the realm's principal even
+   * when the credentials carry its {@code userhash}: HA1 is always over the plain name.
+   *
+   * @return the expected value, or null when it cannot be known and should not be checked: the
+   *     credentials are not Digest ones, or lack nonce or uri (or nc and cnonce with a qop), the
+   *     qop is {@code auth-int} (which signs the response body, not read yet when the header is),
+   *     or the algorithm is not one this client implements. As in AHC 3.0.13.
+   */
+  public static @Nullable String computeExpectedRspAuth(Realm realm, String sentCredentials) {
+    if (!sentCredentials.regionMatches(true, 0, "Digest", 0, 6)) {
+      return null;
+    }
+    String nonce = Realm.Builder.matchParam(sentCredentials, "nonce");
+    String digestUri = Realm.Builder.matchParam(sentCredentials, "uri");
+    if (nonce == null || digestUri == null) {
+      return null;
+    }
+    String qop = Realm.Builder.matchParam(sentCredentials, "qop");
+    String nc = Realm.Builder.matchParam(sentCredentials, "nc");
+    String cnonce = Realm.Builder.matchParam(sentCredentials, "cnonce");
+    if (qop != null && (nc == null || cnonce == null || "auth-int".equalsIgnoreCase(qop))) {
+      return null;
+    }
+    String algorithm = Realm.Builder.matchParam(sentCredentials, "algorithm");
+    if (algorithm == null) {
+      algorithm = realm.getAlgorithm() != null ? realm.getAlgorithm() : "MD5";
+    }
+    if (!DIGEST_ALGORITHMS.contains(algorithm.toUpperCase(Locale.ROOT))) {
+      return null;
+    }
+    String realmName = Realm.Builder.matchParam(sentCredentials, "realm");
+    if (realmName == null) {
+      realmName = realm.getRealmName();
+    }
+    String ha1 = ha1(realm.getPrincipal(), realmName, realm.getPassword(), nonce, cnonce, algorithm,
+        charsetOf(realm));
+    String ha2 = hash(algorithm, ":" + digestUri, charsetOf(realm));
+    String middle = qop != null ? nonce + ":" + nc + ":" + cnonce + ":" + qop : nonce;
+    return hash(algorithm, ha1 + ":" + middle + ":" + ha2, ISO_8859_1);
+  }
+
+  /**
    * {@code H(entity-body)} of Digest {@code qop=auth-int} for {@code request}, with the realm's
    * algorithm: the body's bytes as they are sent (a string in the request's charset), or the hash of
    * nothing when there is no body.
@@ -234,10 +281,16 @@ public final class AuthenticatorUtils {
 
   /** HA1 of RFC 7616 section 3.4.2, with its {@code -sess} form. */
   private static String ha1(Realm realm, String algorithm) {
-    String a1 = realm.getPrincipal() + ":" + realm.getRealmName() + ":" + realm.getPassword();
-    String ha1 = hash(algorithm, a1, charsetOf(realm));
+    return ha1(realm.getPrincipal(), realm.getRealmName(), realm.getPassword(), realm.getNonce(),
+        realm.getCnonce(), algorithm, charsetOf(realm));
+  }
+
+  private static String ha1(@Nullable String user, @Nullable String realmName,
+      @Nullable String password, @Nullable String nonce, @Nullable String cnonce, String algorithm,
+      Charset charset) {
+    String ha1 = hash(algorithm, user + ":" + realmName + ":" + password, charset);
     if (algorithm.toLowerCase(Locale.ROOT).endsWith("-sess")) {
-      ha1 = hash(algorithm, ha1 + ":" + realm.getNonce() + ":" + realm.getCnonce(), ISO_8859_1);
+      ha1 = hash(algorithm, ha1 + ":" + nonce + ":" + cnonce, ISO_8859_1);
     }
     return ha1;
   }

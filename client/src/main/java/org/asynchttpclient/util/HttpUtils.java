@@ -157,6 +157,17 @@ public final class HttpUtils {
   }
 
   /**
+   * Whether {@code request} runs under one absolute deadline: its own setting ({@link
+   * Request#getUseAbsoluteRequestDeadline()}) when it has one, the config's ({@link
+   * AsyncHttpClientConfig#isUseAbsoluteRequestDeadline()}) otherwise. The client resolves it so
+   * once, when the request is submitted. As in AHC 3.0.14.
+   */
+  public static boolean useAbsoluteRequestDeadline(AsyncHttpClientConfig config, Request request) {
+    Boolean own = request.getUseAbsoluteRequestDeadline();
+    return own != null ? own : config.isUseAbsoluteRequestDeadline();
+  }
+
+  /**
    * {@code params} as an {@code application/x-www-form-urlencoded} body: each name and value encoded
    * in {@code charset} (ALPHA, DIGIT and {@code - . _ *} kept, a space as {@code +}, every other byte
    * as {@code %XX}), {@code name=value} pairs joined with {@code &}, a null value sent as the bare

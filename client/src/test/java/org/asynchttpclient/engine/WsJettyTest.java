@@ -1,13 +1,18 @@
 package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
@@ -25,7 +30,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Interop with a second WebSocket implementation, Jetty 12's: echo, the closing handshake both
- * ways as Jetty sees it, and permessage-deflate as Jetty negotiates it.
+ * ways as Jetty sees it (and a send after Jetty's Close), and permessage-deflate as Jetty
+ * negotiates it, with AHC 3.0.14's limit on what a frame inflates to.
  */
 class WsJettyTest {
   private Server jetty;
@@ -62,6 +68,14 @@ class WsJettyTest {
     }
   }
 
+  /** Answers "long" with 100000 compressible characters in one message. */
+  public class SendsLong extends Echo {
+    @Override
+    public void onWebSocketText(String message) {
+      getSession().sendText("b".repeat(100_000), Callback.NOOP);
+    }
+  }
+
   @BeforeEach
   void start() throws Exception {
     jetty = new Server();
@@ -73,6 +87,7 @@ class WsJettyTest {
       container.setIdleTimeout(Duration.ofSeconds(30));
       container.addMapping("/echo", (req, res, cb) -> new Echo());
       container.addMapping("/closes", (req, res, cb) -> new ClosesAtOnce());
+      container.addMapping("/long", (req, res, cb) -> new SendsLong());
     }));
     jetty.start();
     port = connector.getLocalPort();
@@ -123,6 +138,47 @@ class WsJettyTest {
       assertEquals("close:4002:jetty bye", events.next());
       Await.until(() -> !jettyCloses.isEmpty(), Duration.ofSeconds(5), () -> "Jetty's close");
       assertEquals(List.of(4002), jettyCloses, "Jetty got the client's Close (no answer: 1006)");
+    }
+  }
+
+  @Test
+  void afterJettysCloseTheSocketIsNotOpenAndASendFailsWithClosedChannelException() throws Exception {
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      NettyWebSocket ws = events.opened(client, url("/closes"));
+      assertEquals("close:4002:jetty bye", events.next());
+      assertFalse(ws.isOpen());
+      ExecutionException e =
+          assertThrows(ExecutionException.class, () -> ws.sendTextFrame("late").get(5, TimeUnit.SECONDS));
+      assertInstanceOf(ClosedChannelException.class, e.getCause());
+    }
+  }
+
+  @Test
+  void aMessageFromJettyInflatingPastTheLimitCloses1009() throws Exception {
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
+        .setEnablewebSocketCompression(true).setWebSocketMaxDecompressedFrameSize(8192))) {
+      NettyWebSocket ws = events.opened(client, url("/long"));
+      assertTrue(ws.getUpgradeHeaders().get(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS).startsWith("permessage-deflate"));
+      ws.sendTextFrame("long");
+      assertTrue(events.next().startsWith("error:DecompressionException:"), events.all().toString());
+      assertTrue(events.next().startsWith("close:1009:"), events.all().toString());
+      Await.until(() -> !jettyCloses.isEmpty(), Duration.ofSeconds(5), () -> "Jetty's close");
+      assertEquals(List.of(1009), jettyCloses, "Jetty got the client's Close 1009");
+    }
+  }
+
+  @Test
+  void aMessageFromJettyWithinTheDefaultDecompressedLimitIsDeliveredPastTheWireLimit() throws Exception {
+    WsRecorder events = new WsRecorder();
+    try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
+        .setEnablewebSocketCompression(true).setWebSocketMaxFrameSize(4096))) {
+      NettyWebSocket ws = events.opened(client, url("/long"));
+      ws.sendTextFrame("long");
+      String event = events.next();
+      assertTrue(event.equals("text:" + "b".repeat(100_000) + ":true"),
+          () -> WsDecompressedLimitsTest.shortened(event));
     }
   }
 

@@ -334,7 +334,7 @@ class WsUpgradeTest extends ClientAndServer<WsTestServer> {
     });
     WsRecorder events = new WsRecorder();
     try (DefaultAsyncHttpClient client = ClientFixture.client(ClientFixture.config()
-        .setEnablewebSocketCompression(true).setWebSocketMaxFrameSize(1024))) {
+        .setEnablewebSocketCompression(true).setWebSocketMaxDecompressedFrameSize(1024))) {
       NettyWebSocket ws = events.opened(client, server.url("/bomb"));
       assertEquals(extension, extensionNames(ws.getUpgradeHeaders()).get(0));
       String error = events.next();

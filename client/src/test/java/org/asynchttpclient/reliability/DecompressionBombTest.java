@@ -1,5 +1,6 @@
 package org.asynchttpclient.reliability;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -7,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.compression.DecompressionException;
 import io.netty.handler.codec.http.HttpContent;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,10 +30,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A few dozen kilobytes of gzip that inflate to 64 MiB: with {@code maxInflatedResponseBodySize}
- * at 1 MiB the exchange fails fast with an IOException naming the limit, the connection is closed,
- * and the inflater is stopped well before it produced the whole body. Bodies under the limit, and
- * bodies sent without a content coding, are not affected.
+ * A few dozen kilobytes of gzip that inflate to 64 MiB: with {@code maxDecompressedResponseSize}
+ * at 1 MiB the exchange fails fast with AHC 3.0.13's DecompressionException naming the limit, the
+ * connection is closed, and the inflater is stopped well before it produced the whole body. Bodies
+ * under the limit, and bodies sent without a content coding, are not affected.
  */
 class DecompressionBombTest {
   private static final long CAP = 1024 * 1024;
@@ -74,7 +76,7 @@ class DecompressionBombTest {
   /** Counts what the inflater emits, before the limit sees it. */
   private static DefaultAsyncHttpClientConfig.Builder probed(AtomicLong inflated) {
     return ClientFixture.faultConfig()
-        .setMaxInflatedResponseBodySize(CAP)
+        .setMaxDecompressedResponseSize(CAP)
         .setHttpAdditionalChannelInitializer(
             ch ->
                 ch.pipeline()
@@ -102,9 +104,10 @@ class DecompressionBombTest {
       ListenableFuture<Response> f = client.prepareGet(server.url("/bomb")).execute(handler);
       ExecutionException e = Await.failed(f, 10);
       long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-      IOException io = assertInstanceOf(IOException.class, e.getCause(), String.valueOf(e.getCause()));
-      assertTrue(io.getMessage().contains("maxInflatedResponseBodySize"), io.getMessage());
-      assertTrue(io.getMessage().contains(Long.toString(CAP)), io.getMessage());
+      DecompressionException cause =
+          assertInstanceOf(DecompressionException.class, e.getCause(), String.valueOf(e.getCause()));
+      assertEquals("HTTP/1.1 response body exceeds the maximum decompressed size of " + CAP + " bytes",
+          cause.getMessage());
       assertEquals(1, handler.terminals());
       assertEquals(200, handler.status());
       assertTrue(handler.bodyLength() <= CAP, "handed on " + handler.bodyLength());
@@ -133,7 +136,7 @@ class DecompressionBombTest {
                   RawServer.write(ch, plain);
                 });
         DefaultAsyncHttpClient client =
-            new DefaultAsyncHttpClient(ClientFixture.faultConfig().setMaxInflatedResponseBodySize(CAP).build())) {
+            new DefaultAsyncHttpClient(ClientFixture.faultConfig().setMaxDecompressedResponseSize(CAP).build())) {
       Response r = client.prepareGet(gz.url("/")).execute().get(10, TimeUnit.SECONDS);
       assertEquals(CAP, r.getResponseBodyAsBytes().length);
       assertEquals(new String(small, StandardCharsets.ISO_8859_1), r.getResponseBody(StandardCharsets.ISO_8859_1));
@@ -146,16 +149,72 @@ class DecompressionBombTest {
   }
 
   @Test
-  void minusOneMeansNoLimitAndOtherNonPositiveValuesAreRefused() throws Exception {
-    assertEquals(512L * 1024 * 1024, ClientFixture.faultConfig().build().getMaxInflatedResponseBodySize());
+  void aGzipBodyPastASmallLimitFailsAndAPlainBodyOfTheSameSizePasses() throws Exception {
+    byte[] text = "the same line again and again\n".repeat(1000).getBytes(StandardCharsets.US_ASCII);
+    long limit = text.length - 1;
+    try (RawServer gz = gzipServer(gzip(text));
+        RawServer plain =
+            RawServer.withResponder(
+                (ch, head) -> {
+                  RawServer.write(ch, "HTTP/1.1 200 OK\r\nContent-Length: " + text.length + "\r\n\r\n");
+                  RawServer.write(ch, text);
+                });
+        DefaultAsyncHttpClient client =
+            new DefaultAsyncHttpClient(ClientFixture.faultConfig().setMaxDecompressedResponseSize(limit).build())) {
+      ExecutionException e = Await.failed(client.prepareGet(gz.url("/")).execute(), 10);
+      DecompressionException cause = assertInstanceOf(DecompressionException.class, e.getCause());
+      assertEquals("HTTP/1.1 response body exceeds the maximum decompressed size of " + limit + " bytes",
+          cause.getMessage());
+      assertEquals(1, gz.acceptedCount(), "the failure is not retried");
+      Response p = client.prepareGet(plain.url("/")).execute().get(10, TimeUnit.SECONDS);
+      assertArrayEquals(text, p.getResponseBodyAsBytes(), "an uncompressed body is not limited");
+    }
+  }
+
+  @Test
+  void theDefaultIs256MiBAndZeroOrLessTurnsTheLimitOff() throws Exception {
+    assertEquals(256L * 1024 * 1024, ClientFixture.faultConfig().build().getMaxDecompressedResponseSize());
+    byte[] data = new byte[(int) CAP * 3];
+    try (RawServer gz = gzipServer(gzip(data))) {
+      for (long off : new long[] {0, -1, -5}) {
+        try (DefaultAsyncHttpClient client =
+            new DefaultAsyncHttpClient(ClientFixture.faultConfig().setMaxDecompressedResponseSize(off).build())) {
+          Response r = client.prepareGet(gz.url("/")).execute().get(10, TimeUnit.SECONDS);
+          assertEquals(data.length, r.getResponseBodyAsBytes().length, "limit " + off);
+        }
+      }
+    }
+  }
+
+  @Test
+  void withAutomaticDecompressionOffNothingIsInflatedNorLimited() throws Exception {
+    byte[] compressed = gzip(new byte[(int) CAP * 3]);
+    try (RawServer gz = gzipServer(compressed);
+        DefaultAsyncHttpClient client = new DefaultAsyncHttpClient(ClientFixture.faultConfig()
+            .setEnableAutomaticDecompression(false).setMaxDecompressedResponseSize(16).build())) {
+      Response r = client.prepareGet(gz.url("/")).execute().get(10, TimeUnit.SECONDS);
+      assertArrayEquals(compressed, r.getResponseBodyAsBytes(), "the gzip bytes as sent");
+    }
+  }
+
+  @Test
+  @SuppressWarnings("deprecation") // The former name is what is tested.
+  void theFormerNameSetsTheSameOptionWithItsFormerRange() throws Exception {
+    DefaultAsyncHttpClientConfig.Builder b = ClientFixture.faultConfig();
+    assertEquals(CAP, b.setMaxInflatedResponseBodySize(CAP).build().getMaxDecompressedResponseSize());
+    assertEquals(CAP, b.build().getMaxInflatedResponseBodySize());
+    assertEquals(-1, b.setMaxDecompressedResponseSize(0).build().getMaxInflatedResponseBodySize(),
+        "no limit reads as the former -1");
+    assertEquals(7, b.setMaxDecompressedResponseSize(7).build().getMaxInflatedResponseBodySize());
     IllegalArgumentException zero =
-        assertThrows(IllegalArgumentException.class, () -> ClientFixture.faultConfig().setMaxInflatedResponseBodySize(0));
-    assertTrue(zero.getMessage().startsWith("maxInflatedResponseBodySize: 0 (expected"), zero.getMessage());
-    assertThrows(IllegalArgumentException.class, () -> ClientFixture.faultConfig().setMaxInflatedResponseBodySize(-2));
+        assertThrows(IllegalArgumentException.class, () -> b.setMaxInflatedResponseBodySize(0));
+    assertEquals("maxInflatedResponseBodySize: 0 (expected > 0, or -1 for no limit)", zero.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> b.setMaxInflatedResponseBodySize(-2));
+    assertEquals(7, b.build().getMaxDecompressedResponseSize(), "a refused value leaves the previous one");
     byte[] data = new byte[(int) CAP * 3];
     try (RawServer gz = gzipServer(gzip(data));
         DefaultAsyncHttpClient client =
-            new DefaultAsyncHttpClient(ClientFixture.faultConfig().setMaxInflatedResponseBodySize(-1).build())) {
+            new DefaultAsyncHttpClient(b.setMaxInflatedResponseBodySize(-1).build())) {
       Response r = client.prepareGet(gz.url("/")).execute().get(10, TimeUnit.SECONDS);
       assertEquals(data.length, r.getResponseBodyAsBytes().length);
     }

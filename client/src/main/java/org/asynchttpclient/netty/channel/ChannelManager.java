@@ -120,7 +120,7 @@ public final class ChannelManager {
             p.addLast("http", newCodec());
             if (config.isEnableAutomaticDecompression()) {
               ResponseDecompressor.installOnConnection(
-                  p, config.isKeepEncodingHeader(), config.getMaxInflatedResponseBodySize());
+                  p, config.isKeepEncodingHeader(), config.getMaxDecompressedResponseSize());
             } else {
               p.addLast(TransferCodingCheck.NAME, new TransferCodingCheck());
             }

@@ -3,16 +3,19 @@ package org.asynchttpclient.netty.channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
-import java.io.IOException;
+import io.netty.handler.codec.compression.DecompressionException;
 
 /**
  * Bounds how large automatic decompression may inflate one response body ({@code
- * maxInflatedResponseBodySize}). It sits right after the {@link ResponseDecompressor} and counts the
- * bytes that come out of it, but only for a body the decompressor actually inflates: a body sent
- * without a content coding is not limited here. Past the limit it fails the exchange with an
- * {@link IOException} naming the limit, closes the connection, drops whatever the inflater still
- * emits, and stops the decompressor from inflating any further input: the rest of a decompression
- * bomb is neither handed on nor inflated.
+ * maxDecompressedResponseSize}; on an HTTP/2 stream the smaller positive one of it and {@code
+ * http2MaxDecompressedResponseSize}). It sits right after the {@link ResponseDecompressor} and
+ * counts the bytes that come out of it, but only for a body the decompressor actually inflates: a
+ * body sent without a content coding is not limited here. Past the limit it fails the exchange with
+ * Netty's {@link DecompressionException}, worded as AHC 3.0.13's ({@code HTTP/1.1 response body
+ * exceeds the maximum decompressed size of <n> bytes}, {@code HTTP/2 ...} on a stream), closes the
+ * connection (an HTTP/2 stream: resets it), drops whatever the inflater still emits, and stops the
+ * decompressor from inflating any further input: the rest of a decompression bomb is neither
+ * handed on nor inflated. The failure is not an IOException, so it is never retried.
  *
  * <p>Netty's decompressor forwards inflated bytes in bounded slices as they are produced, so
  * memory stays near one slice, and the work past the limit is at most what one compressed chunk
@@ -24,7 +27,6 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
 
   private final long maxBytes;
   private final ResponseDecompressor decompressor;
-  private final String optionName;
 
   // loop-confined
   private long inflatedBytes;
@@ -32,18 +34,12 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
 
   /** {@code maxBytes} must be positive: without a limit the handler is not installed at all. */
   public InflatedBodyLimit(long maxBytes, ResponseDecompressor decompressor) {
-    this(maxBytes, decompressor, "maxInflatedResponseBodySize");
-  }
-
-  /** {@code optionName} is the option the limit came from, for the failure's message. */
-  public InflatedBodyLimit(
-      long maxBytes, ResponseDecompressor decompressor, String optionName) {
     if (maxBytes <= 0) {
-      throw new IllegalArgumentException(optionName + ": " + maxBytes + " (expected > 0 here)");
+      throw new IllegalArgumentException(
+          "maxDecompressedResponseSize: " + maxBytes + " (expected > 0 here)");
     }
     this.maxBytes = maxBytes;
     this.decompressor = decompressor;
-    this.optionName = optionName;
   }
 
   @Override
@@ -63,24 +59,18 @@ public final class InflatedBodyLimit extends ChannelInboundHandlerAdapter {
         exceeded = true;
         decompressor.stop();
         ReferenceCountUtil.release(msg);
-        ctx.fireExceptionCaught(
-            new IOException(
-                "Response body from "
-                    + ctx.channel().remoteAddress()
-                    + " inflated past "
-                    + optionName
-                    + ": more than "
-                    + maxBytes
-                    + " bytes (expected at most "
-                    + maxBytes
-                    + "); "
-                    + (ctx.channel().parent() != null
-                        ? "its HTTP/2 stream was reset"
-                        : "the connection was closed")));
+        boolean stream = ctx.channel().parent() != null;
+        ctx.fireExceptionCaught(new DecompressionException(message(stream, maxBytes)));
         ChannelClosing.close(ctx.channel());
         return;
       }
     }
     ctx.fireChannelRead(msg);
+  }
+
+  /** AHC 3.0.13's wording, which code written for it may compare. */
+  static String message(boolean http2, long maxBytes) {
+    return (http2 ? "HTTP/2" : "HTTP/1.1")
+        + " response body exceeds the maximum decompressed size of " + maxBytes + " bytes";
   }
 }

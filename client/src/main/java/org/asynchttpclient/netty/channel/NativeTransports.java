@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.channel;
 
 import io.netty.channel.IoEventLoopGroup;
+import io.netty.channel.IoHandler;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
@@ -9,6 +10,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.uring.IoUring;
 import io.netty.channel.uring.IoUringIoHandler;
 import io.netty.channel.uring.IoUringSocketChannel;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * The only class that names native transport classes. Each method is called only after the
@@ -55,6 +57,40 @@ final class NativeTransports {
 
   static boolean isIoUringGroup(IoEventLoopGroup group) {
     return group.isIoType(IoUringIoHandler.class);
+  }
+
+  /** A kqueue group's handler factory and channel class, found by name (no compile dependency). */
+  static final class Kqueue {
+    final IoHandlerFactory handlerFactory;
+    final Class<? extends SocketChannel> channelClass;
+
+    private Kqueue(IoHandlerFactory handlerFactory, Class<? extends SocketChannel> channelClass) {
+      this.handlerFactory = handlerFactory;
+      this.channelClass = channelClass;
+    }
+  }
+
+  /**
+   * The kqueue transport when {@code group} runs Netty's kqueue handler (macOS, BSD), or null when
+   * it does not or netty-transport-classes-kqueue is not on the class path: the client does not
+   * depend on it, a user who made a kqueue group has it.
+   */
+  static @Nullable Kqueue kqueueOf(IoEventLoopGroup group) {
+    try {
+      ClassLoader loader = NativeTransports.class.getClassLoader();
+      Class<?> handler = Class.forName("io.netty.channel.kqueue.KQueueIoHandler", false, loader);
+      if (!IoHandler.class.isAssignableFrom(handler)
+          || !group.isIoType(handler.asSubclass(IoHandler.class))) {
+        return null;
+      }
+      IoHandlerFactory factory = (IoHandlerFactory) handler.getMethod("newFactory").invoke(null);
+      Class<? extends SocketChannel> channel =
+          Class.forName("io.netty.channel.kqueue.KQueueSocketChannel", true, loader)
+              .asSubclass(SocketChannel.class);
+      return new Kqueue(factory, channel);
+    } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
+      return null;
+    }
   }
 
   private static boolean present(String className) {

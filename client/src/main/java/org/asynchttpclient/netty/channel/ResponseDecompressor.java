@@ -48,14 +48,12 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class ResponseDecompressor extends HttpContentDecompressor {
   static final String LIMIT_NAME = "inflated-limit";
-  private static final String CONNECTION_LIMIT_OPTION = "maxInflatedResponseBodySize";
 
   // immutable
   private final boolean keepEncodingHeader;
   private final boolean checkTransferCoding;
   /** Not positive: no limit. */
   private final long maxInflatedBytes;
-  private final String limitOption;
 
   // loop-confined
   private boolean limitAdded;
@@ -67,21 +65,18 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
   /**
    * Adds the inflater of an HTTP/1.1 connection to {@code p}, in place of a {@link
    * TransferCodingCheck}; its {@link InflatedBodyLimit} of {@code maxBytes} ({@code
-   * maxInflatedResponseBodySize}) follows it when positive, from the first coded body on.
+   * maxDecompressedResponseSize}) follows it when positive, from the first coded body on.
    */
   public static void installOnConnection(ChannelPipeline p, boolean keepEncodingHeader, long maxBytes) {
-    p.addLast("inflater",
-        new ResponseDecompressor(keepEncodingHeader, true, maxBytes, CONNECTION_LIMIT_OPTION));
+    p.addLast("inflater", new ResponseDecompressor(keepEncodingHeader, true, maxBytes));
   }
 
   /**
    * Adds the inflater of an HTTP/2 stream to {@code p}; its {@link InflatedBodyLimit} of {@code
-   * maxBytes} follows it when positive, from the first coded body on, and its failure names {@code
-   * optionName}.
+   * maxBytes} follows it when positive, from the first coded body on.
    */
-  public static void installOnStream(
-      ChannelPipeline p, boolean keepEncodingHeader, long maxBytes, String optionName) {
-    p.addLast("inflater", new ResponseDecompressor(keepEncodingHeader, false, maxBytes, optionName));
+  public static void installOnStream(ChannelPipeline p, boolean keepEncodingHeader, long maxBytes) {
+    p.addLast("inflater", new ResponseDecompressor(keepEncodingHeader, false, maxBytes));
   }
 
   /**
@@ -89,17 +84,16 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
    * keepEncodingHeader}: the config option of that name.
    */
   public ResponseDecompressor(boolean keepEncodingHeader) {
-    this(keepEncodingHeader, false, 0, CONNECTION_LIMIT_OPTION);
+    this(keepEncodingHeader, false, 0);
   }
 
   private ResponseDecompressor(
-      boolean keepEncodingHeader, boolean checkTransferCoding, long maxInflatedBytes, String limitOption) {
+      boolean keepEncodingHeader, boolean checkTransferCoding, long maxInflatedBytes) {
     // 0: no allocation cap of Netty's own; InflatedBodyLimit bounds the inflated size instead
     super(0);
     this.keepEncodingHeader = keepEncodingHeader;
     this.checkTransferCoding = checkTransferCoding;
     this.maxInflatedBytes = maxInflatedBytes;
-    this.limitOption = limitOption;
   }
 
   @Override
@@ -168,7 +162,7 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
       limitAdded = true;
       // Added while the response head is being decoded: the head then reaches the limit first.
       ctx.pipeline().addAfter(ctx.name(), LIMIT_NAME,
-          new InflatedBodyLimit(maxInflatedBytes, this, limitOption));
+          new InflatedBodyLimit(maxInflatedBytes, this));
     }
     return decoder;
   }

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
 /**
  * A socket transport: the event loop flavour and its channel class. NIO always works; epoll and
  * io_uring are used when their native library is on the class path and loads (see {@link
- * #select}). Native classes are only touched once their availability is checked, so the optional
+ * #select}); kqueue only on a group the user supplies ({@link #forGroup}). Native classes are only touched once their availability is checked, so the optional
  * jars may be missing.
  */
 public final class Transport {
@@ -85,7 +85,11 @@ public final class Transport {
     return new Transport("io_uring", NativeTransports.ioUringFactory(), NativeTransports.ioUringChannel());
   }
 
-  /** Picks the channel class that fits a user-supplied event loop group. */
+  /**
+   * Picks the channel class that fits a user-supplied event loop group: an {@link
+   * IoEventLoopGroup} running NIO, epoll, io_uring or (with netty-transport-classes-kqueue on the
+   * class path) kqueue, as AHC 3.0.14 accepts; any other is refused with 3.0.14's message.
+   */
   public static Transport forGroup(EventLoopGroup group) {
     if (group instanceof IoEventLoopGroup) {
       IoEventLoopGroup io = (IoEventLoopGroup) group;
@@ -99,12 +103,18 @@ public final class Transport {
       if (io.isIoType(NioIoHandler.class)) {
         return nio();
       }
+      NativeTransports.Kqueue kqueue = NativeTransports.kqueueOf(io);
+      if (kqueue != null) {
+        return new Transport("kqueue", kqueue.handlerFactory, kqueue.channelClass);
+      }
     }
-    throw new IllegalArgumentException(
-        "eventLoopGroup: "
-            + group.getClass().getName()
-            + " (expected an IoEventLoopGroup running NIO, epoll or io_uring, such as"
-            + " MultiThreadIoEventLoopGroup or NioEventLoopGroup)");
+    throw new IllegalArgumentException(unsupportedGroup(group));
+  }
+
+  /** AHC 3.0.14's words for a group it cannot use (which name the value and what was expected). */
+  static String unsupportedGroup(EventLoopGroup group) {
+    return "Unsupported event loop group " + group.getClass().getName()
+        + ": it runs no known IoHandler (NIO, epoll, kqueue or io_uring)";
   }
 
   public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory) {

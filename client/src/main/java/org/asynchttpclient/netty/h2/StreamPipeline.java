@@ -15,7 +15,7 @@ import org.asynchttpclient.netty.channel.ResponseDecompressor;
  * reader and request writer as over HTTP/1.1.
  *
  * <p>The inflated size cap is the smaller positive one of {@code http2MaxDecompressedResponseSize}
- * and {@code maxInflatedResponseBodySize}; its error names the option that set it.
+ * and {@code maxDecompressedResponseSize}.
  *
  * <p>Threads: any; immutable.
  */
@@ -24,16 +24,13 @@ final class StreamPipeline {
   private final AsyncHttpClientConfig config;
   private final Supplier<? extends ChannelHandler> responseHandlers;
   private final long inflateLimit;
-  private final String inflateLimitOption;
 
   StreamPipeline(AsyncHttpClientConfig config, Supplier<? extends ChannelHandler> responseHandlers) {
     this.config = config;
     this.responseHandlers = responseHandlers;
     long h2Cap = config.getHttp2MaxDecompressedResponseSize();
-    long anyCap = config.getMaxInflatedResponseBodySize();
+    long anyCap = config.getMaxDecompressedResponseSize();
     this.inflateLimit = smallerPositive(h2Cap, anyCap);
-    this.inflateLimitOption =
-        inflateLimit == h2Cap ? "http2MaxDecompressedResponseSize" : "maxInflatedResponseBodySize";
   }
 
   private static long smallerPositive(long a, long b) {
@@ -51,8 +48,7 @@ final class StreamPipeline {
         ChannelPipeline p = ch.pipeline();
         p.addLast("h2-stream", new StreamCodec(scheme));
         if (config.isEnableAutomaticDecompression()) {
-          ResponseDecompressor.installOnStream(
-              p, config.isKeepEncodingHeader(), inflateLimit, inflateLimitOption);
+          ResponseDecompressor.installOnStream(p, config.isKeepEncodingHeader(), inflateLimit);
         }
         p.addLast("chunked-writer", new ChunkedWriteHandler());
         p.addLast("ahc-handler", responseHandlers.get());

@@ -22,8 +22,9 @@ import org.jetbrains.annotations.Nullable;
  * <p>permessage-deflate at compression level 6 with the JDK's zlib (so no window size other than 15
  * either way), and the client accepts a server that asks it not to keep its compression context;
  * deflate-frame at level 6, without parameters (the only form it has). Every inflater stops at
- * {@code webSocketMaxFrameSize} bytes per frame: a small compressed frame cannot inflate past the
- * limit the server is held to for uncompressed frames.
+ * {@code webSocketMaxDecompressedFrameSize} bytes per frame (AHC 3.0.14's option, 128000000 by
+ * default; 0 for no limit), past which the frame fails with a DecompressionException and the
+ * socket closes with 1009. {@code webSocketMaxFrameSize} bounds the frame as it comes off the wire.
  *
  * <p>Thread-safe: stateless.
  */
@@ -37,15 +38,15 @@ final class CompressionExtensions {
 
   private CompressionExtensions() {}
 
-  /** In order of preference; the inflaters stop at {@code maxFrameSize} bytes. */
-  private static List<WebSocketClientExtensionHandshaker> handshakers(int maxFrameSize) {
+  /** In order of preference; the inflaters stop at {@code maxInflatedFrameSize} bytes (0: never). */
+  private static List<WebSocketClientExtensionHandshaker> handshakers(int maxInflatedFrameSize) {
     return List.of(
         new PerMessageDeflateClientExtensionHandshaker(
-            6, false, 15, true, false, WebSocketExtensionFilterProvider.DEFAULT, maxFrameSize),
+            6, false, 15, true, false, WebSocketExtensionFilterProvider.DEFAULT, maxInflatedFrameSize),
         new DeflateFrameClientExtensionHandshaker(
-            6, false, WebSocketExtensionFilterProvider.DEFAULT, maxFrameSize),
+            6, false, WebSocketExtensionFilterProvider.DEFAULT, maxInflatedFrameSize),
         new DeflateFrameClientExtensionHandshaker(
-            6, true, WebSocketExtensionFilterProvider.DEFAULT, maxFrameSize));
+            6, true, WebSocketExtensionFilterProvider.DEFAULT, maxInflatedFrameSize));
   }
 
   private static String offer(List<WebSocketClientExtensionHandshaker> handshakers) {
@@ -74,8 +75,9 @@ final class CompressionExtensions {
    * The extension as the server accepted it, or null when its parameters are not acceptable. As in
    * Netty's client extension handler, the first handshaker that accepts the answer wins.
    */
-  static @Nullable WebSocketClientExtension accept(WebSocketExtensionData answer, int maxFrameSize) {
-    for (WebSocketClientExtensionHandshaker handshaker : handshakers(maxFrameSize)) {
+  static @Nullable WebSocketClientExtension accept(
+      WebSocketExtensionData answer, int maxInflatedFrameSize) {
+    for (WebSocketClientExtensionHandshaker handshaker : handshakers(maxInflatedFrameSize)) {
       WebSocketClientExtension extension = handshaker.handshakeExtension(answer);
       if (extension != null) {
         return extension;

@@ -21,7 +21,10 @@ import org.slf4j.LoggerFactory;
  * onBinaryFrame} after the kind of the frame that started its message.
  *
  * <p>It also keeps the frames that arrive before the listeners heard onOpen (retained until they
- * are delivered, or released when the socket closes first).
+ * are delivered), and the socket's outcome when it is decided that early: the bytes that came with
+ * the 101 reach the socket before its listeners are added, and a frame among them that breaks a
+ * limit (Close 1009) or the connection ending must still be heard, after the frames that came before
+ * it. {@link #open} lets events through; {@link #deliverHeld} then reports the held outcome.
  *
  * <p>Threads: the listener list may be changed from any thread; events are dispatched, and
  * frames buffered, only on the socket's event loop.
@@ -39,6 +42,12 @@ final class FrameDispatch {
   private boolean textMessage;
   private final TextFragments text = new TextFragments();
   private @Nullable List<WebSocketFrame> buffered;
+  /** Whether the listeners heard onOpen: until then the outcome is held, not reported. */
+  private boolean open;
+  private @Nullable Throwable heldError;
+  private boolean closeHeld;
+  private int heldCode;
+  private String heldReason = "";
 
   FrameDispatch(WebSocket socket) {
     this.socket = socket;
@@ -69,7 +78,44 @@ final class FrameDispatch {
     return frames;
   }
 
+  /**
+   * Events reach the listeners from now on (they heard onOpen); a held outcome waits for {@link
+   * #deliverHeld}.
+   */
+  void open() {
+    open = true;
+  }
+
+  /** Whether the socket's outcome was decided before the listeners heard onOpen. */
+  boolean closeHeld() {
+    return closeHeld;
+  }
+
+  /** Reports the outcome held before the listeners heard onOpen, if any: onError, then onClose. */
+  void deliverHeld() {
+    Throwable cause = heldError;
+    heldError = null;
+    if (cause != null) {
+      error(cause);
+    }
+    if (closeHeld) {
+      closeHeld = false;
+      close(heldCode, heldReason);
+    }
+  }
+
+  /** Forgets the held outcome and releases the buffered frames: the listeners will never hear them. */
+  void discardHeld() {
+    heldError = null;
+    closeHeld = false;
+    releaseBuffered();
+  }
+
+  /** Drops the buffered frames, unless a held outcome still has them to deliver first. */
   void releaseBuffered() {
+    if (closeHeld) {
+      return;
+    }
     List<WebSocketFrame> frames = takeBuffered();
     if (frames != null) {
       for (WebSocketFrame frame : frames) {
@@ -142,6 +188,12 @@ final class FrameDispatch {
   }
 
   void error(Throwable cause) {
+    if (!open) {
+      if (heldError == null) {
+        heldError = cause;
+      }
+      return;
+    }
     for (WebSocketListener l : listeners) {
       try {
         l.onError(cause);
@@ -153,6 +205,12 @@ final class FrameDispatch {
 
   /** The last event: afterwards the listeners are forgotten, as in AHC 3.0.11. */
   void close(int code, String reason) {
+    if (!open) {
+      closeHeld = true;
+      heldCode = code;
+      heldReason = reason;
+      return;
+    }
     releaseBuffered();
     for (WebSocketListener l : listeners) {
       try {

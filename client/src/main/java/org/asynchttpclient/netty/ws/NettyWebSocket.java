@@ -16,8 +16,8 @@ import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
-import java.io.IOException;
 import java.net.SocketAddress;
+import java.nio.channels.ClosedChannelException;
 import java.util.List;
 import java.util.concurrent.RejectedExecutionException;
 import org.asynchttpclient.ws.WebSocket;
@@ -194,19 +194,42 @@ public final class NettyWebSocket implements WebSocket {
     dispatch.buffer(frame);
   }
 
-  /** From now on frames go to the listeners; delivers the buffered ones first. */
+  /**
+   * From now on frames go to the listeners; delivers the buffered ones first. When the socket ended
+   * before the listeners heard onOpen (a frame that came with the 101 broke a limit, or the
+   * connection ended), the frames that came before the end are delivered, then the held outcome
+   * (onError, onClose).
+   */
   public void processBufferedFrames() {
     assert channel.eventLoop().inEventLoop() : "processBufferedFrames must run on the loop";
     ready = true;
+    dispatch.open();
+    boolean ended = dispatch.closeHeld();
     List<WebSocketFrame> buffered = dispatch.takeBuffered();
     if (buffered != null) {
       for (WebSocketFrame frame : buffered) {
         try {
-          handleFrame(frame);
+          if (ended) {
+            deliverOnly(frame);
+          } else {
+            handleFrame(frame);
+          }
         } finally {
           frame.release();
         }
       }
+    }
+    dispatch.deliverHeld();
+  }
+
+  /** Hands a frame that came before the held outcome to the listeners, acting on none. */
+  private void deliverOnly(WebSocketFrame frame) {
+    if (frame instanceof PongWebSocketFrame) {
+      dispatch.pong(frame.content());
+    } else if (frame instanceof PingWebSocketFrame) {
+      dispatch.ping(frame.content());
+    } else if (!(frame instanceof CloseWebSocketFrame)) {
+      dispatch.data(frame);
     }
   }
 
@@ -255,16 +278,27 @@ public final class NettyWebSocket implements WebSocket {
 
   // ---- events from the pipeline and the timers (loop only)
 
+  /**
+   * The upgrade failed after the socket was installed (a hook of the upgrade handler threw), so
+   * its listeners will never hear onOpen: what was buffered or held for them is released.
+   */
+  void abandon() {
+    dispatch.discardHeld();
+  }
+
   /** Starts the liveness timers once the upgrade handed the channel over. */
   void start() {
     liveness.start();
   }
 
-  /** A frame off the wire: delivered, or buffered until the listeners heard onOpen. */
+  /**
+   * A frame off the wire: delivered, or buffered until the listeners heard onOpen; dropped when the
+   * socket already ended before that (it came after the end, which the listeners hear last).
+   */
   void onFrame(WebSocketFrame frame) {
     if (ready) {
       handleFrame(frame);
-    } else {
+    } else if (handshake.state() != CloseHandshake.CLOSED) {
       bufferFrame(frame);
     }
   }
@@ -302,12 +336,30 @@ public final class NettyWebSocket implements WebSocket {
   private void writeIfOpen(WebSocketFrame frame, ChannelPromise promise) {
     if (handshake.state() != CloseHandshake.OPEN) {
       frame.release();
-      promise.tryFailure(new IOException(
+      promise.tryFailure(new SocketClosedException(
           "WebSocket to " + channel.remoteAddress() + " is closing or closed: frame not sent"));
       return;
     }
     liveness.onActivity();
     channel.writeAndFlush(frame, promise);
+  }
+
+  /**
+   * A send after the socket started closing (its Close frame sent or received, or the connection
+   * gone): a {@link ClosedChannelException}, as AHC 3.0.14 fails it, with a message saying where.
+   */
+  static final class SocketClosedException extends ClosedChannelException {
+    private static final long serialVersionUID = 1L;
+    private final String message;
+
+    SocketClosedException(String message) {
+      this.message = message;
+    }
+
+    @Override
+    public String getMessage() {
+      return message;
+    }
   }
 
   /** Runs {@code task} on the channel's loop, inline when already there. */

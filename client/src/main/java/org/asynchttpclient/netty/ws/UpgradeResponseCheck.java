@@ -24,9 +24,12 @@ import org.jetbrains.annotations.Nullable;
 final class UpgradeResponseCheck {
   private UpgradeResponseCheck() {}
 
-  /** Returns the negotiated compression extension, or null when none was negotiated. */
+  /**
+   * Returns the negotiated compression extension, whose inflater stops at {@code
+   * maxInflatedFrameSize} bytes a frame (0: no limit), or null when none was negotiated.
+   */
   static @Nullable WebSocketClientExtension check(
-      Uri uri, HttpHeaders response, HttpHeaders request, int maxFrameSize) throws IOException {
+      Uri uri, HttpHeaders response, HttpHeaders request, int maxInflatedFrameSize) throws IOException {
     String upgrade = response.get(HttpHeaderNames.UPGRADE);
     if (upgrade == null || !"websocket".equalsIgnoreCase(upgrade.trim())) {
       throw refused(uri, "Upgrade " + quote(upgrade) + " (expected websocket)");
@@ -43,7 +46,7 @@ final class UpgradeResponseCheck {
           + ", the answer to the key sent)");
     }
     checkSubprotocol(uri, response, request);
-    return negotiatedCompression(uri, response, request, maxFrameSize);
+    return negotiatedCompression(uri, response, request, maxInflatedFrameSize);
   }
 
   private static void checkSubprotocol(Uri uri, HttpHeaders response, HttpHeaders request)
@@ -59,7 +62,7 @@ final class UpgradeResponseCheck {
   }
 
   private static @Nullable WebSocketClientExtension negotiatedCompression(
-      Uri uri, HttpHeaders response, HttpHeaders request, int maxFrameSize) throws IOException {
+      Uri uri, HttpHeaders response, HttpHeaders request, int maxInflatedFrameSize) throws IOException {
     String answered = String.join(",", response.getAll(HttpHeaderNames.SEC_WEBSOCKET_EXTENSIONS));
     if (answered.trim().isEmpty()) {
       return null;
@@ -83,7 +86,7 @@ final class UpgradeResponseCheck {
           + CompressionExtensions.PERMESSAGE_DEFLATE + ", " + CompressionExtensions.DEFLATE_FRAME + " or "
           + CompressionExtensions.X_WEBKIT_DEFLATE_FRAME + ": the client runs no other extension)");
     }
-    WebSocketClientExtension extension = CompressionExtensions.accept(extensions.get(0), maxFrameSize);
+    WebSocketClientExtension extension = CompressionExtensions.accept(extensions.get(0), maxInflatedFrameSize);
     if (extension == null) {
       throw refused(uri, "Sec-WebSocket-Extensions " + quote(answered) + " (expected " + name
           + " with parameters the client offered: " + quote(offered) + ")");

@@ -24,10 +24,11 @@ import org.jetbrains.annotations.Nullable;
  *
  * The frame decoder expects unmasked frames (a server's), refuses RSV bits unless a compression
  * extension (permessage-deflate or deflate-frame) was negotiated, and fails (without closing: the
- * socket sends the Close) a frame larger than {@code webSocketMaxFrameSize}; the inflater stops at
- * the same size, so the limit holds for inflated frames too; the UTF-8 validator checks text after inflation; the
- * aggregator, when on, bounds a message by {@code webSocketMaxBufferSize}. The encoder masks
- * every frame, as a client must.
+ * socket sends the Close) a frame larger than {@code webSocketMaxFrameSize} on the wire; the
+ * inflater stops a frame at {@code webSocketMaxDecompressedFrameSize} inflated bytes; the UTF-8
+ * validator checks text after inflation; the aggregator, when on, bounds a message by {@code
+ * webSocketMaxBufferSize}. Each of the three closes the socket with 1009. The encoder masks every
+ * frame, as a client must.
  *
  * <p>The HTTP codec is removed last: bytes that came right behind the 101 (frames the server sent
  * at once) are then handed to the frame decoder, and reach the socket, which buffers them until

@@ -81,7 +81,7 @@ public final class WebSocketUpgrade {
       handler.onHeadersReceived(headers);
       compression = UpgradeResponseCheck.check(
           attempt.request().getUri(), headers, attempt.wire().getHttpRequest().headers(),
-          config.getWebSocketMaxFrameSize());
+          config.getWebSocketMaxDecompressedFrameSize());
     } catch (Exception e) {
       ex.fail(e);
       return;
@@ -90,9 +90,14 @@ public final class WebSocketUpgrade {
       WebSocketSettings settings = WebSocketSettings.of(config, ex.services().timeouts());
       NettyWebSocket socket =
           WebSocketPipeline.install(channel, response.headers(), config, settings, compression);
-      handler.setWebSocket(socket);
-      socket.start();
-      handler.onOpen(socket);
+      try {
+        handler.setWebSocket(socket);
+        socket.start();
+        handler.onOpen(socket);
+      } catch (RuntimeException | Error e) {
+        socket.abandon(); // the channel is closed by the hand-over's failure
+        throw e;
+      }
     });
   }
 }

@@ -29,7 +29,15 @@ class HostileFramesTest {
   private EmbeddedChannel channel;
   private final WsRecorder events = new WsRecorder();
 
+  private NettyWebSocket socket;
+
   private void open(boolean aggregate) {
+    installed(aggregate);
+    socket.processBufferedFrames();
+  }
+
+  /** The pipeline and the socket with its listener, which has not heard onOpen yet. */
+  private void installed(boolean aggregate) {
     channel = new EmbeddedChannel();
     channel.pipeline().addLast("http", new ChannelInboundHandlerAdapter());
     DefaultAsyncHttpClientConfig config = new DefaultAsyncHttpClientConfig.Builder()
@@ -38,11 +46,10 @@ class HostileFramesTest {
         .setAggregateWebSocketFrameFragments(aggregate)
         .setCookieStore(null)
         .build();
-    NettyWebSocket socket = WebSocketPipeline.install(
+    socket = WebSocketPipeline.install(
         channel, new DefaultHttpHeaders(), config, WebSocketSettings.NONE, null);
     socket.addWebSocketListener(events);
     socket.start();
-    socket.processBufferedFrames();
   }
 
   @AfterEach
@@ -153,6 +160,50 @@ class HostileFramesTest {
     receive(frame(0x01, 3, 'a'));
     receive(frame(0x80, 2, 'b'));
     assertEquals(List.of("text:aaa:false", "text:bb:true"), events.all());
+  }
+
+  @Test
+  void aFailureBeforeTheListenersHeardOnOpenIsHeardAfterTheFramesThatCameBeforeIt() {
+    // The bytes right behind the 101 reach the socket before its listeners heard onOpen.
+    installed(true);
+    receive(0x81, 0x02, 'h', 'i');
+    receive(frame(0x01, 16, 'a'));
+    // The message passes webSocketMaxBufferSize (24); a frame behind it, in the same read, comes
+    // after the failure: never delivered.
+    int[] last = frame(0x80, 16, 'b');
+    int[] bytes = Arrays.copyOf(last, last.length + 3);
+    bytes[last.length] = 0x81;
+    bytes[last.length + 1] = 0x01;
+    bytes[last.length + 2] = 'z';
+    receive(bytes);
+    assertEquals(List.of(), events.all(), "nothing before onOpen");
+    assertFalse(socket.isOpen());
+    socket.processBufferedFrames();
+    assertEquals("text:hi:true", events.all().get(0));
+    events.all().remove(0);
+    assertClosedWith(1009, "TooLongFrameException");
+  }
+
+  @Test
+  void aConnectionEndedBeforeOnOpenIsHeardOnceOnOpen() {
+    installed(true);
+    receive(0x81, 0x02, 'h', 'i');
+    channel.close();
+    assertEquals(List.of(), events.all());
+    socket.processBufferedFrames();
+    assertEquals(2, events.all().size(), events.all().toString());
+    assertEquals("text:hi:true", events.all().get(0));
+    assertTrue(events.all().get(1).startsWith("close:"), events.all().toString());
+  }
+
+  @Test
+  void anAbandonedUpgradeReleasesWhatWasHeldForItsListeners() {
+    installed(true);
+    receive(0x81, 0x02, 'h', 'i'); // buffered (retained) for the listeners
+    receive(0x83, 0x00); // a failure: held
+    socket.abandon(); // a hook of the upgrade handler threw: onOpen never comes
+    socket.processBufferedFrames();
+    assertEquals(List.of(), events.all(), "nothing held any more");
   }
 
   @Test
