@@ -350,6 +350,14 @@ class RedirectRefusalTest extends TwoOrigins {
   void theRedirectLimitIsCheckedFirst() throws Exception {
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(following().setMaxRedirects(1).setRefuseSchemeDowngradeOnRedirect(true))) {
+      // maxRedirects 1 follows none: the first redirect, a downgrade too, is over the limit
+      String url = redirect(secure(dual), 307, b.url("/target"));
+      ExecutionException e = assertThrows(ExecutionException.class, () -> follow(client.prepareGet(url)));
+      assertInstanceOf(MaxRedirectException.class, e.getCause());
+      assertEquals(0, b.acceptedCount());
+    }
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(following().setMaxRedirects(2).setRefuseSchemeDowngradeOnRedirect(true))) {
       // the first redirect is followed; the second is over the limit and a downgrade
       String url = redirect(secure(dual), 302, redirect(secure(dual), 302, b.url("/target")));
       ExecutionException e = assertThrows(ExecutionException.class, () -> follow(client.prepareGet(url)));

@@ -38,8 +38,10 @@ import org.jetbrains.annotations.Nullable;
  *       one. A redirect without {@code Location} goes to the handler as a normal response. A
  *       WebSocket upgrade sent to an {@code http} or {@code https} URL stays an upgrade, to
  *       {@code ws} or {@code wss} (see {@link #upgradeTarget}), before the origin checks below.
- *   <li>Limit: the redirect after {@code maxRedirects} followed ones fails the exchange with {@link
- *       MaxRedirectException}, before the refusals below are considered.
+ *   <li>Limit: as in every AHC, a redirect counts against {@code maxRedirects} before it is
+ *       followed: the {@code maxRedirects}-th redirect of an exchange fails it with {@link
+ *       MaxRedirectException} (so {@code maxRedirects} 5, the default, follows four; 1 follows none),
+ *       before the refusals below are considered.
  *   <li>Refusals, off by default, each on when the client or any request of the exchange asks
  *       (see {@link Exchange#refusesSchemeDowngrade()}): {@code refuseSchemeDowngradeOnRedirect}
  *       refuses a hop from {@code https}/{@code wss} to an unsecured scheme; {@code
@@ -107,7 +109,7 @@ final class RedirectFollowUp {
       return null;
     }
     FollowUpState state = ex.followUps().state();
-    if (state.redirects >= config.getMaxRedirects()) {
+    if (state.redirects + 1 >= config.getMaxRedirects()) {
       throw new MaxRedirectException(
           "Maximum redirect reached: " + config.getMaxRedirects() + " (maxRedirects)");
     }
