@@ -78,7 +78,8 @@ final class AuthFollowUp {
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.authReplayed(staleRetry, caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return NextHopRequests.withRealm(current, answer, cookies);
+    return HopCookies.withCallerHeader(
+        NextHopRequests.withRealm(current, answer, cookies), current, headers, config);
   }
 
   /**
@@ -112,7 +113,11 @@ final class AuthFollowUp {
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.proxyAuthReplayed(caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build();
+    return HopCookies.withCallerHeader(
+        new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build(),
+        current,
+        headers,
+        config);
   }
 
   /**
@@ -136,10 +141,12 @@ final class AuthFollowUp {
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.handshakeRound(handshake, proxy, hop(ex), caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return new HopRequestBuilder(current)
-        .setHeader(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION, credentials)
-        .setCookies(cookies)
-        .build();
+    Request replay =
+        new HopRequestBuilder(current)
+            .setHeader(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION, credentials)
+            .setCookies(cookies)
+            .build();
+    return HopCookies.withCallerHeader(replay, current, headers, config);
   }
 
   /**

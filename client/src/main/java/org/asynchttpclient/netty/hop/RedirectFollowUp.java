@@ -142,6 +142,9 @@ final class RedirectFollowUp {
     List<Cookie> cookies = HopCookies.forNextHop(caller, next, config.getCookieStore());
     Request nextRequest =
         NextHopRequests.redirect(current, next, toGet ? "GET" : method, keepBody, strip, cookies);
+    if (!strip) {
+      nextRequest = HopCookies.withCallerHeader(nextRequest, current, headers, config);
+    }
     ex.followUps().state(state.redirected(caller));
     return nextRequest;
   }
