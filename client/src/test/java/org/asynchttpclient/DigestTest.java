@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.MessageDigest;
 import org.asynchttpclient.uri.Uri;
+import org.asynchttpclient.util.AuthenticatorUtils;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -110,6 +111,16 @@ class DigestTest {
     assertEquals("http://h:8080/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, "GET", true, false));
     assertEquals("http://h:8080/dir/index.html", DigestAuthResponse.digestUri(uri, "GET", true, true));
     assertEquals("/", DigestAuthResponse.digestUri(Uri.create("http://h"), "GET", false, false));
+  }
+
+  @Test
+  void theDigestUriNeverCarriesUserInfo() {
+    Uri uri = Uri.create("http://user:secret@h:8080/dir/index.html?x=1");
+    assertEquals("http://h:8080/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, "GET", true, false));
+    assertEquals("http://h:8080/dir/index.html", DigestAuthResponse.digestUri(uri, "GET", true, true));
+    assertEquals("http://h:8080/dir/index.html?x=1", AuthenticatorUtils.computeRealmURI(uri, true, false));
+    assertEquals("http://h:8080/dir/index.html", AuthenticatorUtils.computeRealmURI(uri, true, true));
+    assertEquals("/dir/index.html?x=1", AuthenticatorUtils.computeRealmURI(uri, false, false));
   }
 
   @Test
