@@ -95,6 +95,11 @@ final class AuthFollowUp {
     FollowUpState state = ex.followUps().state();
     Request current = ex.request();
     ProxyServer proxy = current.getProxyServer();
+    if (proxy != null && !readsTheRequest(proxy, current.getUri())) {
+      // Through a CONNECT tunnel or SOCKS the proxy never sees this request: the 407 came from
+      // beyond it, and the proxy's credentials are not for whoever that is (3.0.13).
+      return null;
+    }
     Realm realm = proxy != null ? proxy.getRealm() : null;
     List<String> challenges = headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE);
     if (proxy != null && realm != null && AuthHandshakes.isHandshakeScheme(realm.getScheme())) {
@@ -123,6 +128,15 @@ final class AuthFollowUp {
         current,
         headers,
         config);
+  }
+
+  /**
+   * Whether {@code proxy} reads the request to {@code uri} itself: an HTTP proxy forwarding a plain
+   * http request. An https or WebSocket request goes through a CONNECT tunnel, and SOCKS relays
+   * bytes; the CONNECT's own 407 is answered where the tunnel is opened.
+   */
+  private static boolean readsTheRequest(ProxyServer proxy, Uri uri) {
+    return proxy.getProxyType().isHttp() && !uri.isSecured() && !uri.isWebSocket();
   }
 
   /**
