@@ -40,13 +40,19 @@ public final class HopRequests {
     return wire;
   }
 
-  /** The pool partition of a hop: scheme, host, port and the proxy carrying it. */
+  /**
+   * The pool partition of a hop: scheme, host, port and the proxy carrying it, scoped by the login
+   * the connection carries when one does ({@link ConnectionIdentity}: NTLM, SPNEGO, Kerberos, a
+   * per-connection proxy login).
+   */
   // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
   // virtual host and a proxy are optional; the built-in implementation accepts null.
   @SuppressWarnings("NullAway")
   public static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
-    return request
-        .getChannelPoolPartitioning()
-        .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
+    Object base =
+        request
+            .getChannelPoolPartitioning()
+            .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
+    return ConnectionIdentity.scope(base, request.getUri(), request.getRealm(), proxy);
   }
 }
