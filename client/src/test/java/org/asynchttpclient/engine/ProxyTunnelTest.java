@@ -148,6 +148,27 @@ class ProxyTunnelTest {
   }
 
   @Test
+  void httpsThroughAConnectTunnelWorksWithoutAutomaticDecompression() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(
+            ClientFixture.config().setUseInsecureTrustManager(true).setEnableAutomaticDecompression(false))) {
+      for (int i = 0; i < 2; i++) {
+        Response r =
+            client
+                .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+                .setProxyServer(Dsl.proxyServer("127.0.0.1", proxy.port()))
+                .execute()
+                .get(10, TimeUnit.SECONDS);
+        assertEquals(200, r.getStatusCode());
+        assertEquals("tunnelled", r.getResponseBody());
+      }
+    }
+    assertEquals(1, proxy.connectTargets.size(), "the tunnel is pooled and used again");
+  }
+
+  @Test
   void alpnThroughTheTunnelNegotiatesH2WithTheOrigin() throws Exception {
     try (H2TestServer target = new H2TestServer()) {
       target.route(

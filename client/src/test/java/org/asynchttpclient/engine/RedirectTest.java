@@ -355,7 +355,9 @@ class RedirectTest extends TwoOrigins {
           client.preparePost(redirect(a, 307, b.url("/target"))).setBody(OneShotStream.of("payload")).execute(),
           5);
       assertInstanceOf(IOException.class, e.getCause());
-      assertTrue(e.getCause().getMessage().contains("307"), e.getCause().getMessage());
+      assertEquals(
+          "Redirect request body InputStream does not support mark/reset and cannot be replayed",
+          e.getCause().getMessage());
       assertEquals(0, b.received().size());
     }
   }

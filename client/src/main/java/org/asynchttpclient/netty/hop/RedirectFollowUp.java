@@ -15,6 +15,7 @@ import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.request.HopRequestBuilder;
 import org.asynchttpclient.netty.request.NextHopRequests;
 import org.asynchttpclient.netty.request.Origins;
+import org.asynchttpclient.netty.request.body.InputStreamNettyBody;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.uri.Uri;
 import org.asynchttpclient.util.HttpConstants.Methods;
@@ -122,12 +123,15 @@ final class RedirectFollowUp {
     NettyBody sent = NextHopRequests.sentBody(ex);
     refuseIfAsked(ex, code, from, next, keepBody && sent != null);
     if (keepBody && sent != null && !sent.isReplayable()) {
+      // 3.0.14's message for the usual case, a stream without mark/reset, so code matching it works.
       throw new IOException(
-          code
-              + " redirect to "
-              + next
-              + " needs the request body again, but it cannot be produced twice"
-              + " (a stream body); send a replayable body (bytes, string, file) to follow it");
+          sent instanceof InputStreamNettyBody
+              ? "Redirect request body InputStream does not support mark/reset and cannot be replayed"
+              : code
+                  + " redirect to "
+                  + next.toUrlWithoutUserInfo()
+                  + " needs the request body again, but it cannot be produced twice"
+                  + " (a stream body); send a replayable body (bytes, string, file) to follow it");
     }
 
     boolean strip =
