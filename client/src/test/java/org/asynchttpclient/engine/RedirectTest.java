@@ -321,6 +321,10 @@ class RedirectTest extends TwoOrigins {
       Response r = get(client.prepareGet(a.url("/r?code=302")));
       assertEquals(302, r.getStatusCode());
       assertEquals("no location", r.getResponseBody());
+      // an empty Location too (3.0.13 failed with NullPointerException "originalUrl")
+      Response empty = get(client.prepareGet(a.url(redirectPath(301, ""))));
+      assertEquals(301, empty.getStatusCode());
+      assertEquals("moved", empty.getResponseBody());
     }
   }
 
