@@ -114,6 +114,18 @@ class DigestTest {
   }
 
   @Test
+  void aDigestChallengeStaysDigestWithoutANonce() {
+    Realm digest = new Realm.Builder("u", "p").parseWWWAuthenticateHeader("Digest realm=\"r\", qop=\"auth\"").build();
+    assertEquals(Realm.AuthScheme.DIGEST, digest.getScheme());
+    Realm proxy = new Realm.Builder("u", "p").parseProxyAuthenticateHeader("  digest realm=\"r\"").build();
+    assertEquals(Realm.AuthScheme.DIGEST, proxy.getScheme());
+    Realm basic = new Realm.Builder("u", "p").parseWWWAuthenticateHeader("Basic realm=\"r\"").build();
+    assertEquals(Realm.AuthScheme.BASIC, basic.getScheme());
+    Realm digestish = new Realm.Builder("u", "p").parseWWWAuthenticateHeader("DigestX realm=\"r\"").build();
+    assertEquals(Realm.AuthScheme.BASIC, digestish.getScheme());
+  }
+
+  @Test
   void theDigestUriNeverCarriesUserInfo() {
     Uri uri = Uri.create("http://user:secret@h:8080/dir/index.html?x=1");
     assertEquals("http://h:8080/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, "GET", true, false));
