@@ -16,6 +16,7 @@ import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
+import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
@@ -144,7 +145,8 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
    */
   public Route route(Attempt attempt) {
     Uri uri = attempt.request().getUri();
-    if (!mayUseH2(uri, attempt.proxy())) {
+    if (!mayUseH2(uri, attempt.proxy())
+        || HopRequests.authenticatesConnection(attempt.request(), attempt.proxy())) {
       return Route.HTTP1;
     }
     Exchange<?> ex = attempt.exchange();

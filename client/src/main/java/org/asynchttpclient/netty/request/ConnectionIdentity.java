@@ -45,7 +45,7 @@ final class ConnectionIdentity {
     return origin == null && viaProxy == null ? base : new Key(base, origin, viaProxy);
   }
 
-  private static boolean authenticatesConnection(@Nullable Realm realm) {
+  static boolean authenticatesConnection(@Nullable Realm realm) {
     if (realm == null) {
       return false;
     }
