@@ -88,7 +88,8 @@ final class DigestAuthResponse {
     String query = uri.getQuery();
     boolean noQuery = omitQuery || query == null || query.isEmpty();
     if (useAbsoluteUri) {
-      return noQuery ? uri.withNewQuery(null).toUrl() : uri.toUrl();
+      // Never the user info: credentials in the URL are not the server's to see in the uri field.
+      return noQuery ? uri.withNewQuery(null).toUrlWithoutUserInfo() : uri.toUrlWithoutUserInfo();
     }
     return noQuery ? uri.getNonEmptyPath() : uri.getNonEmptyPath() + '?' + query;
   }

@@ -442,7 +442,7 @@ public class Realm {
     /**
      * Reads a {@code WWW-Authenticate} challenge: realm, nonce, opaque, algorithm, qop ({@code auth}
      * preferred over {@code auth-int}), charset, stale and userhash; the scheme becomes Digest when the
-     * challenge carries a nonce, Basic otherwise.
+     * challenge is a Digest one or carries a nonce, Basic otherwise.
      */
     public Builder parseWWWAuthenticateHeader(String headerLine) {
       return parseChallenge(headerLine);
@@ -453,11 +453,24 @@ public class Realm {
       return parseChallenge(headerLine);
     }
 
+    /**
+     * Whether {@code headerLine} is a Digest challenge by its scheme token: such a challenge stays
+     * Digest even without a nonce (then nothing can answer it), where 3.0.12 took it for Basic.
+     */
+    private static boolean isDigestChallenge(String headerLine) {
+      String challenge = headerLine.trim();
+      return challenge.regionMatches(true, 0, "Digest", 0, 6)
+          && (challenge.length() == 6 || challenge.charAt(6) == ' ' || challenge.charAt(6) == ',');
+    }
+
     private Builder parseChallenge(String headerLine) {
       setRealmName(matchParam(headerLine, "realm"));
       setNonce(matchParam(headerLine, "nonce"));
       setOpaque(matchParam(headerLine, "opaque"));
-      setScheme(nonce != null && !nonce.isEmpty() ? AuthScheme.DIGEST : AuthScheme.BASIC);
+      setScheme(
+          (nonce != null && !nonce.isEmpty()) || isDigestChallenge(headerLine)
+              ? AuthScheme.DIGEST
+              : AuthScheme.BASIC);
       String alg = matchParam(headerLine, "algorithm");
       if (alg != null && !alg.isEmpty()) {
         setAlgorithm(alg);

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.MessageDigest;
 import org.asynchttpclient.uri.Uri;
+import org.asynchttpclient.util.AuthenticatorUtils;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -110,6 +111,28 @@ class DigestTest {
     assertEquals("http://h:8080/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, "GET", true, false));
     assertEquals("http://h:8080/dir/index.html", DigestAuthResponse.digestUri(uri, "GET", true, true));
     assertEquals("/", DigestAuthResponse.digestUri(Uri.create("http://h"), "GET", false, false));
+  }
+
+  @Test
+  void aDigestChallengeStaysDigestWithoutANonce() {
+    Realm digest = new Realm.Builder("u", "p").parseWWWAuthenticateHeader("Digest realm=\"r\", qop=\"auth\"").build();
+    assertEquals(Realm.AuthScheme.DIGEST, digest.getScheme());
+    Realm proxy = new Realm.Builder("u", "p").parseProxyAuthenticateHeader("  digest realm=\"r\"").build();
+    assertEquals(Realm.AuthScheme.DIGEST, proxy.getScheme());
+    Realm basic = new Realm.Builder("u", "p").parseWWWAuthenticateHeader("Basic realm=\"r\"").build();
+    assertEquals(Realm.AuthScheme.BASIC, basic.getScheme());
+    Realm digestish = new Realm.Builder("u", "p").parseWWWAuthenticateHeader("DigestX realm=\"r\"").build();
+    assertEquals(Realm.AuthScheme.BASIC, digestish.getScheme());
+  }
+
+  @Test
+  void theDigestUriNeverCarriesUserInfo() {
+    Uri uri = Uri.create("http://user:secret@h:8080/dir/index.html?x=1");
+    assertEquals("http://h:8080/dir/index.html?x=1", DigestAuthResponse.digestUri(uri, "GET", true, false));
+    assertEquals("http://h:8080/dir/index.html", DigestAuthResponse.digestUri(uri, "GET", true, true));
+    assertEquals("http://h:8080/dir/index.html?x=1", AuthenticatorUtils.computeRealmURI(uri, true, false));
+    assertEquals("http://h:8080/dir/index.html", AuthenticatorUtils.computeRealmURI(uri, true, true));
+    assertEquals("/dir/index.html?x=1", AuthenticatorUtils.computeRealmURI(uri, false, false));
   }
 
   @Test

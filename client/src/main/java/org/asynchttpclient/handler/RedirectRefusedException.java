@@ -26,17 +26,15 @@ public final class RedirectRefusedException extends Exception {
   /** Why a redirect was refused. New values may be added: a switch over it needs a default. */
   public enum Reason {
     /** The hop left {@code https} or {@code wss} for a scheme without TLS. */
-    SCHEME_DOWNGRADE("refuseSchemeDowngradeOnRedirect", "it leaves TLS for clear text"),
+    SCHEME_DOWNGRADE("the target scheme is not secured"),
     /** The hop would have sent the request body again to another origin. */
-    CROSS_ORIGIN_BODY("refuseCrossOriginBodyOnRedirect", "it would send the request body to another origin");
+    CROSS_ORIGIN_BODY("it would resend the request content to another origin");
 
     // A constructor argument rather than a switch in the message: a value added later cannot
     // forget its explanation.
-    private final String option;
     private final String explanation;
 
-    Reason(String option, String explanation) {
-      this.option = option;
+    Reason(String explanation) {
       this.explanation = explanation;
     }
   }
@@ -64,18 +62,16 @@ public final class RedirectRefusedException extends Exception {
   }
 
   private static String message(Reason reason, int statusCode, Uri sourceUri, Uri targetUri) {
-    // getBaseUrl: scheme, host and port only (the origins the refusal is about).
-    return "Redirect refused: "
+    // AHC 3.0.14's wording, so code matching it works. getBaseUrl: scheme, host and port only
+    // (the origins the refusal is about).
+    return "Refusing to follow the "
         + statusCode
-        + " from "
+        + " redirect from "
         + sourceUri.getBaseUrl()
         + " to "
         + targetUri.getBaseUrl()
         + ": "
-        + reason.explanation
-        + " ("
-        + reason.option
-        + ")";
+        + reason.explanation;
   }
 
   public Reason getReason() {

@@ -75,14 +75,17 @@ public final class AuthenticatorUtils {
   }
 
   /**
-   * The Digest {@code uri} for {@code uri}: the absolute URL when {@code useAbsoluteURI}, otherwise
-   * the path ({@code /} when empty); followed by the query unless {@code omitQuery} or there is none.
+   * The Digest {@code uri} for {@code uri}: the absolute URL without its user info when {@code
+   * useAbsoluteURI}, otherwise the path ({@code /} when empty); followed by the query unless {@code
+   * omitQuery} or there is none. (3.0.12 and before kept the user info in the absolute form.)
    */
   public static String computeRealmURI(Uri uri, boolean useAbsoluteURI, boolean omitQuery) {
     String query = uri.getQuery();
     boolean withoutQuery = omitQuery || query == null || query.isEmpty();
     if (useAbsoluteURI) {
-      return withoutQuery ? uri.withNewQuery(null).toUrl() : uri.toUrl();
+      return withoutQuery
+          ? uri.withNewQuery(null).toUrlWithoutUserInfo()
+          : uri.toUrlWithoutUserInfo();
     }
     return withoutQuery ? uri.getNonEmptyPath() : uri.getNonEmptyPath() + '?' + query;
   }

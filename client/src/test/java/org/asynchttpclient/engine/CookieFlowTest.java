@@ -51,6 +51,21 @@ class CookieFlowTest extends TwoOrigins {
                   "two=2; Version=1; Path=/",
                   "Set-Cookie",
                   "one=1; Path=/"));
+      // /challenge?h=<Set-Cookie value>...: 401 with a Basic challenge and those Set-Cookie headers
+      // until a request carries Authorization, then the Cookie header like /home
+      s.route(
+          "/challenge",
+          (ctx, req) -> {
+            if (req.headers().contains(HttpHeaderNames.AUTHORIZATION)) {
+              String cookie = req.headers().get(HttpHeaderNames.COOKIE);
+              TestServer.respond(ctx, req, HttpResponseStatus.OK, cookie == null ? "-" : sorted(cookie));
+              return;
+            }
+            List<String> headers = new ArrayList<>(List.of(setCookies(req.uri(), null)));
+            headers.add("WWW-Authenticate");
+            headers.add("Basic realm=\"r\"");
+            TestServer.respond(ctx, req, HttpResponseStatus.UNAUTHORIZED, "", headers.toArray(new String[0]));
+          });
       // echoes the Cookie header as a sorted set of pairs
       s.route(
           "/home",
@@ -186,6 +201,69 @@ class CookieFlowTest extends TwoOrigins {
                   .addCookie(new DefaultCookie("token", "secret")));
       assertEquals("token=secret", seen);
     }
+  }
+
+  @Test
+  void aCallersCookieHeaderComesFirstAndARequestCookieOfTheSameNameIsDropped() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      body(client.prepareGet(set(a, "a=store; Path=/", "s=store; Path=/")));
+      client
+          .prepareGet(a.url("/home"))
+          .setHeader(HttpHeaderNames.COOKIE, "a=header; b=2")
+          .addCookie(new DefaultCookie("b", "request"))
+          .addCookie(new DefaultCookie("c", "3"))
+          .execute()
+          .get(5, TimeUnit.SECONDS);
+      // written as the caller wrote it, then the others; the store's a and the request's b are dropped
+      assertEquals("a=header; b=2; c=3; s=store", last(a).headers.get(HttpHeaderNames.COOKIE));
+    }
+  }
+
+  @Test
+  void theCallersCookieHeaderFollowsARedirectButNotWhatTheRedirectReplacedOrDeleted() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      String seen =
+          body(
+              client
+                  .prepareGet(move(a, "/home", "sid=new; Path=/", "gone=; Max-Age=0; Path=/"))
+                  .setHeader(HttpHeaderNames.COOKIE, "sid=old; keep=1; gone=1"));
+      assertEquals("keep=1 sid=new", seen);
+    }
+  }
+
+  @Test
+  void anAuthReplayRefreshesTheCallersCookieHeaderToo() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      StringBuilder url = new StringBuilder(a.url("/challenge?x"));
+      url.append("&h=").append(enc("sid=new; Path=/"));
+      Response r =
+          client
+              .prepareGet(url.toString())
+              .setRealm(org.asynchttpclient.Dsl.basicAuthRealm("u", "p"))
+              .setHeader(HttpHeaderNames.COOKIE, "sid=old; keep=1")
+              .execute()
+              .get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("keep=1 sid=new", r.getResponseBody());
+    }
+  }
+
+  @Test
+  void aMalformedSetCookieIsIgnored() throws Exception {
+    try (DefaultAsyncHttpClient client = client()) {
+      Response r =
+          client
+              .prepareGet(set(a, "=nameless; Path=/", "quote=\"unterminated; Path=/", "good=1; Path=/"))
+              .execute()
+              .get(5, TimeUnit.SECONDS);
+      assertEquals(200, r.getStatusCode());
+      assertEquals("good=1", body(client.prepareGet(a.url("/home"))));
+    }
+  }
+
+  private static TestServer.Received last(TestServer s) {
+    List<TestServer.Received> all = s.received();
+    return all.get(all.size() - 1);
   }
 
   private static Map<String, String> cookies(Response r) {

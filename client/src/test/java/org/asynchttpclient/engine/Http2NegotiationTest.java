@@ -68,6 +68,25 @@ class Http2NegotiationTest extends H2Fixture {
   }
 
   @Test
+  void aLoginThatAuthenticatesTheConnectionNeverGetsH2() throws Exception {
+    server = new H2TestServer();
+    hello(server);
+    client = ClientFixture.client(tlsConfig());
+    for (org.asynchttpclient.Realm realm :
+        new org.asynchttpclient.Realm[] {
+          org.asynchttpclient.Dsl.ntlmAuthRealm("alice", "pw").build(),
+          org.asynchttpclient.Dsl.realm(org.asynchttpclient.Realm.AuthScheme.SPNEGO, "alice", "pw").build()
+        }) {
+      Response res = client.prepareGet(server.url("/hello")).setRealm(realm).execute().get(10, TimeUnit.SECONDS);
+      assertEquals("hi over http/1.1", res.getResponseBody(), realm.getScheme().toString());
+      assertEquals(HttpProtocol.HTTP_1_1, res.getProtocol());
+    }
+    // the same client without such a login still negotiates h2
+    Response plain = client.prepareGet(server.url("/hello")).execute().get(10, TimeUnit.SECONDS);
+    assertEquals(HttpProtocol.HTTP_2, plain.getProtocol());
+  }
+
+  @Test
   void http1WhenHttp2IsDisabled() throws Exception {
     server = new H2TestServer();
     hello(server);
@@ -103,6 +122,24 @@ class Http2NegotiationTest extends H2Fixture {
 
     assertEquals("hi over h2", res.getResponseBody());
     assertEquals(HttpProtocol.HTTP_2, res.getProtocol());
+  }
+
+  @Test
+  void aLoginThatAuthenticatesTheConnectionNeverSpeaksH2c() throws Exception {
+    server = new H2TestServer(new H2TestServer.Options().cleartext());
+    hello(server);
+    client =
+        ClientFixture.client(
+            ClientFixture.config().setHttp2CleartextEnabled(true).setRequestTimeout(java.time.Duration.ofSeconds(3)));
+    // The server speaks only h2 with prior knowledge: an HTTP/1.1 request gets no answer from it.
+    java.util.concurrent.Future<Response> ntlm =
+        client
+            .prepareGet(server.url("/hello"))
+            .setRealm(org.asynchttpclient.Dsl.ntlmAuthRealm("alice", "pw").build())
+            .execute();
+    org.junit.jupiter.api.Assertions.assertThrows(
+        java.util.concurrent.ExecutionException.class, () -> ntlm.get(10, TimeUnit.SECONDS));
+    assertEquals(0, server.received().size(), "h2c streams at the server");
   }
 
   @Test

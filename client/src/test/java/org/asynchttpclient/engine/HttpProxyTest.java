@@ -60,6 +60,31 @@ class HttpProxyTest {
   }
 
   @Test
+  void customHeadersReplaceTheRequestsOwnAndGoWithEveryRequest() throws Exception {
+    ProxyServer p =
+        new ProxyServer.Builder("127.0.0.1", proxy.port())
+            .setCustomHeaders(r -> new io.netty.handler.codec.http.DefaultHttpHeaders().add("X-Via", "proxy"))
+            .build();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      for (int i = 0; i < 3; i++) {
+        Response r =
+            client
+                .prepareGet("http://origin.test:8080/path")
+                .setHeader("X-Via", "caller")
+                .setProxyServer(p)
+                .execute()
+                .get(5, TimeUnit.SECONDS);
+        assertEquals(200, r.getStatusCode());
+      }
+    }
+    assertEquals(1, proxy.acceptedCount(), "the three requests shared one pooled connection");
+    for (TestServer.Received got : proxy.received()) {
+      assertEquals(java.util.List.of("proxy"), got.headers.getAll("X-Via"));
+    }
+    assertEquals(3, proxy.received().size());
+  }
+
+  @Test
   void nonProxyHostsGoDirect() throws Exception {
     TestServer origin = new TestServer();
     origin.route("/direct", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "direct"));

@@ -178,6 +178,23 @@ class NtlmAuthTest extends HelloFixture {
   }
 
   @Test
+  void anAuthenticatedConnectionServesOnlyItsOwnLogin() throws Exception {
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      assertEquals(200, client.prepareGet(server.url("/ntlm")).setRealm(realm(NtlmVerifier.PASSWORD))
+          .execute().get(5, TimeUnit.SECONDS).getStatusCode());
+      // Without a login, the authenticated connection is not lent (3.0.13): a new one, and the 401.
+      assertEquals(401, client.prepareGet(server.url("/ntlm")).execute().get(5, TimeUnit.SECONDS).getStatusCode());
+      assertEquals(2, server.acceptedCount(), "connections");
+      // The same login again: the authenticated connection, no handshake.
+      int before = server.received().size();
+      assertEquals(200, client.prepareGet(server.url("/ntlm")).setRealm(realm(NtlmVerifier.PASSWORD))
+          .execute().get(5, TimeUnit.SECONDS).getStatusCode());
+      assertEquals(before + 1, server.received().size(), "requests for a login already authenticated");
+      assertEquals(2, server.acceptedCount(), "connections");
+    }
+  }
+
+  @Test
   void theChallengedConnectionIsNotLentToAWaitingExchange() throws Exception {
     // One connection per host, and a plain request queued for it while the handshake runs: were the
     // connection pooled between Type 2 and Type 3, the waiting request would take it and end the
@@ -188,7 +205,10 @@ class NtlmAuthTest extends HelloFixture {
       ListenableFuture<Response> handshake =
           client.prepareGet(server.url("/ntlm-paced")).setRealm(realm(NtlmVerifier.PASSWORD)).execute();
       server.awaitReceived(2); // the Type 1 is at the server; its Type 2 comes 300 ms later
-      ListenableFuture<Response> waiting = client.prepareGet(server.url("/ntlm-paced")).execute();
+      // The same login: a connection it authenticated is the waiting request's to use (another
+      // login's would never be, see anAuthenticatedConnectionServesOnlyItsOwnLogin).
+      ListenableFuture<Response> waiting =
+          client.prepareGet(server.url("/ntlm-paced")).setRealm(realm(NtlmVerifier.PASSWORD)).execute();
       assertEquals(200, handshake.get(10, TimeUnit.SECONDS).getStatusCode(),
           "interleaved: " + ntlm.interleaved.get() + ", Type 3 without challenge: " + ntlm.type3WithoutChallenge.get());
       assertEquals(200, waiting.get(10, TimeUnit.SECONDS).getStatusCode(),

@@ -63,6 +63,7 @@ import org.asynchttpclient.Dsl;
 import org.asynchttpclient.HttpProtocol;
 import org.asynchttpclient.Realm;
 import org.asynchttpclient.Response;
+import org.asynchttpclient.cookie.ThreadSafeCookieStore;
 import org.asynchttpclient.netty.ws.NettyWebSocket;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.proxy.ProxyType;
@@ -144,6 +145,27 @@ class ProxyTunnelTest {
     assertEquals("GET", got.method);
     assertEquals("/secure?x=1", got.uri, "origin-form inside the tunnel");
     assertEquals("127.0.0.1:" + target.port(), got.headers.get(HttpHeaderNames.HOST));
+  }
+
+  @Test
+  void httpsThroughAConnectTunnelWorksWithoutAutomaticDecompression() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(
+            ClientFixture.config().setUseInsecureTrustManager(true).setEnableAutomaticDecompression(false))) {
+      for (int i = 0; i < 2; i++) {
+        Response r =
+            client
+                .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+                .setProxyServer(Dsl.proxyServer("127.0.0.1", proxy.port()))
+                .execute()
+                .get(10, TimeUnit.SECONDS);
+        assertEquals(200, r.getStatusCode());
+        assertEquals("tunnelled", r.getResponseBody());
+      }
+    }
+    assertEquals(1, proxy.connectTargets.size(), "the tunnel is pooled and used again");
   }
 
   @Test
@@ -277,6 +299,84 @@ class ProxyTunnelTest {
     assertEquals(List.of("status 403", "status 403", "status 403"), heard);
     assertEquals(3, proxy.server.acceptedCount(), "each refused CONNECT's connection is closed, not pooled");
     assertEquals(0, target.acceptedCount(), "connections at the target");
+  }
+
+  @Test
+  void aProxysAnswerToConnectNeverSetsACookie() throws Exception {
+    TestServer target = tlsTarget();
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    proxy.setCookie = "proxy=1; Path=/";
+    ProxyServer p = Dsl.proxyServer("127.0.0.1", proxy.port()).build();
+    ThreadSafeCookieStore store = new ThreadSafeCookieStore();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true).setCookieStore(store))) {
+      String url = "https://127.0.0.1:" + target.port() + "/secure";
+      assertEquals(200, client.prepareGet(url).setProxyServer(p).execute().get(10, TimeUnit.SECONDS).getStatusCode());
+      // asked before close: closing a store's last client clears it
+      assertEquals(List.of(), store.getAll(), "cookies stored from the CONNECT's 200");
+    }
+    proxy.refusal = "no";
+    try (DefaultAsyncHttpClient client = // a new client: the first one's tunnel is pooled
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true).setCookieStore(store))) {
+      String url = "https://127.0.0.1:" + target.port() + "/secure";
+      Response refused = client.prepareGet(url).setProxyServer(p).execute().get(10, TimeUnit.SECONDS);
+      assertEquals(403, refused.getStatusCode());
+      assertEquals("proxy=1; Path=/", refused.getHeader(HttpHeaderNames.SET_COOKIE), "the handler hears it");
+      assertEquals(List.of(), store.getAll(), "cookies stored from the CONNECT's 403");
+    }
+  }
+
+  @Test
+  void a407FromBeyondATunnelIsNotAnsweredWithTheProxysCredentials() throws Exception {
+    TestServer target = closeLater(new TestServer()).tls(Certificates.serverContext(targetCert));
+    target.route(
+        "/secure",
+        (ctx, req) ->
+            TestServer.respond(
+                ctx, req, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, "", "Proxy-Authenticate", "Basic realm=\"x\""));
+    ConnectProxy proxy = closeLater(new ConnectProxy((String) null));
+    ProxyServer p =
+        Dsl.proxyServer("127.0.0.1", proxy.port()).setRealm(Dsl.basicAuthRealm("user", "secret")).build();
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(ClientFixture.config().setUseInsecureTrustManager(true))) {
+      Response r =
+          client
+              .prepareGet("https://127.0.0.1:" + target.port() + "/secure")
+              .setProxyServer(p)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(407, r.getStatusCode());
+    }
+    assertEquals(1, target.received().size(), "requests at the target");
+    assertEquals(1, proxy.connectTargets.size(), "CONNECTs at the proxy");
+    assertFalse(target.received().get(0).headers.contains(HttpHeaderNames.PROXY_AUTHORIZATION));
+  }
+
+  @Test
+  void a407ThroughSocksIsNotAnsweredWithTheProxysCredentials() throws Exception {
+    TestServer target = closeLater(new TestServer());
+    target.route(
+        "/via-socks",
+        (ctx, req) ->
+            TestServer.respond(
+                ctx, req, HttpResponseStatus.PROXY_AUTHENTICATION_REQUIRED, "", "Proxy-Authenticate", "Basic realm=\"x\""));
+    Socks5Proxy socks = closeLater(new Socks5Proxy());
+    ProxyServer p =
+        Dsl.proxyServer("127.0.0.1", socks.port())
+            .setProxyType(ProxyType.SOCKS_V5)
+            .setRealm(Dsl.basicAuthRealm("user", "secret"))
+            .build();
+    try (DefaultAsyncHttpClient client = ClientFixture.client()) {
+      Response r =
+          client
+              .prepareGet("http://127.0.0.1:" + target.port() + "/via-socks")
+              .setProxyServer(p)
+              .execute()
+              .get(10, TimeUnit.SECONDS);
+      assertEquals(407, r.getStatusCode());
+    }
+    assertEquals(1, target.received().size(), "requests at the target");
+    assertFalse(target.received().get(0).headers.contains(HttpHeaderNames.PROXY_AUTHORIZATION));
   }
 
   @Test
@@ -677,6 +777,8 @@ class ProxyTunnelTest {
     final RawServer server;
     /** When set, every CONNECT is answered 403 with this body, the connection kept open. */
     volatile String refusal;
+    /** When set, the proxy's answers to CONNECT (200 and 403) carry this Set-Cookie. */
+    volatile String setCookie;
 
     ConnectProxy(String wanted) throws InterruptedException {
       this(
@@ -733,6 +835,9 @@ class ProxyTunnelTest {
           FullHttpResponse res = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.FORBIDDEN,
               Unpooled.copiedBuffer(body, StandardCharsets.US_ASCII));
           res.headers().set("X-Proxy", "refused");
+          if (setCookie != null) {
+            res.headers().set(HttpHeaderNames.SET_COOKIE, setCookie);
+          }
           HttpUtil.setContentLength(res, body.length());
           HttpUtil.setKeepAlive(res, true);
           TestServer.send(ctx, res);
@@ -757,7 +862,10 @@ class ProxyTunnelTest {
               inbound
                   .writeAndFlush(
                       Unpooled.copiedBuffer(
-                          "HTTP/1.1 200 Connection established\r\n\r\n", StandardCharsets.US_ASCII))
+                          "HTTP/1.1 200 Connection established\r\n"
+                              + (setCookie != null ? "Set-Cookie: " + setCookie + "\r\n" : "")
+                              + "\r\n",
+                          StandardCharsets.US_ASCII))
                   .addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
             });
       }

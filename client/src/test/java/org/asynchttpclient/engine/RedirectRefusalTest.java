@@ -164,7 +164,7 @@ class RedirectRefusalTest extends TwoOrigins {
       assertTrue(message.contains(String.valueOf(code)), message);
       assertTrue(message.contains("https://127.0.0.1:" + dual.port()), message);
       assertTrue(message.contains("http://127.0.0.1:" + b.port()), message);
-      assertTrue(message.contains("refuseSchemeDowngradeOnRedirect"), message);
+      assertTrue(message.endsWith(": the target scheme is not secured"), message);
       assertFalse(message.contains("secret"), "the target's query stays out of the message: " + message);
     }
   }
@@ -216,7 +216,7 @@ class RedirectRefusalTest extends TwoOrigins {
       assertEquals(code, e.getStatusCode());
       assertEquals(Uri.create(url), e.getSourceUri());
       assertEquals(Uri.create(b.url("/target")), e.getTargetUri());
-      assertTrue(e.getMessage().contains("refuseCrossOriginBodyOnRedirect"), e.getMessage());
+      assertTrue(e.getMessage().endsWith(": it would resend the request content to another origin"), e.getMessage());
       assertEquals(0, b.acceptedCount(), "the body's target was contacted");
     }
   }
@@ -350,6 +350,14 @@ class RedirectRefusalTest extends TwoOrigins {
   void theRedirectLimitIsCheckedFirst() throws Exception {
     try (DefaultAsyncHttpClient client =
         ClientFixture.client(following().setMaxRedirects(1).setRefuseSchemeDowngradeOnRedirect(true))) {
+      // maxRedirects 1 follows none: the first redirect, a downgrade too, is over the limit
+      String url = redirect(secure(dual), 307, b.url("/target"));
+      ExecutionException e = assertThrows(ExecutionException.class, () -> follow(client.prepareGet(url)));
+      assertInstanceOf(MaxRedirectException.class, e.getCause());
+      assertEquals(0, b.acceptedCount());
+    }
+    try (DefaultAsyncHttpClient client =
+        ClientFixture.client(following().setMaxRedirects(2).setRefuseSchemeDowngradeOnRedirect(true))) {
       // the first redirect is followed; the second is over the limit and a downgrade
       String url = redirect(secure(dual), 302, redirect(secure(dual), 302, b.url("/target")));
       ExecutionException e = assertThrows(ExecutionException.class, () -> follow(client.prepareGet(url)));
@@ -363,9 +371,13 @@ class RedirectRefusalTest extends TwoOrigins {
     Uri target = Uri.create("http://admin:hunter2@10.0.0.1:8080/other?token=server");
     String message = new RedirectRefusedException(Reason.SCHEME_DOWNGRADE, 307, source, target).getMessage();
     assertEquals(
-        "Redirect refused: 307 from https://127.0.0.1:8443 to http://10.0.0.1:8080: it leaves TLS for"
-            + " clear text (refuseSchemeDowngradeOnRedirect)",
+        "Refusing to follow the 307 redirect from https://127.0.0.1:8443 to http://10.0.0.1:8080: the"
+            + " target scheme is not secured",
         message);
+    assertEquals(
+        "Refusing to follow the 308 redirect from https://127.0.0.1:8443 to http://10.0.0.1:8080: it"
+            + " would resend the request content to another origin",
+        new RedirectRefusedException(Reason.CROSS_ORIGIN_BODY, 308, source, target).getMessage());
     assertFalse(IOException.class.isAssignableFrom(RedirectRefusedException.class));
   }
 

@@ -123,6 +123,36 @@ class ResponseFilterTest extends HelloFixture {
   }
 
   @Test
+  void aReplayToAnotherOriginLeavesTheClientsCredentialsHome() throws Exception {
+    TestServer elsewhere = new TestServer();
+    try {
+      elsewhere.route("/there", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "there"));
+      ResponseFilter divert =
+          filter(
+              ctx ->
+                  ctx.getRequest().getUri().getPath().equals("/ok")
+                      ? new FilterContext.FilterContextBuilder<>(ctx)
+                          .request(org.asynchttpclient.Dsl.get(elsewhere.url("/there")).build())
+                          .replayRequest(true)
+                          .build()
+                      : ctx);
+      DefaultAsyncHttpClientConfig.Builder b =
+          ClientFixture.config()
+              .addResponseFilter(divert)
+              .setRealm(org.asynchttpclient.Dsl.basicAuthRealm("user", "pass").setUsePreemptiveAuth(true));
+      try (DefaultAsyncHttpClient client = ClientFixture.client(b)) {
+        Response r = client.prepareGet(server.url("/ok")).execute().get(5, TimeUnit.SECONDS);
+        assertEquals("there", r.getResponseBody());
+      }
+      assertEquals("Basic dXNlcjpwYXNz", server.received().get(0).headers.get("Authorization"));
+      assertEquals(1, elsewhere.acceptedCount(), "the replay's own connection, keyed by its origin");
+      assertEquals(null, elsewhere.received().get(0).headers.get("Authorization"));
+    } finally {
+      elsewhere.close();
+    }
+  }
+
+  @Test
   void replacedHandlerGetsTheResponseAndProducesTheResult() throws Exception {
     AtomicReference<String> originalHeard = new AtomicReference<>("nothing");
     AsyncHandler<Response> original =

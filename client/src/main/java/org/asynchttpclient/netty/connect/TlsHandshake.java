@@ -12,6 +12,7 @@ import org.asynchttpclient.SslEngineFactory;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.uri.Uri;
 
 /**
@@ -43,7 +44,7 @@ final class TlsHandshake {
   void secureOrigin(Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
     String virtualHost = attempt.request().getVirtualHost();
     if (virtualHost == null) {
-      secure(attempt, target.getHost(), target.getExplicitPort(), http2For(target), ch, onReady);
+      secure(attempt, target.getHost(), target.getExplicitPort(), http2For(attempt, target), ch, onReady);
       return;
     }
     VirtualHostPeer peer;
@@ -53,7 +54,7 @@ final class TlsHandshake {
       Dialer.fail(attempt, ch, e);
       return;
     }
-    secure(attempt, peer.host, peer.port, http2For(target), ch, onReady);
+    secure(attempt, peer.host, peer.port, http2For(attempt, target), ch, onReady);
   }
 
   /**
@@ -61,16 +62,20 @@ final class TlsHandshake {
    * host (3.0.11 and 3.0.12 do the same; the proxy was asked for the target).
    */
   void secureInTunnel(Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
-    secure(attempt, target.getHost(), target.getExplicitPort(), http2For(target), ch, onReady);
+    secure(attempt, target.getHost(), target.getExplicitPort(), http2For(attempt, target), ch, onReady);
   }
 
   /**
    * ALPN offers {@code h2} ({@code http2Enabled}) except to a WebSocket target: its upgrade is an
    * HTTP/1.1 exchange (WebSocket over HTTP/2, RFC 8441, is not spoken), and a server that supports
-   * h2 would otherwise pick it and never answer the upgrade with a 101.
+   * h2 would otherwise pick it and never answer the upgrade with a 101. Nor to a hop whose login
+   * authenticates the connection (NTLM, SPNEGO, Kerberos: {@link
+   * HopRequests#authenticatesConnection}).
    */
-  private boolean http2For(Uri target) {
-    return config.isHttp2Enabled() && !target.isWebSocket();
+  private boolean http2For(Attempt attempt, Uri target) {
+    return config.isHttp2Enabled()
+        && !target.isWebSocket()
+        && !HopRequests.authenticatesConnection(attempt.request(), attempt.proxy());
   }
 
   /** A virtual host as a TLS peer: {@code host}, {@code host:port}, {@code [v6]} or {@code [v6]:port}. */

@@ -21,6 +21,7 @@ import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.hop.HopEnd;
 import org.asynchttpclient.netty.hop.HopFailure;
 import org.asynchttpclient.netty.request.RequestWriter;
+import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
@@ -169,7 +170,8 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
    */
   public Route route(Attempt attempt) {
     Uri uri = attempt.request().getUri();
-    if (!mayUseH2(uri, attempt.proxy())) {
+    if (!mayUseH2(uri, attempt.proxy())
+        || HopRequests.authenticatesConnection(attempt.request(), attempt.proxy())) {
       return Route.HTTP1;
     }
     Exchange<?> ex = attempt.exchange();

@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.hop;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.cookie.Cookie;
+import java.io.IOException;
 import java.util.List;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Realm;
@@ -10,6 +11,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.auth.AuthHandshake;
 import org.asynchttpclient.netty.auth.AuthHandshakes;
 import org.asynchttpclient.netty.auth.ChallengeAnswers;
+import org.asynchttpclient.netty.auth.DigestRspAuth;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.request.HopRequestBuilder;
@@ -37,6 +39,9 @@ import org.jetbrains.annotations.Nullable;
  * response that ends a handshake goes through {@link #finish} (SCRAM verifies the server there).
  */
 final class AuthFollowUp {
+  private static final String AUTHENTICATION_INFO = "Authentication-Info";
+  private static final String PROXY_AUTHENTICATION_INFO = "Proxy-Authentication-Info";
+
   private final AsyncHttpClientConfig config;
   private final AuthHandshakes handshakes;
 
@@ -78,7 +83,8 @@ final class AuthFollowUp {
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.authReplayed(staleRetry, caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return NextHopRequests.withRealm(current, answer, cookies);
+    return HopCookies.withCallerHeader(
+        NextHopRequests.withRealm(current, answer, cookies), current, headers, config);
   }
 
   /**
@@ -89,6 +95,11 @@ final class AuthFollowUp {
     FollowUpState state = ex.followUps().state();
     Request current = ex.request();
     ProxyServer proxy = current.getProxyServer();
+    if (proxy != null && !readsTheRequest(proxy, current.getUri())) {
+      // Through a CONNECT tunnel or SOCKS the proxy never sees this request: the 407 came from
+      // beyond it, and the proxy's credentials are not for whoever that is (3.0.13).
+      return null;
+    }
     Realm realm = proxy != null ? proxy.getRealm() : null;
     List<String> challenges = headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE);
     if (proxy != null && realm != null && AuthHandshakes.isHandshakeScheme(realm.getScheme())) {
@@ -112,7 +123,20 @@ final class AuthFollowUp {
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.proxyAuthReplayed(caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build();
+    return HopCookies.withCallerHeader(
+        new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build(),
+        current,
+        headers,
+        config);
+  }
+
+  /**
+   * Whether {@code proxy} reads the request to {@code uri} itself: an HTTP proxy forwarding a plain
+   * http request. An https or WebSocket request goes through a CONNECT tunnel, and SOCKS relays
+   * bytes; the CONNECT's own 407 is answered where the tunnel is opened.
+   */
+  private static boolean readsTheRequest(ProxyServer proxy, Uri uri) {
+    return proxy.getProxyType().isHttp() && !uri.isSecured() && !uri.isWebSocket();
   }
 
   /**
@@ -136,10 +160,12 @@ final class AuthFollowUp {
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.handshakeRound(handshake, proxy, hop(ex), caller));
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return new HopRequestBuilder(current)
-        .setHeader(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION, credentials)
-        .setCookies(cookies)
-        .build();
+    Request replay =
+        new HopRequestBuilder(current)
+            .setHeader(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION, credentials)
+            .setCookies(cookies)
+            .build();
+    return HopCookies.withCallerHeader(replay, current, headers, config);
   }
 
   /**
@@ -149,6 +175,7 @@ final class AuthFollowUp {
    * @throws Exception to fail the exchange instead of delivering this response
    */
   void finish(Exchange<?> ex, int status, HttpHeaders headers) throws Exception {
+    verifyDigestServer(ex, status, headers);
     FollowUpState state = ex.followUps().state();
     AuthHandshake proxy = state.proxyHandshake;
     AuthHandshake origin = state.originHandshake;
@@ -161,6 +188,40 @@ final class AuthFollowUp {
     }
     if (origin != null && status != 401 && status != 407) {
       origin.finish(status, headers, false);
+    }
+  }
+
+  /**
+   * A response that is not a challenge to Digest credentials the hop sent is checked for the
+   * server's {@code rspauth} ({@link DigestRspAuth}): the origin's in {@code Authentication-Info},
+   * the proxy's in {@code Proxy-Authentication-Info}.
+   *
+   * @throws IOException {@code Digest rspauth verification failed}
+   */
+  private void verifyDigestServer(Exchange<?> ex, int status, HttpHeaders headers) throws IOException {
+    Attempt current = ex.current();
+    NettyRequest wire = current != null ? current.wire() : null;
+    if (wire == null || status == 407) {
+      return;
+    }
+    HttpHeaders sent = wire.getHttpRequest().headers();
+    Request request = ex.request();
+    String proxyCredentials = sent.get(HttpHeaderNames.PROXY_AUTHORIZATION);
+    ProxyServer proxy = request.getProxyServer();
+    Realm proxyRealm = proxy != null ? proxy.getRealm() : null;
+    if (proxyCredentials != null && proxyRealm != null && proxyRealm.getScheme() == Realm.AuthScheme.DIGEST) {
+      DigestRspAuth.verify(headers.get(PROXY_AUTHENTICATION_INFO), proxyRealm, proxyCredentials);
+    }
+    String credentials = sent.get(HttpHeaderNames.AUTHORIZATION);
+    if (credentials == null || status == 401) {
+      return;
+    }
+    Realm realm = request.getRealm();
+    if (realm == null && !ex.followUps().credentialsDropped()) {
+      realm = config.getRealm();
+    }
+    if (realm != null && realm.getScheme() == Realm.AuthScheme.DIGEST) {
+      DigestRspAuth.verify(headers.get(AUTHENTICATION_INFO), realm, credentials);
     }
   }
 

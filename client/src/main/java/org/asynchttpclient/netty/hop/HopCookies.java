@@ -12,6 +12,8 @@ import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.RequestBuilder;
 import org.asynchttpclient.cookie.CookieStore;
+import org.asynchttpclient.netty.request.CookieHeaders;
+import org.asynchttpclient.netty.request.HopRequestBuilder;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
@@ -51,10 +53,22 @@ public final class HopCookies {
     }
     ClientCookieDecoder decoder = decoder(config);
     for (String value : headers.getAll(HttpHeaderNames.SET_COOKIE)) {
-      Cookie cookie = decoder.decode(value);
+      Cookie cookie = decode(decoder, value);
       if (cookie != null) {
         store.add(uri, cookie);
       }
+    }
+  }
+
+  /**
+   * The cookie a Set-Cookie value sets, or null when it is malformed: such a header is ignored (RFC
+   * 6265 section 5.2), the response and its other cookies go on as if it were not there.
+   */
+  private static @Nullable Cookie decode(ClientCookieDecoder decoder, String value) {
+    try {
+      return decoder.decode(value);
+    } catch (IllegalArgumentException malformed) {
+      return null;
     }
   }
 
@@ -109,6 +123,28 @@ public final class HopCookies {
     return kept;
   }
 
+  /**
+   * {@code next}, whose {@code Cookie} header (the caller's own, carried from {@code current}) loses
+   * the cookies this response deleted or replaced, as {@link #callerCookies} does for the caller's
+   * {@code addCookie} ones; {@code next} itself when it has no such header, there is no store or the
+   * response touched none of its names.
+   */
+  static Request withCallerHeader(
+      Request next, Request current, HttpHeaders response, AsyncHttpClientConfig config) {
+    CookieStore store = config.getCookieStore();
+    if (store == null
+        || !next.getHeaders().contains(HttpHeaderNames.COOKIE)
+        || !response.contains(HttpHeaderNames.SET_COOKIE)) {
+      return next;
+    }
+    Set<String> replaced = replacedByResponse(response, store.get(current.getUri()), decoder(config));
+    HttpHeaders headers = next.getHeaders().copy();
+    if (!CookieHeaders.drop(headers, replaced)) {
+      return next;
+    }
+    return new HopRequestBuilder(next).setHeaders(headers).build();
+  }
+
   /** The cookies of the next hop: the caller's first, then the store's for {@code next}. */
   static List<Cookie> forNextHop(List<Cookie> caller, Uri next, @Nullable CookieStore store) {
     List<Cookie> cookies = new ArrayList<>(caller);
@@ -135,7 +171,7 @@ public final class HopCookies {
       HttpHeaders response, List<Cookie> stored, ClientCookieDecoder decoder) {
     Set<String> names = new HashSet<>();
     for (String header : response.getAll(HttpHeaderNames.SET_COOKIE)) {
-      Cookie set = decoder.decode(header);
+      Cookie set = decode(decoder, header);
       if (set == null) {
         continue;
       }

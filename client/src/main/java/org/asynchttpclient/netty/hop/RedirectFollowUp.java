@@ -15,6 +15,7 @@ import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.request.HopRequestBuilder;
 import org.asynchttpclient.netty.request.NextHopRequests;
 import org.asynchttpclient.netty.request.Origins;
+import org.asynchttpclient.netty.request.body.InputStreamNettyBody;
 import org.asynchttpclient.netty.request.body.NettyBody;
 import org.asynchttpclient.uri.Uri;
 import org.asynchttpclient.util.HttpConstants.Methods;
@@ -38,8 +39,10 @@ import org.jetbrains.annotations.Nullable;
  *       one. A redirect without {@code Location} goes to the handler as a normal response. A
  *       WebSocket upgrade sent to an {@code http} or {@code https} URL stays an upgrade, to
  *       {@code ws} or {@code wss} (see {@link #upgradeTarget}), before the origin checks below.
- *   <li>Limit: the redirect after {@code maxRedirects} followed ones fails the exchange with {@link
- *       MaxRedirectException}, before the refusals below are considered.
+ *   <li>Limit: as in every AHC, a redirect counts against {@code maxRedirects} before it is
+ *       followed: the {@code maxRedirects}-th redirect of an exchange fails it with {@link
+ *       MaxRedirectException} (so {@code maxRedirects} 5, the default, follows four; 1 follows none),
+ *       before the refusals below are considered.
  *   <li>Refusals, off by default, each on when the client or any request of the exchange asks
  *       (see {@link Exchange#refusesSchemeDowngrade()}): {@code refuseSchemeDowngradeOnRedirect}
  *       refuses a hop from {@code https}/{@code wss} to an unsecured scheme; {@code
@@ -107,7 +110,7 @@ final class RedirectFollowUp {
       return null;
     }
     FollowUpState state = ex.followUps().state();
-    if (state.redirects >= config.getMaxRedirects()) {
+    if (state.redirects + 1 >= config.getMaxRedirects()) {
       throw new MaxRedirectException(
           "Maximum redirect reached: " + config.getMaxRedirects() + " (maxRedirects)");
     }
@@ -120,12 +123,15 @@ final class RedirectFollowUp {
     NettyBody sent = NextHopRequests.sentBody(ex);
     refuseIfAsked(ex, code, from, next, keepBody && sent != null);
     if (keepBody && sent != null && !sent.isReplayable()) {
+      // 3.0.14's message for the usual case, a stream without mark/reset, so code matching it works.
       throw new IOException(
-          code
-              + " redirect to "
-              + next
-              + " needs the request body again, but it cannot be produced twice"
-              + " (a stream body); send a replayable body (bytes, string, file) to follow it");
+          sent instanceof InputStreamNettyBody
+              ? "Redirect request body InputStream does not support mark/reset and cannot be replayed"
+              : code
+                  + " redirect to "
+                  + next.toUrlWithoutUserInfo()
+                  + " needs the request body again, but it cannot be produced twice"
+                  + " (a stream body); send a replayable body (bytes, string, file) to follow it");
     }
 
     boolean strip =
@@ -140,6 +146,9 @@ final class RedirectFollowUp {
     List<Cookie> cookies = HopCookies.forNextHop(caller, next, config.getCookieStore());
     Request nextRequest =
         NextHopRequests.redirect(current, next, toGet ? "GET" : method, keepBody, strip, cookies);
+    if (!strip) {
+      nextRequest = HopCookies.withCallerHeader(nextRequest, current, headers, config);
+    }
     ex.followUps().state(state.redirected(caller));
     return nextRequest;
   }

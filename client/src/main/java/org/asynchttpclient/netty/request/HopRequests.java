@@ -40,13 +40,29 @@ public final class HopRequests {
     return wire;
   }
 
-  /** The pool partition of a hop: scheme, host, port and the proxy carrying it. */
+  /**
+   * Whether the request's or its proxy's realm authenticates the connection itself (NTLM, SPNEGO,
+   * Kerberos): such a hop never speaks HTTP/2 (no {@code h2} in ALPN, no h2c), as in 3.0.14, since
+   * a multiplexed connection would carry other requests in the login's name.
+   */
+  public static boolean authenticatesConnection(Request request, @Nullable ProxyServer proxy) {
+    return ConnectionIdentity.authenticatesConnection(request.getRealm())
+        || (proxy != null && ConnectionIdentity.authenticatesConnection(proxy.getRealm()));
+  }
+
+  /**
+   * The pool partition of a hop: scheme, host, port and the proxy carrying it, scoped by the login
+   * the connection carries when one does ({@link ConnectionIdentity}: NTLM, SPNEGO, Kerberos, a
+   * per-connection proxy login).
+   */
   // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
   // virtual host and a proxy are optional; the built-in implementation accepts null.
   @SuppressWarnings("NullAway")
   public static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
-    return request
-        .getChannelPoolPartitioning()
-        .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
+    Object base =
+        request
+            .getChannelPoolPartitioning()
+            .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
+    return ConnectionIdentity.scope(base, request.getUri(), request.getRealm(), proxy);
   }
 }

@@ -288,7 +288,7 @@ public final class NettyRequestFactory {
     List<Cookie> cookies = request.getCookies();
     if (cookies != null && !cookies.isEmpty()) {
       ClientCookieEncoder encoder = config.isUseLaxCookieEncoder() ? ClientCookieEncoder.LAX : ClientCookieEncoder.STRICT;
-      headers.set(HttpHeaderNames.COOKIE, encoder.encode(cookies));
+      CookieHeaders.merge(headers, cookies, encoder);
     }
     AcceptEncoding.apply(config, headers, noUserHeaders);
     if (body != null) {
