@@ -171,7 +171,7 @@ final class HopDriver {
     Attempt attempt =
         ex.begin(
             Attempt.builder(ex, request, wire)
-                .partitionKey(HopRequests.partitionKey(request, proxy))
+                .partitionKey(HopRequests.partitionKey(request, proxy, config.getRealm()))
                 .proxy(proxy)
                 .kind(kind)
                 .freshConnection(fresh)

@@ -22,7 +22,7 @@ final class UpstreamJar {
 
   /**
    * Members of 3.0.14 that other branches build, as {@code Type#member}: ResponseBodyControl and
-   * AsyncHandler#onResponseBodyStart (branch bodyctl), PublicSuffixList (branch compat). The tests
+   * AsyncHandler#onResponseBodyStart (branch bodyctl). The tests
    * that use this fail once one of them is here, so that it is removed at merge.
    */
   static final Set<String> BUILT_ELSEWHERE = Set.of(
@@ -30,9 +30,7 @@ final class UpstreamJar {
       "org.asynchttpclient.ResponseBodyControl",
       "org.asynchttpclient.ResponseBodyControl#suspend()",
       "org.asynchttpclient.ResponseBodyControl#resume()",
-      "org.asynchttpclient.ResponseBodyControl#cancel()",
-      "org.asynchttpclient.cookie.PublicSuffixList",
-      "org.asynchttpclient.cookie.PublicSuffixList#isPublicSuffix(java.lang.String)");
+      "org.asynchttpclient.ResponseBodyControl#cancel()");
 
   private UpstreamJar() {}
 

@@ -1,13 +1,8 @@
 package org.asynchttpclient.netty.auth;
 
-import static java.nio.charset.StandardCharsets.ISO_8859_1;
-
 import java.io.IOException;
-import java.nio.charset.Charset;
-import java.security.MessageDigest;
-import java.util.Locale;
 import org.asynchttpclient.Realm;
-import org.asynchttpclient.util.MessageDigestUtils;
+import org.asynchttpclient.util.AuthenticatorUtils;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +19,8 @@ import org.slf4j.LoggerFactory;
  * checked: credentials that are not Digest or lack nonce or uri, qop {@code auth-int} (its A2
  * covers the response body, not read yet when the head arrives), an unknown algorithm.
  *
- * <p>{@link #expected} is the computation behind the public {@code
- * AuthenticatorUtils.computeExpectedRspAuth(Realm, String)} of 3.0.13.
+ * <p>The computation is the public {@link AuthenticatorUtils#computeExpectedRspAuth(Realm, String)}
+ * of 3.0.13.
  *
  * <p>Stateless.
  */
@@ -64,51 +59,10 @@ public final class DigestRspAuth {
 
   /**
    * The {@code rspauth} a server knowing {@code realm}'s password answers to {@code sentCredentials},
-   * or null when it cannot be computed (see the class comment).
+   * or null when it cannot be computed (see the class comment): 3.0.13's public {@link
+   * AuthenticatorUtils#computeExpectedRspAuth}, the one implementation.
    */
   public static @Nullable String expected(Realm realm, String sentCredentials) {
-    if (!sentCredentials.regionMatches(true, 0, "Digest", 0, 6)) {
-      return null;
-    }
-    String nonce = Realm.Builder.matchParam(sentCredentials, "nonce");
-    String uri = Realm.Builder.matchParam(sentCredentials, "uri");
-    String qop = Realm.Builder.matchParam(sentCredentials, "qop");
-    String nc = Realm.Builder.matchParam(sentCredentials, "nc");
-    String cnonce = Realm.Builder.matchParam(sentCredentials, "cnonce");
-    if (nonce == null || uri == null || (qop != null && (nc == null || cnonce == null))) {
-      return null;
-    }
-    if (qop != null && !qop.equalsIgnoreCase("auth")) {
-      return null;
-    }
-    String algorithm = Realm.Builder.matchParam(sentCredentials, "algorithm");
-    if (algorithm == null) {
-      algorithm = realm.getAlgorithm() != null ? realm.getAlgorithm() : "MD5";
-    }
-    String realmName = Realm.Builder.matchParam(sentCredentials, "realm");
-    if (realmName == null) {
-      realmName = realm.getRealmName();
-    }
-    String base = algorithm.toUpperCase(Locale.ROOT);
-    boolean session = base.endsWith("-SESS");
-    if (session) {
-      base = base.substring(0, base.length() - "-SESS".length());
-    }
-    if (!base.equals("MD5") && !base.equals("SHA-256") && !base.equals("SHA-512-256")) {
-      return null;
-    }
-    Charset charset = realm.getCharset() != null ? realm.getCharset() : ISO_8859_1;
-    String ha1 = hex(base, realm.getPrincipal() + ':' + realmName + ':' + realm.getPassword(), charset);
-    if (session) {
-      ha1 = hex(base, ha1 + ':' + nonce + ':' + cnonce, charset);
-    }
-    String ha2 = hex(base, ":" + uri, charset);
-    String middle = qop == null ? nonce : nonce + ':' + nc + ':' + cnonce + ':' + qop;
-    return hex(base, ha1 + ':' + middle + ':' + ha2, charset);
-  }
-
-  private static String hex(String algorithm, String input, Charset charset) {
-    MessageDigest md = MessageDigestUtils.pooledMessageDigest(algorithm);
-    return MessageDigestUtils.bytesToHex(md.digest(input.getBytes(charset)));
+    return AuthenticatorUtils.computeExpectedRspAuth(realm, sentCredentials);
   }
 }

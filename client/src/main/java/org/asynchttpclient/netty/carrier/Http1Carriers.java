@@ -389,7 +389,7 @@ public final class Http1Carriers implements CarrierProtocol {
     if (permits == ConnectionPermits.UNLIMITED) {
       return false;
     }
-    Object nextKey = HopRequests.partitionKey(next, ProxySelection.select(config, next));
+    Object nextKey = HopRequests.partitionKey(next, ProxySelection.select(config, next), config.getRealm());
     return !nextKey.equals(done.permitKey());
   }
 }

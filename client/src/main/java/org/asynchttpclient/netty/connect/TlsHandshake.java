@@ -75,7 +75,7 @@ final class TlsHandshake {
   private boolean http2For(Attempt attempt, Uri target) {
     return config.isHttp2Enabled()
         && !target.isWebSocket()
-        && !HopRequests.authenticatesConnection(attempt.request(), attempt.proxy());
+        && !HopRequests.authenticatesConnection(attempt.request(), attempt.proxy(), config.getRealm());
   }
 
   /** A virtual host as a TLS peer: {@code host}, {@code host:port}, {@code [v6]} or {@code [v6]:port}. */

@@ -171,7 +171,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   public Route route(Attempt attempt) {
     Uri uri = attempt.request().getUri();
     if (!mayUseH2(uri, attempt.proxy())
-        || HopRequests.authenticatesConnection(attempt.request(), attempt.proxy())) {
+        || HopRequests.authenticatesConnection(attempt.request(), attempt.proxy(), config.getRealm())) {
       return Route.HTTP1;
     }
     Exchange<?> ex = attempt.exchange();

@@ -45,9 +45,16 @@ public final class HopRequests {
    * Kerberos): such a hop never speaks HTTP/2 (no {@code h2} in ALPN, no h2c), as in 3.0.14, since
    * a multiplexed connection would carry other requests in the login's name.
    */
-  public static boolean authenticatesConnection(Request request, @Nullable ProxyServer proxy) {
-    return ConnectionIdentity.authenticatesConnection(request.getRealm())
+  public static boolean authenticatesConnection(
+      Request request, @Nullable ProxyServer proxy, @Nullable Realm clientRealm) {
+    return ConnectionIdentity.authenticatesConnection(realmOf(request, clientRealm))
         || (proxy != null && ConnectionIdentity.authenticatesConnection(proxy.getRealm()));
+  }
+
+  /** The request's own realm, else the client-wide one ({@code config.getRealm()}), or null. */
+  private static @Nullable Realm realmOf(Request request, @Nullable Realm clientRealm) {
+    Realm own = request.getRealm();
+    return own != null ? own : clientRealm;
   }
 
   /**
@@ -58,11 +65,11 @@ public final class HopRequests {
   // 3.0.11's ChannelPoolPartitioning declares its parameters without @Nullable although a
   // virtual host and a proxy are optional; the built-in implementation accepts null.
   @SuppressWarnings("NullAway")
-  public static Object partitionKey(Request request, @Nullable ProxyServer proxy) {
+  public static Object partitionKey(Request request, @Nullable ProxyServer proxy, @Nullable Realm clientRealm) {
     Object base =
         request
             .getChannelPoolPartitioning()
             .getPartitionKey(request.getUri(), request.getVirtualHost(), proxy);
-    return ConnectionIdentity.scope(base, request.getUri(), request.getRealm(), proxy);
+    return ConnectionIdentity.scope(base, request.getUri(), realmOf(request, clientRealm), proxy);
   }
 }

@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.request;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
@@ -21,7 +22,22 @@ class ConnectionIdentityTest {
 
   private static Object key(String url, @Nullable Realm realm, @Nullable ProxyServer proxy) {
     Request request = Dsl.get(url).setRealm(realm).build();
-    return HopRequests.partitionKey(request, proxy);
+    return HopRequests.partitionKey(request, proxy, null);
+  }
+
+  /** A login set only client-wide ({@code config.getRealm()}) scopes the pool as a request's does. */
+  @Test
+  void aClientWideLoginScopesTheKeyToo() {
+    Request plain = Dsl.get("http://h.example/").build();
+    Object alice = HopRequests.partitionKey(plain, null, ntlm("alice", "pw"));
+    Object bob = HopRequests.partitionKey(plain, null, ntlm("bob", "pw"));
+    assertNotEquals(alice, bob);
+    assertNotEquals(key("http://h.example/", null, null), alice);
+    // the request's own login wins over the client's
+    Request own = Dsl.get("http://h.example/").setRealm(ntlm("bob", "pw")).build();
+    assertEquals(bob, HopRequests.partitionKey(own, null, ntlm("alice", "pw")));
+    assertTrue(HopRequests.authenticatesConnection(plain, null, ntlm("alice", "pw")));
+    assertFalse(HopRequests.authenticatesConnection(plain, null, null));
   }
 
   @Test
