@@ -65,7 +65,7 @@ final class BenchPaths {
           + " && ./mvnw -B -ntp -f /tmp/ahc3012/pom.xml install -DskipTests"
           + " -Dkerby.version=2.1.0 -Dgpg.skip -Dmaven.javadoc.skip=true -pl client -am; (2) write"
           + " the files: ./mvnw -B -q -ntp -f extras/benchmarks/ahc3/pom.xml -Pahc3012"
-          + " dependency:build-classpath@ahc3 dependency:build-classpath@ahc3-native (README, Performance)";
+          + " dependency:build-classpath@ahc3 dependency:build-classpath@ahc3-native (docs/benchmarks.md)";
 
   private BenchPaths() {}
 

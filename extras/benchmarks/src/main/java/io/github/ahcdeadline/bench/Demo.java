@@ -29,8 +29,8 @@ import java.util.concurrent.TimeUnit;
  * <p>Draws the lag distributions of part 2 to {@code timeout-lag.svg}, those of part 1 to {@code
  * timer-lag.svg} and the throughput of part 4 to {@code throughput.svg}, in {@code target/docs/}
  * or in the directory of the system property {@value #SVG_DIR_PROPERTY} (relative to the
- * repository root: {@code -Ddemo.svg.dir=docs} writes the pictures the README shows). The system
- * property {@value #TRANSPORT_PROPERTY} picks the clients' transport ({@code nio}, the default,
+ * repository root: {@code -Ddemo.svg.dir=docs} writes the pictures into docs/, where the front
+ * page shows them). The system property {@value #TRANSPORT_PROPERTY} picks the clients' transport ({@code nio}, the default,
  * {@code epoll}, {@code io_uring} or {@code default}, see {@link BenchTransport}).
  *
  * <p>Each part reports its own failure and the demo goes on with the next one.
