@@ -347,17 +347,18 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
-   * HTTP/2 connections at most per pool partition (origin, proxy), at least 1. RFC 9113 section
-   * 9.1 asks a client for one connection per origin, so a further one opens only under load: when
-   * every connection of the partition carries 8 or more streams, or as many as the server allows,
-   * and a connection permit ({@code maxConnections}, {@code maxConnectionsPerHost}) is free, which
-   * it then holds for its life. It goes on the least busy event loop of the client (one connection
-   * is served by one loop at each end), and closes once it has carried no stream for {@code
-   * pooledConnectionIdleTimeout}. The default, 2, lets a busy partition use a second loop pair on
-   * a small machine (docs/benchmarks.md, HTTP/2); 1 keeps one connection per partition, as 3.0.12
-   * does.
+   * HTTP/2 connections per pool partition (origin, proxy) opened for load, at least 1. RFC 9113
+   * section 9.1 asks a client for one connection per origin, as AHC 3.0.x keeps. By default a
+   * further connection opens only when every open one is at its stream limit (the server's
+   * SETTINGS_MAX_CONCURRENT_STREAMS, or {@link #getHttp2MaxConcurrentStreams()}), up to {@code
+   * maxConnectionsPerHost} and {@code maxConnections} when set: requests beyond would otherwise wait
+   * for a stream. Raised above 1, a further connection also opens when every connection carries 8
+   * or more streams, up to this many: one connection is served by one event loop at each end, and
+   * a busy partition may then use a second loop pair. Either way a further connection needs a
+   * connection permit free at once, which it holds for its life, goes on the least busy event loop
+   * of the client, and closes once it has carried no stream for {@code pooledConnectionIdleTimeout}.
    *
-   * <p>Default {@code 2}; property {@code org.asynchttpclient.http2MaxConnectionsPerPartition}.
+   * <p>Default {@code 1}; property {@code org.asynchttpclient.http2MaxConnectionsPerPartition}.
    */
   default int getHttp2MaxConnectionsPerPartition() {
     return AsyncHttpClientConfigDefaults.defaultHttp2MaxConnectionsPerPartition();

@@ -1176,10 +1176,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
     }
 
     /**
-     * HTTP/2 connections at most per pool partition; a further one opens only under load (see
-     * {@link AsyncHttpClientConfig#getHttp2MaxConnectionsPerPartition}). Accepts more than 0.
+     * HTTP/2 connections per pool partition opened for load; beyond the first, one opens only under
+     * load (see {@link AsyncHttpClientConfig#getHttp2MaxConnectionsPerPartition}). Accepts more
+     * than 0.
      *
-     * <p>Default {@code 2}; property {@code org.asynchttpclient.http2MaxConnectionsPerPartition}.
+     * <p>Default {@code 1}; property {@code org.asynchttpclient.http2MaxConnectionsPerPartition}.
      */
     public Builder setHttp2MaxConnectionsPerPartition(int connections) {
       return set(ConfigTable.HTTP2_MAX_CONNECTIONS_PER_PARTITION, connections);

@@ -268,4 +268,53 @@ class Http2MultiConnectionTest extends H2Fixture {
     releaseAll();
     assertAllOk(futures);
   }
+
+  /** RFC 9113 9.1, and AHC 3.0.x: 20 requests at once to one origin share one connection by default. */
+  @Test
+  void byDefaultTwentyRequestsAtOnceShareOneConnection() throws Exception {
+    start(Http2NegotiationTest.tlsConfig());
+    holding = false;
+    assertEquals(200, send("opens the connection").get(10, TimeUnit.SECONDS).getStatusCode());
+    holding = true;
+    List<ListenableFuture<Response>> futures = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      futures.add(send("r" + i));
+    }
+    assertTrue(server.await(() -> heldCount.get() >= 20, Duration.ofSeconds(10)), "held: " + heldCount.get());
+    assertEquals(List.of(21), perConnection());
+    releaseAll();
+    assertAllOk(futures);
+  }
+
+  /**
+   * A server allowing 4 streams per connection: by default a further connection opens once every
+   * one is at that limit, rather than the requests waiting for a stream; none waits while a
+   * connection could be opened, and maxConnectionsPerHost still bounds them.
+   */
+  @Test
+  void byDefaultAFurtherConnectionOpensWhenEveryOneIsAtTheServersStreamLimit() throws Exception {
+    server = new H2TestServer(new H2TestServer.Options().maxConcurrentStreams(4));
+    server.route("/hold", (ctx, req) -> {
+      if (!holding) {
+        TestServer.respond(ctx, true, HttpResponseStatus.OK, req.bodyText());
+        return;
+      }
+      held.add(new Held(ctx, req));
+      heldCount.incrementAndGet();
+      server.signal();
+    });
+    client = ClientFixture.client(Http2NegotiationTest.tlsConfig().setMaxConnectionsPerHost(3));
+    List<ListenableFuture<Response>> futures = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      futures.addAll(sendAndAwait(4)); // each batch fills a connection before the next arrives
+    }
+    assertEquals(List.of(4, 4, 4), perConnection(), "three connections of four streams");
+    for (int i = 0; i < 4; i++) {
+      futures.add(send("waits " + i));
+    }
+    releaseAll(); // the first twelve answered, the four that waited answered as they arrive
+    assertAllOk(futures);
+    assertEquals(16, server.received().size());
+    assertEquals(3, server.connections().size(), "maxConnectionsPerHost 3 bounds the connections");
+  }
 }

@@ -62,10 +62,11 @@ class Http2RaceTest {
       try (DefaultAsyncHttpClient client =
           ClientFixture.client(
               Http2NegotiationTest.tlsConfig()
-                  // One connection: the test counts it. Past 8 streams a further one opens, and a
-                  // further opener cancelled mid-dial still reaches the server (a late one at the
-                  // cap now closes, but is counted): unpinned, 4 to 6 connections were accepted.
+                  // One connection: the test counts it. With the server's limit of streams reached
+                  // (300 in flight) a further one would open, and a further opener cancelled
+                  // mid-dial still reaches the server: maxConnectionsPerHost 1 keeps it to one.
                   .setHttp2MaxConnectionsPerPartition(1)
+                  .setMaxConnectionsPerHost(1)
                   .setUseEventLoopTimeouts(eventLoopTimeouts)
                   .setMaxRequestRetry(0))) {
         client.prepareGet(server.url("/race")).addHeader("x-delay", "0").execute().get(10, TimeUnit.SECONDS);

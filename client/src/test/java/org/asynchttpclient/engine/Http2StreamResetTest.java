@@ -205,10 +205,10 @@ class Http2StreamResetTest extends H2Fixture {
   }
 
   /**
-   * These tests count one connection: a further one (http2MaxConnectionsPerPartition, default 2)
-   * would open once 8 streams are in flight (unpinned, the stream-after-cancel case saw 2).
+   * These tests count one connection: a further one would open once the connection is at its
+   * stream limit (the one-stream server's case), so maxConnectionsPerHost 1 keeps it to one.
    */
   private static org.asynchttpclient.DefaultAsyncHttpClientConfig.Builder oneConnection() {
-    return Http2NegotiationTest.tlsConfig().setHttp2MaxConnectionsPerPartition(1);
+    return Http2NegotiationTest.tlsConfig().setHttp2MaxConnectionsPerPartition(1).setMaxConnectionsPerHost(1);
   }
 }

@@ -75,15 +75,31 @@ final class H2Connections {
   }
 
   /**
-   * Whether a further connection may help: fewer than {@code cap} connections, and every one OPEN
-   * and carrying {@link #BUSY_STREAMS} streams or as many as it may.
+   * Whether a further connection may help. RFC 9113 section 9.1 asks for one connection per
+   * origin: another opens when every one is at its stream limit (a request would otherwise wait for
+   * a stream; as OkHttp does), fewer than {@code limit}; or, when the user raised {@code cap} above
+   * 1, under load: every one OPEN and carrying {@link #BUSY_STREAMS} streams, fewer than {@code cap}.
    */
-  boolean allBusy(int cap) {
-    if (list.isEmpty() || list.size() >= cap) {
+  boolean mayOpenFurther(int cap, int limit) {
+    if (list.isEmpty()) {
       return false;
     }
+    if (list.size() < cap && allOpenAnd(true)) {
+      return true;
+    }
+    return list.size() < limit && allOpenAnd(false);
+  }
+
+  /** Whether every connection is OPEN and at its stream limit (none empty). */
+  boolean allAtStreamLimit() {
+    return !list.isEmpty() && allOpenAnd(false);
+  }
+
+  /** Every connection OPEN, and each at its stream limit or, when {@code orBusy}, busy. */
+  private boolean allOpenAnd(boolean orBusy) {
     for (H2Connection c : list) {
-      if (c.state != H2Connection.State.OPEN || (c.active < BUSY_STREAMS && c.hasFreeSlot())) {
+      boolean full = !c.hasFreeSlot() || (orBusy && c.active >= BUSY_STREAMS);
+      if (c.state != H2Connection.State.OPEN || !full) {
         return false;
       }
     }

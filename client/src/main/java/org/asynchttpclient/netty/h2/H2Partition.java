@@ -12,9 +12,11 @@ import org.jetbrains.annotations.Nullable;
  * <pre>
  *   a hop arrives:
  *     protocol known to be HTTP/1.1          -&gt; HTTP/1.1 path (pool, permit, connect)
- *     every connection OPEN and busy (8
- *       streams, or its limit), below the
- *       cap, no opener                       -&gt; this hop opens a further connection (a permit
+ *     every connection OPEN and at its
+ *       stream limit, below the connection
+ *       limits; or, with a cap raised above
+ *       1, every one OPEN and busy (8
+ *       streams) below the cap; no opener    -&gt; this hop opens a further connection (a permit
  *                                               free now, else it stays here: see below)
  *     a connection with a free slot,
  *       nobody waiting                       -&gt; a stream on the one H2Connections.pick names
@@ -24,7 +26,9 @@ import org.jetbrains.annotations.Nullable;
  *   the opener's connection negotiated h2    -&gt; it joins the connections (PREFACE); the first
  *                                               one's opener waits first in line, a further
  *                                               one's waits on it alone; SETTINGS -&gt; OPEN;
- *                                               at the cap it closes, its hop routed again
+ *                                               at the cap (the limit, while every connection
+ *                                               is at its stream limit) it closes, its hop
+ *                                               routed again
  *   a further opener found no permit free    -&gt; it takes a stream or waits as any hop would
  *   ... negotiated HTTP/1.1                  -&gt; remembered; every waiter takes the HTTP/1.1 path
  *   the opener ended without a connection,
@@ -80,8 +84,8 @@ final class H2Partition extends H2PartitionState {
     QUEUE_FULL
   }
 
-  H2Partition(Actions actions, H2Lifetime lifetime, int cap) {
-    super(actions, lifetime, cap);
+  H2Partition(Actions actions, H2Lifetime lifetime, int cap, int limit) {
+    super(actions, lifetime, cap, limit);
   }
 
   /** Routes a hop; for STREAM the granted slot is in {@code w.slot}. */
@@ -120,7 +124,7 @@ final class H2Partition extends H2PartitionState {
       return Decision.OPEN_CONNECTION;
     }
     if (mayOpenFurther && !replay && opener == null && extraOpener == null
-        && connections.allBusy(cap)) {
+        && connections.mayOpenFurther(cap, limit)) {
       extraOpener = ex;
       return Decision.OPEN_FURTHER;
     }
@@ -199,7 +203,9 @@ final class H2Partition extends H2PartitionState {
       } else if (further) {
         extraOpener = null;
       }
-      declined = connections.size() >= cap; // decided under the monitor: no two join past the cap
+      // Decided under the monitor: no two join past the cap (past the limit while every connection
+      // is at its stream limit).
+      declined = connections.size() >= (connections.allAtStreamLimit() ? limit : cap);
       if (declined) {
         c.state = H2Connection.State.DRAINING;
       } else if (further && !connections.isEmpty()) {

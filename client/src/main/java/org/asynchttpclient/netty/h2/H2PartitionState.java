@@ -18,8 +18,17 @@ abstract class H2PartitionState {
   // immutable
   final H2Partition.Actions actions;
   final H2Lifetime lifetime;
-  /** Connections at most: http2MaxConnectionsPerPartition, and the per-host and global limits. */
+  /**
+   * Connections opened for load alone (each carrying {@link H2Connections#BUSY_STREAMS} streams):
+   * http2MaxConnectionsPerPartition, within the per-host and global limits.
+   */
   final int cap;
+  /**
+   * Connections at most when every one is at its stream limit (the server's
+   * SETTINGS_MAX_CONCURRENT_STREAMS, or http2MaxConcurrentStreams): the per-host and global limits,
+   * or none.
+   */
+  final int limit;
 
   // guarded by this (the partition's monitor)
   final H2Connections connections = new H2Connections();
@@ -30,10 +39,11 @@ abstract class H2PartitionState {
   boolean http1;
   final H2WaitQueue waiters = new H2WaitQueue();
 
-  H2PartitionState(H2Partition.Actions actions, H2Lifetime lifetime, int cap) {
+  H2PartitionState(H2Partition.Actions actions, H2Lifetime lifetime, int cap, int limit) {
     this.actions = actions;
     this.lifetime = lifetime;
     this.cap = cap;
+    this.limit = Math.max(cap, limit);
   }
 
   void resumeAll(List<H2Waiter> resume) {

@@ -118,8 +118,10 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   private final H2StreamOpener streamOpener;
   private final H2Lifetime lifetime;
   private final EventLoopGroup group;
-  /** Connections at most per partition: the option, bounded by the connection limits. */
+  /** Connections per partition opened for load: the option, bounded by the connection limits. */
   private final int connectionCap;
+  /** Connections at most per partition, when each is at its stream limit: the connection limits. */
+  private final int connectionLimit;
 
   // any thread
   private final ConcurrentHashMap<Object, H2Partition> partitions = new ConcurrentHashMap<>();
@@ -128,6 +130,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     this.config = p.config;
     this.group = p.group;
     this.connectionCap = connectionCap(config);
+    this.connectionLimit = connectionLimit(config);
     this.scheduler = p.scheduler;
     this.http1 = Objects.requireNonNull(p.http1, "http1");
     this.lifetime = new H2Lifetime(config, scheduler);
@@ -139,19 +142,28 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   }
 
   /**
-   * {@code http2MaxConnectionsPerPartition}, and no more than {@code maxConnectionsPerHost} or
-   * {@code maxConnections} when set: the first connection of a partition gives its permit back
-   * (as 3.0.11 does), so the permits alone would let one more connection open than they allow.
+   * {@code http2MaxConnectionsPerPartition}, and no more than {@link #connectionLimit}: how many
+   * connections a partition opens for load alone (see {@link H2Partition}).
    */
   static int connectionCap(AsyncHttpClientConfig config) {
-    int cap = config.getHttp2MaxConnectionsPerPartition();
+    return Math.max(1, Math.min(config.getHttp2MaxConnectionsPerPartition(), connectionLimit(config)));
+  }
+
+  /**
+   * {@code maxConnectionsPerHost} and {@code maxConnections} when set, else no limit: how many
+   * connections a partition opens at most, when every one is at its stream limit. The first
+   * connection of a partition gives its permit back (as 3.0.11 does), so the permits alone would
+   * let one more connection open than they allow.
+   */
+  static int connectionLimit(AsyncHttpClientConfig config) {
+    int limit = Integer.MAX_VALUE;
     if (config.getMaxConnectionsPerHost() > 0) {
-      cap = Math.min(cap, config.getMaxConnectionsPerHost());
+      limit = Math.min(limit, config.getMaxConnectionsPerHost());
     }
     if (config.getMaxConnections() > 0) {
-      cap = Math.min(cap, config.getMaxConnections());
+      limit = Math.min(limit, config.getMaxConnections());
     }
-    return Math.max(1, cap);
+    return limit;
   }
 
   /** Whether a hop to {@code uri} through {@code proxy} may be carried by HTTP/2. */
@@ -420,6 +432,6 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   }
 
   private H2Partition newPartition(Object key) {
-    return new H2Partition(this, lifetime, connectionCap);
+    return new H2Partition(this, lifetime, connectionCap, connectionLimit);
   }
 }

@@ -56,16 +56,35 @@ class H2ConnectionsTest {
     assertNull(of(full, preface).pick());
   }
 
+  private static final int NO_LIMIT = Integer.MAX_VALUE;
+
+  /** With the cap raised above 1 (http2MaxConnectionsPerPartition), load alone opens one. */
   @Test
-  void aFurtherConnectionHelpsOnlyWhenEveryOneIsBusyOrFullAndBelowTheCap() {
+  void underACapRaisedAFurtherConnectionHelpsWhenEveryOneIsBusyOrFull() {
     H2Connection busy = open(BUSY, -1);
     H2Connection full = open(2, 2);
-    assertTrue(of(busy, full).allBusy(3));
-    assertFalse(of(busy, full).allBusy(2), "at the cap");
-    assertFalse(of(open(BUSY - 1, -1)).allBusy(2), "one below the busy count");
+    assertTrue(of(busy, full).mayOpenFurther(3, NO_LIMIT));
+    assertFalse(of(busy, full).mayOpenFurther(2, NO_LIMIT), "at the cap, and one is only busy");
+    assertFalse(of(open(BUSY - 1, -1)).mayOpenFurther(2, NO_LIMIT), "one below the busy count");
     H2Connection opening = open(0, -1);
     opening.state = H2Connection.State.PREFACE;
-    assertFalse(of(busy, opening).allBusy(3), "a connection still in its preface will take some");
-    assertFalse(new H2Connections().allBusy(2), "no connection: that is the first opener's case");
+    assertFalse(of(busy, opening).mayOpenFurther(3, NO_LIMIT), "a connection in its preface will take some");
+    assertFalse(new H2Connections().mayOpenFurther(2, NO_LIMIT), "no connection: the first opener's case");
+  }
+
+  /**
+   * One connection per origin by default (RFC 9113 9.1): busy is not enough; another opens only
+   * when every one is at its stream limit, within the connection limits.
+   */
+  @Test
+  void byDefaultAFurtherConnectionOpensOnlyWhenEveryOneIsAtItsStreamLimit() {
+    assertFalse(of(open(BUSY * 4, -1)).mayOpenFurther(1, NO_LIMIT), "busy, but streams are left");
+    H2Connection full = open(4, 4);
+    assertTrue(of(full).mayOpenFurther(1, NO_LIMIT));
+    assertTrue(of(full, open(4, 4)).mayOpenFurther(1, NO_LIMIT));
+    assertFalse(of(full, open(3, 4)).mayOpenFurther(1, NO_LIMIT), "one still has a free stream");
+    assertFalse(of(full, open(4, 4)).mayOpenFurther(1, 2), "at maxConnectionsPerHost");
+    assertTrue(of(full, open(4, 4)).allAtStreamLimit());
+    assertFalse(new H2Connections().allAtStreamLimit());
   }
 }

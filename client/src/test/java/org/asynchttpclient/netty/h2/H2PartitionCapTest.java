@@ -60,7 +60,7 @@ class H2PartitionCapTest {
   void aLateFurtherConnectionAtTheCapClosesAndTheOthersGoOn() {
     H2Lifetime lifetime =
         new H2Lifetime(new DefaultAsyncHttpClientConfig.Builder().build(), services.timeouts());
-    H2Partition p = new H2Partition(actions, lifetime, 2);
+    H2Partition p = new H2Partition(actions, lifetime, 2, Integer.MAX_VALUE);
     H2Waiter first = waiter();
     assertEquals(H2Partition.Decision.OPEN_CONNECTION, p.route(first));
     H2Connection c1 = connection(p);
