@@ -36,7 +36,9 @@ import org.jetbrains.annotations.Nullable;
  * Reads the response of the exchange currently bound to this channel and drives its {@link
  * AsyncHandler}: status, headers, body parts, trailers, then the exchange's completion with the
  * keep-alive decision. One instance per channel; a pooled channel is bound to one exchange at a
- * time.
+ * time. With a final response's head the handler also gets the body's {@link BodyFlowControl}
+ * ({@code onResponseBodyStart}): while it is suspended, what is read is held there instead of
+ * delivered, and it is detached whenever the reader unbinds.
  *
  * <p>Threads: every field is confined to the channel's event loop; {@link #bind} asserts it.
  */
