@@ -33,6 +33,23 @@ public interface AsyncHandler<T> {
   State onHeadersReceived(HttpHeaders headers) throws Exception;
 
   /**
+   * Called once per final response the handler receives, after {@link #onHeadersReceived} and
+   * before the first body part, with the {@link ResponseBodyControl} that suspends, resumes or
+   * cancels this response's body. It is called for a response without a body too (a {@code HEAD}
+   * or a {@code 204}): its end, like a body's, waits while the body is suspended. It is not called
+   * for an interim {@code 1xx} response, for a response the client follows itself (a redirect, an
+   * authentication challenge), nor for a WebSocket upgrade. Runs on the connection's event loop;
+   * the control may be kept and used from any thread. {@link State#ABORT} stops the exchange as
+   * from {@link #onHeadersReceived}.
+   *
+   * @param control the flow control of this response's body
+   * @return {@link State#CONTINUE} to go on (the default), {@link State#ABORT} to stop
+   */
+  default State onResponseBodyStart(ResponseBodyControl control) throws Exception {
+    return State.CONTINUE;
+  }
+
+  /**
    * Called for each chunk of the response body. The part may wrap a pooled buffer that is only valid
    * during this call: copy what you need before returning.
    */

@@ -103,6 +103,11 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   private volatile Phase phase;
   /** Written by the carrier's loop when the response head arrives. */
   private volatile int statusCode;
+  /**
+   * Written by the carrier's loop while the handler has the response body suspended; read by the
+   * read timeout, which does not run meanwhile.
+   */
+  private volatile boolean readPaused;
 
   Attempt(AttemptBuilder b) {
     super(b.partitionKey, b.proxy);
@@ -365,6 +370,24 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   @Override
   public long lastReadNanos() {
     return lastReadNanos;
+  }
+
+  /**
+   * The handler suspended the response body ({@code true}) or resumed it ({@code false}); on the
+   * carrier's loop. A resume counts as a read: the read timeout's quiet window starts there (the
+   * read is recorded before the pause is lifted, so a timeout running meanwhile sees one or the
+   * other). The request timeout is not affected.
+   */
+  public void pauseReads(boolean paused) {
+    if (!paused) {
+      touch();
+    }
+    readPaused = paused;
+  }
+
+  @Override
+  public boolean readPaused() {
+    return readPaused;
   }
 
   @Override

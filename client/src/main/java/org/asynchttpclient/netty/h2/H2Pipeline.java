@@ -6,6 +6,9 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
+import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2LocalFlowController;
+import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameCodec;
@@ -28,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * h2-multiplex}. Every {@code http2*} option of the config takes effect here: the SETTINGS the
  * client sends (initial window, max frame size, HPACK table size, max header list size, push off),
  * the connection-level window (raised to the initial window when larger than the protocol's
- * 65535), header validation, and the PING liveness.
+ * 65535, and refilled as data arrives: see {@link #refillingConnection}), header validation, and
+ * the PING liveness.
  *
  * <p>Threads: the channel's event loop.
  */
@@ -80,7 +84,7 @@ final class H2Pipeline {
             .maxHeaderListSize(config.getHttp2MaxHeaderListSize())
             .pushEnabled(false);
     Http2FrameCodec codec =
-        Http2FrameCodecBuilder.forClient()
+        new ClientCodecBuilder(refillingConnection())
             .initialSettings(settings)
             .validateHeaders(config.isValidateResponseHeaders())
             // Netty limits a flood of RST_STREAM frames only on servers by default; a server
@@ -126,6 +130,35 @@ final class H2Pipeline {
     raiseConnectionWindow(codec, config.getHttp2InitialWindowSize());
     if (liveness != null) {
       liveness.start();
+    }
+  }
+
+  /**
+   * The client side of a new connection whose connection-level window is refilled as DATA arrives,
+   * while each stream's window is refilled only as its stream channel reads (Netty's {@code
+   * autoRefillConnectionWindow}). A stream whose body the handler suspended stops reading, so its
+   * own window runs out and the server stops sending on it; with the default controller its unread
+   * bytes would count against the connection's window too, and once they filled it every other
+   * stream of the connection would stall behind it. What a connection buffers is thus bounded by
+   * the streams' windows ({@code http2InitialWindowSize} each), not by one shared window; a stream
+   * that reads as it receives (every stream but a suspended one) returns its window as before.
+   */
+  private static Http2Connection refillingConnection() {
+    Http2Connection connection = new DefaultHttp2Connection(false);
+    connection.local().flowController(
+        new DefaultHttp2LocalFlowController(
+            connection, DefaultHttp2LocalFlowController.DEFAULT_WINDOW_UPDATE_RATIO, true));
+    return connection;
+  }
+
+  /**
+   * {@link Http2FrameCodecBuilder#forClient()} on a connection made here: the builder takes one
+   * only through its protected setter. As {@code forClient()} does, no graceful-shutdown wait.
+   */
+  private static final class ClientCodecBuilder extends Http2FrameCodecBuilder {
+    ClientCodecBuilder(Http2Connection connection) {
+      connection(connection);
+      gracefulShutdownTimeoutMillis(0);
     }
   }
 

@@ -40,7 +40,9 @@ import org.jetbrains.annotations.Nullable;
  * Reads the response of the exchange currently bound to this channel and drives its {@link
  * AsyncHandler}: status, headers, body parts, trailers, then the exchange's completion with the
  * keep-alive decision. One instance per channel; a pooled channel is bound to one exchange at a
- * time.
+ * time. With a final response's head the handler also gets the body's {@link BodyFlowControl}
+ * ({@code onResponseBodyStart}): while it is suspended, what is read is held there instead of
+ * delivered, and it is detached whenever the reader unbinds.
  *
  * <p>Threads: every field is confined to the channel's event loop; {@link #bind} asserts it.
  */
@@ -94,6 +96,13 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
    * end, not at every message (Netty's IdleStateHandler, too, counts a read from its batch's end).
    */
   private @Nullable Attempt touchedInBatch;
+  /**
+   * The flow control handed to the handler with the final response's head, until the response
+   * ends ({@link #unbind} detaches it). Null while no body of the bound attempt is being read.
+   */
+  private @Nullable BodyFlowControl body;
+  /** A handler callback of the bound response is running (cancel() then waits for its return). */
+  private boolean delivering;
 
   /**
    * {@code decider} is asked at each response head whether it starts another hop. The end of each
@@ -121,6 +130,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     this.bodyWithheld = false;
     this.requestWritten = false;
     this.drainingFor = null;
+    detachBody();
   }
 
   /**
@@ -168,6 +178,15 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     bodyWithheld = false;
     requestWritten = false;
     drainingFor = null;
+    detachBody();
+  }
+
+  private void detachBody() {
+    BodyFlowControl b = body;
+    if (b != null) {
+      body = null;
+      b.detach();
+    }
   }
 
   @Override
@@ -179,6 +198,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       ChannelClosing.close(ctx.channel());
       return;
     }
+    boolean held = false;
     try {
       if (a.isOver()) {
         return;
@@ -187,12 +207,30 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
         a.touch();
         touchedInBatch = a;
       }
-      int kind = DecodedMessages.kind(msg);
-      if ((kind & DecodedMessages.RESPONSE) != 0) {
-        onResponse(ctx.channel(), a, DecodedMessages.response(msg));
+      BodyFlowControl b = body;
+      if (b != null && b.hold(msg)) {
+        held = true; // the handler suspended the body: delivered on resume(), in order
+        return;
       }
-      if ((kind & DecodedMessages.CONTENT) != 0 && attempt == a && response != null) {
-        onContent(ctx.channel(), a, msg, (kind & DecodedMessages.LAST) != 0);
+      deliver(ctx.channel(), a, msg);
+    } catch (Throwable t) {
+      unbind();
+      a.exchange().fail(t);
+    } finally {
+      if (!held) {
+        DecodedMessages.release(msg);
+      }
+    }
+  }
+
+  /**
+   * Hands {@code msg}, read while the body was suspended, to the handler now that it resumed.
+   * Called by the body's flow control on the channel's loop; releases {@code msg}.
+   */
+  void deliverHeld(Channel channel, Attempt a, Object msg) {
+    try {
+      if (attempt == a && !a.isOver()) {
+        deliver(channel, a, msg);
       }
     } catch (Throwable t) {
       unbind();
@@ -200,6 +238,46 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     } finally {
       DecodedMessages.release(msg);
     }
+  }
+
+  /** Whether a handler callback of the bound response is running. Loop only. */
+  boolean delivering() {
+    return delivering;
+  }
+
+  private void deliver(Channel channel, Attempt a, Object msg) throws Exception {
+    int kind = DecodedMessages.kind(msg);
+    boolean outer = delivering;
+    delivering = true;
+    try {
+      if ((kind & DecodedMessages.RESPONSE) != 0) {
+        onResponse(channel, a, DecodedMessages.response(msg));
+      }
+      if ((kind & DecodedMessages.CONTENT) != 0 && attempt == a && response != null) {
+        onContent(channel, a, msg, (kind & DecodedMessages.LAST) != 0);
+      }
+    } finally {
+      delivering = outer;
+    }
+    BodyFlowControl b = body;
+    if (!outer && b != null && b.cancelRequested() && attempt == a) {
+      cancelBody(channel, a, b.endHeld());
+    }
+  }
+
+  /**
+   * The handler cancelled the body ({@code ResponseBodyControl.cancel()}): the exchange completes
+   * normally with what the handler has. The connection is kept only when the body was read to its
+   * end ({@code endRead}) and is reusable; else it is closed (a stream is reset). Loop only;
+   * ignored when {@code a} is no longer the bound attempt.
+   */
+  void cancelBody(Channel channel, Attempt a, boolean endRead) {
+    if (attempt != a || a.isOver()) {
+      return;
+    }
+    boolean keepAlive = endRead && keepAlive(channel, a);
+    unbind();
+    a.exchange().complete(keepAlive);
   }
 
   @Override
@@ -262,6 +340,13 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
         || (!res.headers().isEmpty()
             && handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT)) {
+      abortByHandler(a);
+      return;
+    }
+    // As in 3.0.14, every final response the handler hears gets a control, one without a body too.
+    BodyFlowControl b = new BodyFlowControl(this, channel, a);
+    body = b;
+    if (handler.onResponseBodyStart(b) == AsyncHandler.State.ABORT) {
       abortByHandler(a);
     }
   }

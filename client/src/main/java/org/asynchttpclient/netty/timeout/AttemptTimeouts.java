@@ -37,6 +37,15 @@ public final class AttemptTimeouts {
     long lastReadNanos();
 
     /**
+     * Whether the handler has suspended the response body (its reads stopped on purpose): the
+     * read timeout then waits, and counts its quiet window again from the resume, which {@link
+     * #lastReadNanos} records before this turns false.
+     */
+    default boolean readPaused() {
+      return false;
+    }
+
+    /**
      * A timeout won its own compare-and-set: the attempt decides whether it still matters (it is
      * still the exchange's current one) and, if so, times the exchange out.
      */
