@@ -32,6 +32,7 @@ import org.asynchttpclient.netty.exchange.CountingServices;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.testing.RecordingHandler;
 import org.asynchttpclient.testing.Stub;
 import org.jetbrains.annotations.Nullable;
@@ -51,13 +52,13 @@ class BodyFlowControlTest {
   private final ResponseHandler responses =
       new ResponseHandler(
           new DefaultAsyncHttpClientConfig.Builder().build(),
-          Stub.of(ResponseHandler.Owner.class, "owner", (method, args) -> {
-            if (method.equals("idleChannelClosed")) {
-              return null; // the channel closed after its exchange: nothing pooled here
+          Stub.of(HopDecider.class, "no follow-ups", (method, args) -> null),
+          Stub.of(ChannelPool.class, "pool", (method, args) -> {
+            if (method.equals("removeAll")) {
+              return true; // the channel closed after its exchange: nothing pooled here
             }
             throw Stub.unexpected(method);
-          }),
-          Stub.of(HopDecider.class, "no follow-ups", (method, args) -> null));
+          }));
   private final EmbeddedChannel ch = new EmbeddedChannel(responses);
 
   @AfterEach
