@@ -22,6 +22,7 @@ import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadInfo;
@@ -42,6 +43,8 @@ import org.asynchttpclient.AsyncHttpClient;
 import org.asynchttpclient.ClientStats;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.cookie.CookieStore;
+import org.asynchttpclient.testing.Certificates;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * Live heap per distinct host contacted: not a unit test, a main class run by hand.
@@ -69,11 +72,15 @@ import org.asynchttpclient.cookie.CookieStore;
  * java -Xmx1g -Dio.netty.leakDetection.level=disabled \
  *   -cp client/target/classes:client/target/test-classes:$(cat /tmp/cp.txt) \
  *   org.asynchttpclient.engine.HostMemoryHarness [--hosts 60000] [--step 20000] \
- *   [--refuse-every 10] [--per-host-limit 0] [--rate 2500] [--concurrency 32]
+ *   [--refuse-every 10] [--per-host-limit 0] [--rate 2500] [--concurrency 32] \
+ *   [--tls true] [--ssl-session-cache 0]
  * </pre>
  *
  * {@code --per-host-limit N} sets {@code maxConnectionsPerHost} (the client then counts permits per
- * host); the default leaves it unlimited, as AHC's defaults do.
+ * host); the default leaves it unlimited, as AHC's defaults do. {@code --tls true} calls {@code
+ * https} (an HTTP/1.1 server: the client offers h2 by ALPN and each host's HTTP/2 partition learns
+ * {@code http/1.1}); {@code --ssl-session-cache N} sets {@code sslSessionCacheSize} (0: the TLS
+ * provider's default, which keeps sessions by host and port).
  */
 public final class HostMemoryHarness {
   private HostMemoryHarness() {}
@@ -86,6 +93,8 @@ public final class HostMemoryHarness {
     int perHostLimit = Integer.parseInt(opts.getOrDefault("per-host-limit", "0"));
     int rate = Integer.parseInt(opts.getOrDefault("rate", "2500"));
     int concurrency = Integer.parseInt(opts.getOrDefault("concurrency", "32"));
+    boolean tls = Boolean.parseBoolean(opts.getOrDefault("tls", "false"));
+    int sessionCache = Integer.parseInt(opts.getOrDefault("ssl-session-cache", "0"));
     if (hosts > 65_000) {
       throw new IllegalArgumentException("hosts: " + hosts + " (expected at most 65000: 127.0.x.y)");
     }
@@ -93,7 +102,9 @@ public final class HostMemoryHarness {
     EventLoopGroup serverGroup =
         new MultiThreadIoEventLoopGroup(
             1, new DefaultThreadFactory("hostmem-server", true), NioIoHandler.newFactory());
-    Channel server = startServer(serverGroup);
+    SslContext serverTls =
+        tls ? Certificates.serverContext(Certificates.localhost()) : null;
+    Channel server = startServer(serverGroup, serverTls);
     int port = ((java.net.InetSocketAddress) server.localAddress()).getPort();
     int deadPort = unusedPort();
 
@@ -103,20 +114,28 @@ public final class HostMemoryHarness {
             .setPooledConnectionIdleTimeout(Duration.ofSeconds(1))
             .setRequestTimeout(Duration.ofSeconds(10))
             .setMaxRequestRetry(0);
+    if (tls) {
+      // the server's certificate names 127.0.0.1 only: trust it for every 127.0.x.y
+      b.setUseInsecureTrustManager(true)
+          .setDisableHttpsEndpointIdentificationAlgorithm(true)
+          .setSslSessionCacheSize(sessionCache);
+    }
     if (perHostLimit > 0) {
       b.setMaxConnectionsPerHost(perHostLimit);
     }
     System.out.printf(
         Locale.ROOT,
-        "hosts %d, step %d, refuse every %s, per-host limit %s, rate %d/s, concurrency %d%n",
+        "hosts %d, step %d, refuse every %s, per-host limit %s, rate %d/s, concurrency %d, %s%n",
         hosts, step, refuseEvery > 0 ? refuseEvery : "none", perHostLimit > 0 ? perHostLimit : "none",
-        rate, concurrency);
+        rate, concurrency,
+        tls ? "https (HTTP/1.1 server; sslSessionCacheSize " + sessionCache + ")" : "http");
+    String scheme = tls ? "https://" : "http://";
     try (AsyncHttpClient client = asyncHttpClient(b)) {
       // Warm-up on 127.0.0.1 (outside the hosts counted): classes loaded, caches made.
       for (int i = 0; i < 1000; i++) {
-        client.prepareGet("http://127.0.0.1:" + port + "/").execute().get();
+        client.prepareGet(scheme + "127.0.0.1:" + port + "/").execute().get();
       }
-      client.prepareGet("http://127.0.0.1:" + deadPort + "/").execute().toCompletableFuture()
+      client.prepareGet(scheme + "127.0.0.1:" + deadPort + "/").execute().toCompletableFuture()
           .handle((r, t) -> null).get();
       long baseline = settle(client);
       System.out.printf(Locale.ROOT, "%6d hosts: live heap %,d bytes%n", 0, baseline);
@@ -136,7 +155,7 @@ public final class HostMemoryHarness {
         }
         inFlight.acquire();
         boolean refused = refuseEvery > 0 && i % refuseEvery == refuseEvery - 1;
-        String url = "http://" + host(i) + ":" + (refused ? deadPort : port) + "/";
+        String url = scheme + host(i) + ":" + (refused ? deadPort : port) + "/";
         client
             .prepareGet(url)
             .execute()
@@ -182,7 +201,8 @@ public final class HostMemoryHarness {
     return "127.0." + ((n >> 8) & 0xff) + "." + (n & 0xff);
   }
 
-  private static Channel startServer(EventLoopGroup group) throws InterruptedException {
+  private static Channel startServer(EventLoopGroup group, @Nullable SslContext tls)
+      throws InterruptedException {
     return new ServerBootstrap()
         .group(group)
         .channel(NioServerSocketChannel.class)
@@ -190,6 +210,9 @@ public final class HostMemoryHarness {
             new ChannelInitializer<SocketChannel>() {
               @Override
               protected void initChannel(SocketChannel ch) {
+                if (tls != null) {
+                  ch.pipeline().addLast(tls.newHandler(ch.alloc()));
+                }
                 ch.pipeline()
                     .addLast(new HttpServerCodec(), new HttpObjectAggregator(1024), new Answer());
               }
