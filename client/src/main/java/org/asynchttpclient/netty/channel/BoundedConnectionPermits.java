@@ -41,6 +41,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
 
   // guarded by this
   private int total;
+  /** Permits held per partition key; a key is removed with its last permit. */
   private final Map<Object, Integer> perKey = new HashMap<>();
   private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
   private @Nullable IOException closed;
@@ -192,5 +193,13 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
   /** Permits currently held, for tests and stats. */
   public synchronized int held() {
     return total;
+  }
+
+  /**
+   * Partition keys with a permit held: a key leaves the count with its last permit, so a client
+   * that called many hosts keeps nothing for those it no longer has a connection to (tests).
+   */
+  synchronized int keysTracked() {
+    return perKey.size();
   }
 }

@@ -8,6 +8,7 @@ import io.netty.util.Timer;
 import io.netty.util.concurrent.Ticker;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +35,14 @@ import org.jetbrains.annotations.Nullable;
  * written by the thread giving the channel back (its loop), and a poll from another thread reading
  * it would pay a cache miss per request for a value only {@link #offer} and {@link #removeAll}
  * need.
+ *
+ * <p>Memory follows the idle channels, not the hosts ever called: a partition leaves the map once
+ * it is empty and was not offered a channel since the cleaner's previous run, once its last idle
+ * channel closed, or when it is flushed. It is retired under its own lock first, and an offer
+ * that meets a retired partition pushes to the key's new one instead ({@link IdleStack}), so a
+ * channel given back at that moment is pooled in a live partition, never in a removed one. The
+ * cleaner so walks only the partitions that hold idle channels or were used since its previous
+ * run; it runs whenever a cleaner period is set, even with neither an idle timeout nor a TTL.
  *
  * <p>Threads: every method may be called from any thread; each partition is an {@link IdleStack}
  * under its own lock.
@@ -85,7 +94,8 @@ public final class DefaultChannelPool implements ChannelPool {
   /**
    * @param idleTimeoutNanos how long a channel may stay idle; zero or less keeps it forever
    * @param ttlNanos how long a channel may live from its connect; zero or less: no limit
-   * @param cleanerPeriodNanos how often the cleaner looks for idle and expired channels
+   * @param cleanerPeriodNanos how often the cleaner looks for idle and expired channels and
+   *     removes unused empty partitions; zero or less: no cleaner (tests drive it by hand)
    * @param scheduler the engine's timers; the cleaner runs on its timer (E10), reading its clock
    */
   public DefaultChannelPool(
@@ -93,7 +103,7 @@ public final class DefaultChannelPool implements ChannelPool {
     this.idleTimeoutNanos = idleTimeoutNanos;
     this.ttlNanos = ttlNanos;
     this.ticker = scheduler.ticker();
-    if ((idleTimeoutNanos > 0 || ttlNanos > 0) && cleanerPeriodNanos > 0) {
+    if (cleanerPeriodNanos > 0) {
       scheduleCleaner(scheduler, cleanerPeriodNanos);
     }
   }
@@ -117,16 +127,33 @@ public final class DefaultChannelPool implements ChannelPool {
             periodNanos);
   }
 
+  /**
+   * The cleaner's run: closes the channels idle for longer than the idle timeout, past their TTL
+   * or closed, and removes the partitions {@link IdleStack#sweep} retires. Its cost follows the
+   * partitions in the map: those holding idle channels and those used since the previous run.
+   */
   void evictIdleAndExpired() {
-    long now = ticker.nanoTime();
-    for (IdleStack stack : partitions.values()) {
-      closeAll(
-          stack.removeIf(
-              idle ->
-                  (idleTimeoutNanos > 0 && now - idle.idleSince >= idleTimeoutNanos)
-                      || isExpired(idle.channel, now)
-                      || !idle.channel.isActive()));
+    if (partitions.isEmpty()) {
+      return;
     }
+    // Without an idle timeout or a TTL nothing idle is evicted here (a channel that closes while
+    // idle leaves through removeAll): the run only retires partitions, touching no entry.
+    Predicate<IdleChannel> doomed = null;
+    if (idleTimeoutNanos > 0 || ttlNanos > 0) {
+      long now = ticker.nanoTime();
+      doomed =
+          idle ->
+              (idleTimeoutNanos > 0 && now - idle.idleSince >= idleTimeoutNanos)
+                  || isExpired(idle.channel, now)
+                  || !idle.channel.isActive();
+    }
+    List<IdleChannel> removed = new ArrayList<>();
+    for (IdleStack stack : partitions.values()) {
+      if (stack.sweep(doomed, removed)) {
+        partitions.remove(stack.key, stack);
+      }
+    }
+    closeAll(removed);
   }
 
   /**
@@ -181,7 +208,12 @@ public final class DefaultChannelPool implements ChannelPool {
     if ((latest != null && !latest.taken) || !pooled.compareAndSet(latest, entry)) {
       return true;
     }
-    partitions.computeIfAbsent(partitionKey, k -> new IdleStack()).push(entry);
+    IdleStack stack;
+    while (!(stack = partitions.computeIfAbsent(partitionKey, IdleStack::new)).push(entry)) {
+      // Retired by the cleaner or a close since the lookup: out of the map (if the retiring
+      // thread has not removed it yet), then the key's new partition.
+      partitions.remove(partitionKey, stack);
+    }
     if (!open) {
       // destroy() ran meanwhile and may have missed this entry
       removeAll(channel);
@@ -244,7 +276,15 @@ public final class DefaultChannelPool implements ChannelPool {
       return false;
     }
     IdleStack stack = partitions.get(idle.partitionKey);
-    return stack != null && stack.remove(idle);
+    if (stack == null || !stack.remove(idle)) {
+      return false;
+    }
+    // An idle channel closed (the server's close, most often): its partition goes if it was the
+    // last. Not the path of a request, which never empties a partition this way.
+    if (stack.retireIfEmpty()) {
+      partitions.remove(stack.key, stack);
+    }
+    return true;
   }
 
   /** Closes the channels of entries just taken out of their partition. */
@@ -263,22 +303,33 @@ public final class DefaultChannelPool implements ChannelPool {
   public void destroy() {
     open = false;
     TimeoutScheduler.cancel(cleaner);
-    for (IdleStack stack : partitions.values()) {
-      closeAll(stack.drain());
-    }
-    partitions.clear();
+    flushPartitions(key -> true);
   }
 
+  /**
+   * Closes the idle channels of the partitions whose key {@code predicate} accepts, and removes
+   * those partitions. Each is retired as it is drained: a channel offered to it meanwhile goes to
+   * the key's new partition, never into the one being removed.
+   */
   @Override
   public void flushPartitions(Predicate<Object> predicate) {
-    for (Map.Entry<Object, IdleStack> e : partitions.entrySet()) {
-      if (predicate.test(e.getKey())) {
-        IdleStack stack = partitions.remove(e.getKey());
-        if (stack != null) {
-          closeAll(stack.drain());
-        }
+    for (IdleStack stack : partitions.values()) {
+      if (predicate.test(stack.key)) {
+        List<IdleChannel> drained = stack.drainAndRetire();
+        partitions.remove(stack.key, stack);
+        closeAll(drained);
       }
     }
+  }
+
+  /** Partitions in the map, empty ones included (tests). */
+  int partitionCount() {
+    return partitions.size();
+  }
+
+  /** The partition mapped under {@code key} now, or null (tests). */
+  @Nullable IdleStack partition(Object key) {
+    return partitions.get(key);
   }
 
   @Override

@@ -23,14 +23,47 @@ import org.jetbrains.annotations.Nullable;
  * <p>Every way out of the stack marks the entry {@linkplain IdleChannel#taken taken} under the
  * lock, so an entry is taken exactly when it is no longer here.
  *
+ * <p>A stack leaves its pool's map when it is empty and unused ({@link #sweep}), when its last
+ * channel closed ({@link #retireIfEmpty}), or when it is flushed ({@link #drainAndRetire}); it is
+ * then <em>retired</em>, under the lock, and never takes an entry again: {@link #push} refuses,
+ * and the offering thread pushes to the partition's new stack instead. So a channel offered while
+ * its partition is being removed is never left in a stack nobody polls or sweeps.
+ *
+ * <pre>
+ *   LIVE --(empty at a sweep and no push since the previous one; emptied by a channel's close;
+ *           drained by a flush or destroy)--&gt; RETIRED (push refuses; removed from the map)
+ * </pre>
+ *
  * <p>Threads: any; every method holds the lock.
  */
 final class IdleStack {
+  // immutable
+  /** The partition key this stack is mapped under. */
+  final Object key;
+
   // guarded by this
   private final ArrayDeque<IdleChannel> entries = new ArrayDeque<>();
+  /**
+   * Whether an entry was pushed since the previous {@link #sweep}: a partition whose connection
+   * is in use at the sweep (empty, but pushed again request after request) is kept. True at first,
+   * so that a new stack outlives the sweep that may run between its creation and its first push.
+   */
+  private boolean pushedSinceSweep = true;
+  /** Set once: the stack is no longer in its pool's map and takes no entry. */
+  private boolean retired;
 
-  synchronized void push(IdleChannel idle) {
+  IdleStack(Object key) {
+    this.key = key;
+  }
+
+  /** Pushes {@code idle} on top; false, with nothing done, when this stack is retired. */
+  synchronized boolean push(IdleChannel idle) {
+    if (retired) {
+      return false;
+    }
     entries.addFirst(idle);
+    pushedSinceSweep = true;
+    return true;
   }
 
   /** The top entry, taken out, or null when empty. */
@@ -64,21 +97,37 @@ final class IdleStack {
     return true;
   }
 
-  /** Takes out every entry {@code doomed} accepts and returns them. */
-  synchronized List<IdleChannel> removeIf(Predicate<IdleChannel> doomed) {
-    List<IdleChannel> removed = new ArrayList<>();
-    for (Iterator<IdleChannel> it = entries.iterator(); it.hasNext(); ) {
+  /** Retires this stack if it holds nothing; returns whether it is retired now. */
+  synchronized boolean retireIfEmpty() {
+    if (entries.isEmpty()) {
+      retired = true;
+    }
+    return retired;
+  }
+
+  /**
+   * The cleaner's visit: takes out every entry {@code doomed} accepts (none when it is null),
+   * adding it to {@code removed}, then retires the stack if it is left empty and saw no push since
+   * the previous visit. Returns whether it is retired.
+   */
+  synchronized boolean sweep(@Nullable Predicate<IdleChannel> doomed, List<IdleChannel> removed) {
+    for (Iterator<IdleChannel> it = entries.iterator(); doomed != null && it.hasNext(); ) {
       IdleChannel idle = it.next();
       if (doomed.test(idle)) {
         it.remove();
         removed.add(take(idle));
       }
     }
-    return removed;
+    if (entries.isEmpty() && !pushedSinceSweep) {
+      retired = true;
+    }
+    pushedSinceSweep = false;
+    return retired;
   }
 
-  /** Takes out every entry and returns them. */
-  synchronized List<IdleChannel> drain() {
+  /** Takes out every entry and returns them; the stack is retired. */
+  synchronized List<IdleChannel> drainAndRetire() {
+    retired = true;
     List<IdleChannel> all = new ArrayList<>(entries);
     entries.clear();
     for (IdleChannel idle : all) {

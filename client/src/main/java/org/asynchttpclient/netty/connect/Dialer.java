@@ -343,7 +343,8 @@ final class Dialer {
           if (!f.isSuccess()) {
             handler.onTcpConnectFailure(address, f.cause());
             FailedAddressCooldown c = cooldown;
-            if (c != null && cooldownHost != null) {
+            // One address has no order to change: nothing to remember (a race has several).
+            if (c != null && cooldownHost != null && addresses.size() > 1) {
               c.failed(cooldownHost, address);
             }
             attempt.takeCarrier(ch);

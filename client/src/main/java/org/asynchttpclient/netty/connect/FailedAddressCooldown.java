@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -13,12 +14,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * dropped: the others go first, it still follows them (so a host whose addresses all failed is
  * still tried), and once the period is over it takes its resolver place again.
  *
- * <p>Bounded memory: an entry lives for the period (expired ones are pruned whenever the host is
- * ordered); at most {@link #MAX_HOSTS} hosts are tracked, an arbitrary one forgotten past that.
- * As in 3.0.12 a failure is recorded only for a host being connected to (one {@link #order} saw):
- * a failure never adds a host. Time is the engine's ticker, so tests drive it with their clock.
+ * <p>As in 3.0.12 a failure is recorded only for the host being connected to: the {@link Dialer}
+ * reports the failed connects of a target host with several addresses (one address has no order
+ * to change), never those to a proxy.
  *
- * <p>Thread-safe.
+ * <p>Bounded memory: only hosts with an address cooling down are tracked. A host is added by its
+ * first failure and leaves once its entries expired (pruned whenever the host is ordered); at
+ * most {@link #MAX_HOSTS} hosts are tracked: a new one past that first prunes every expired
+ * entry, then, if none was, forgets an arbitrary host. A host that is only ordered, however many
+ * addresses it has, costs nothing. Time is the engine's ticker, so tests drive it with their clock.
+ *
+ * <p>Thread-safe: a host's table is added, and removed once empty, by atomic operations on its
+ * key, so a failure recorded as the host's last entry expires is never recorded in a table
+ * already removed.
  */
 final class FailedAddressCooldown {
   static final int MAX_HOSTS = 4096;
@@ -27,7 +35,8 @@ final class FailedAddressCooldown {
   private final long periodNanos;
   private final Ticker ticker;
 
-  // any thread: host -> (address -> ticker time its cooldown ends)
+  // any thread: host -> (address -> ticker time its cooldown ends); no host with an empty table
+  // but for the moment between its last entry's expiry and its removal
   private final ConcurrentHashMap<String, ConcurrentHashMap<InetSocketAddress, Long>> hosts =
       new ConcurrentHashMap<>();
 
@@ -46,17 +55,14 @@ final class FailedAddressCooldown {
     }
     ConcurrentHashMap<InetSocketAddress, Long> cooling = hosts.get(host);
     if (cooling == null) {
-      forgetOneIfFull();
-      hosts.computeIfAbsent(host, h -> new ConcurrentHashMap<>());
-      return addresses;
-    }
-    if (cooling.isEmpty()) {
       return addresses;
     }
     long now = ticker.nanoTime();
     // Expired entries go first, those of addresses no longer resolved included.
     cooling.entrySet().removeIf(e -> e.getValue() - now <= 0);
     if (cooling.isEmpty()) {
+      // Removed only if still empty, under the key's lock: a failure recorded meanwhile stays.
+      hosts.computeIfPresent(host, (h, c) -> c.isEmpty() ? null : c);
       return addresses;
     }
     List<InetSocketAddress> front = new ArrayList<>(addresses.size());
@@ -71,12 +77,20 @@ final class FailedAddressCooldown {
     return front;
   }
 
-  /** A connect to {@code address} of {@code host} failed; ignored for a host not being tracked. */
+  /** A connect to {@code address} of {@code host}, the host being connected to, failed. */
   void failed(String host, InetSocketAddress address) {
-    ConcurrentHashMap<InetSocketAddress, Long> cooling = hosts.get(host);
-    if (cooling != null) {
-      cooling.put(address, ticker.nanoTime() + periodNanos);
+    long until = ticker.nanoTime() + periodNanos;
+    if (!hosts.containsKey(host) && hosts.size() >= MAX_HOSTS) {
+      makeRoom(until - periodNanos);
     }
+    hosts.compute(
+        host,
+        (h, cooling) -> {
+          ConcurrentHashMap<InetSocketAddress, Long> c =
+              cooling != null ? cooling : new ConcurrentHashMap<>(4);
+          c.put(address, until);
+          return c;
+        });
   }
 
   /** Hosts tracked (tests). */
@@ -84,8 +98,16 @@ final class FailedAddressCooldown {
     return hosts.size();
   }
 
-  private void forgetOneIfFull() {
-    if (hosts.size() >= MAX_HOSTS) {
+  /** Full: every expired entry goes (and hosts left empty); if none did, an arbitrary host. */
+  private void makeRoom(long now) {
+    int before = hosts.size();
+    for (Map.Entry<String, ConcurrentHashMap<InetSocketAddress, Long>> e : hosts.entrySet()) {
+      e.getValue().entrySet().removeIf(a -> a.getValue() - now <= 0);
+      if (e.getValue().isEmpty()) {
+        hosts.computeIfPresent(e.getKey(), (h, c) -> c.isEmpty() ? null : c);
+      }
+    }
+    if (hosts.size() >= before) {
       Iterator<String> it = hosts.keySet().iterator();
       if (it.hasNext()) {
         it.next();

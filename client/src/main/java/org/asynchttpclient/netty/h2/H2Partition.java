@@ -47,11 +47,21 @@ import org.jetbrains.annotations.Nullable;
  *   (checked on the connection's loop)       -&gt; the connection drains (closes at once)
  *   connectionTtl passes (loop timer, or a
  *   hop arriving finds it past)              -&gt; the connection drains; closes at its last stream
+ *   no connection, opener or waiter, and no
+ *   hop since the registry's previous sweep  -&gt; retired: out of the registry's map; a hop that
+ *                                               meets it is routed again, a connection declined
  * </pre>
  *
  * A waiter whose exchange ended (its timeout, a cancel) is skipped when its turn comes and purged
  * when the queue is full. Waiting never holds a connection permit. Each connection drains and
  * closes on its own; the others go on.
+ *
+ * <p>A partition with no connection, no opener and no waiter, to which no hop was routed since
+ * the registry's previous sweep, is <em>retired</em> by that sweep ({@link #retireIfUnused}) and
+ * leaves the registry's map: a client keeps nothing for a host it no longer talks to (an HTTP/1.1
+ * partition, kept while its hops come, is forgotten the same way). A hop that meets a retired
+ * partition is routed again ({@link Decision#RETIRED}), and a connection that negotiated h2 for
+ * it is declined (closed, its hop routed again), so nothing is left in a partition nobody finds.
  *
  * <p>Threads: any; every mutable field is guarded by this object's monitor, and the actions a
  * decision calls for (open a stream, resend a hop, close a connection) run after it is released.
@@ -81,7 +91,9 @@ final class H2Partition extends H2PartitionState {
     OPEN_FURTHER,
     STREAM,
     WAIT,
-    QUEUE_FULL
+    QUEUE_FULL,
+    /** The partition left the registry's map: route the hop again, to the key's new partition. */
+    RETIRED
   }
 
   H2Partition(Actions actions, H2Lifetime lifetime, int cap, int limit) {
@@ -93,6 +105,10 @@ final class H2Partition extends H2PartitionState {
     H2Connection expired;
     Decision d;
     synchronized (this) {
+      if (retired) {
+        return Decision.RETIRED;
+      }
+      usedSinceSweep = true;
       // A TTL timer on the loop may run late: a connection found past its TTL drains now, so no
       // new stream goes to it, and this hop opens (or waits for) the next connection.
       expired = connections.retirePastTtl(lifetime);
@@ -171,8 +187,30 @@ final class H2Partition extends H2PartitionState {
     return connections.loops();
   }
 
-  synchronized boolean isHttp1() {
+  /**
+   * Whether the partition's hops take the HTTP/1.1 path (its ALPN said so). Asked as a hop is
+   * routed: a use, so the registry's sweep keeps the partition (and what it knows) while hops come.
+   */
+  synchronized boolean routesHttp1() {
+    usedSinceSweep = true;
     return http1;
+  }
+
+  /**
+   * The registry's sweep: retires the partition when it has no connection (a draining one is no
+   * longer counted: it finishes on its own), no opener, no waiter, and no hop was routed here
+   * since the previous sweep. Returns whether it is retired; the registry then removes it.
+   */
+  synchronized boolean retireIfUnused() {
+    if (!usedSinceSweep
+        && connections.isEmpty()
+        && opener == null
+        && extraOpener == null
+        && waiters.isEmpty()) {
+      retired = true;
+    }
+    usedSinceSweep = false;
+    return retired;
   }
 
   /** Whether {@code ex} opens a connection of this partition, the first or a further one. */
@@ -204,8 +242,9 @@ final class H2Partition extends H2PartitionState {
         extraOpener = null;
       }
       // Decided under the monitor: no two join past the cap (past the limit while every connection
-      // is at its stream limit).
-      declined = connections.size() >= (connections.allAtStreamLimit() ? limit : cap);
+      // is at its stream limit), none joins a partition the registry no longer has (retired while
+      // the connection was being opened).
+      declined = retired || connections.size() >= (connections.allAtStreamLimit() ? limit : cap);
       if (declined) {
         c.state = H2Connection.State.DRAINING;
       } else if (further && !connections.isEmpty()) {

@@ -38,6 +38,17 @@ abstract class H2PartitionState {
   @Nullable Exchange<?> extraOpener;
   boolean http1;
   final H2WaitQueue waiters = new H2WaitQueue();
+  /**
+   * Whether a hop was routed here since the registry's previous sweep ({@link
+   * H2Partition#retireIfUnused}); true at first, so that a new partition outlives the sweep that
+   * may run between its creation and its first hop.
+   */
+  boolean usedSinceSweep = true;
+  /**
+   * Set once, when the registry's sweep takes the partition out of its map: it takes no hop and no
+   * connection from then on (a hop routed to it is routed again, to the key's new partition).
+   */
+  boolean retired;
 
   H2PartitionState(H2Partition.Actions actions, H2Lifetime lifetime, int cap, int limit) {
     this.actions = actions;

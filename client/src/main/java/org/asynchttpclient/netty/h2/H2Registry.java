@@ -7,6 +7,7 @@ import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.Request;
@@ -23,6 +24,7 @@ import org.asynchttpclient.netty.hop.HopFailure;
 import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
+import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
@@ -53,6 +55,13 @@ import org.jetbrains.annotations.Nullable;
  * per connection by {@code http2MaxConcurrentStreams} and the server's SETTINGS, and the hops
  * beyond wait (inside their request timeout or deadline) in a queue of at most {@code
  * H2WaitQueue.MAX_WAITING} (10000) per partition.
+ *
+ * <p>Memory: a partition leaves the map once it has no connection, no opener and no waiter and
+ * no hop was routed to it for a sweep period ({@link #retireUnused}, on the timer every {@code
+ * pooledConnectionIdleTimeout}, or {@value #SWEEP_WITHOUT_IDLE_TIMEOUT_SECONDS} s without one), so
+ * a client keeps nothing per host it no longer talks to. What a partition knew (that its ALPN
+ * said {@code http/1.1}) is forgotten with it: the next hop there negotiates again. A hop routing
+ * to a partition as it is retired is routed to the key's new one (see {@link H2Partition}).
  *
  * <p>Threads: any; see {@link H2Partition} for the partition's monitor.
  */
@@ -123,8 +132,13 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   /** Connections at most per partition, when each is at its stream limit: the connection limits. */
   private final int connectionLimit;
 
+  /** How often the sweep runs when the client has no pooledConnectionIdleTimeout. */
+  static final long SWEEP_WITHOUT_IDLE_TIMEOUT_SECONDS = 60;
+
   // any thread
   private final ConcurrentHashMap<Object, H2Partition> partitions = new ConcurrentHashMap<>();
+  private volatile boolean closed;
+  private volatile @Nullable Object sweep;
 
   public H2Registry(Parts p) {
     this.config = p.config;
@@ -139,6 +153,49 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
             new StreamPipeline(config, Objects.requireNonNull(p.responseHandlers, "responseHandlers")),
             Objects.requireNonNull(p.writer, "writer"),
             Objects.requireNonNull(p.events, "events"));
+    scheduleSweep(sweepPeriodNanos(config));
+  }
+
+  /**
+   * The sweep's period: {@code pooledConnectionIdleTimeout} (a partition unused that long has let
+   * its idle HTTP/1.1 connections go too), at least the pool cleaner's period.
+   */
+  static long sweepPeriodNanos(AsyncHttpClientConfig config) {
+    long idle = TimeoutValues.poolNanos(config.getPooledConnectionIdleTimeout());
+    long period = idle > 0 ? idle : TimeUnit.SECONDS.toNanos(SWEEP_WITHOUT_IDLE_TIMEOUT_SECONDS);
+    return Math.max(period, TimeoutValues.poolNanos(config.getConnectionPoolCleanerPeriod()));
+  }
+
+  private void scheduleSweep(long periodNanos) {
+    sweep =
+        scheduler.onTimer(
+            () -> {
+              if (closed) {
+                return;
+              }
+              retireUnused();
+              scheduleSweep(periodNanos);
+            },
+            periodNanos);
+  }
+
+  /**
+   * Takes out of the map the partitions {@link H2Partition#retireIfUnused} retires. Its cost
+   * follows the partitions in the map: those with a connection, an opener or a waiter, and those
+   * used since the previous sweep.
+   */
+  void retireUnused() {
+    partitions.values().removeIf(H2Partition::retireIfUnused);
+  }
+
+  /** Partitions in the map (tests). */
+  int partitionCount() {
+    return partitions.size();
+  }
+
+  /** The partition mapped under {@code key} now, or null (tests). */
+  @Nullable H2Partition partition(Object key) {
+    return partitions.get(key);
   }
 
   /**
@@ -187,20 +244,30 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       return Route.HTTP1;
     }
     Exchange<?> ex = attempt.exchange();
-    H2Partition p =
-        partitions.computeIfAbsent(
-            attempt.partitionKey(), this::newPartition);
-    if (p.isHttp1()) {
-      return Route.HTTP1;
-    }
-    // Armed before the hop is queued: a slot may be handed to it at once on another thread.
-    if (!p.isOpener(ex) && !attempt.armRequestTimeout(p.waitLoop())) {
-      return Route.HANDLED; // budget spent (the exchange timed out) or the hop is over
-    }
-    H2Waiter w = new H2Waiter(attempt);
-    // Before the hop is queued: a slot handed to it on another thread moves the phase on.
-    attempt.phase(Phase.WAITING_FOR_STREAM);
-    H2Partition.Decision d = p.route(w);
+    Object key = attempt.partitionKey();
+    H2Waiter w;
+    H2Partition p;
+    H2Partition.Decision d;
+    do {
+      p = partitions.computeIfAbsent(key, this::newPartition);
+      if (p.routesHttp1()) {
+        return Route.HTTP1;
+      }
+      // Armed before the hop is queued: a slot may be handed to it at once on another thread.
+      if (!p.isOpener(ex) && !attempt.armRequestTimeout(p.waitLoop())) {
+        return Route.HANDLED; // budget spent (the exchange timed out) or the hop is over
+      }
+      w = new H2Waiter(attempt);
+      // Before the hop is queued: a slot handed to it on another thread moves the phase on.
+      attempt.phase(Phase.WAITING_FOR_STREAM);
+      d = p.route(w);
+      if (d == H2Partition.Decision.RETIRED) {
+        // The sweep took it out since the lookup: out of the map if the sweep has not removed it
+        // yet, then the key's new partition (the timeout armed above is only moved, if at all).
+        partitions.remove(key, p);
+      }
+    } while (d == H2Partition.Decision.RETIRED);
+    H2Partition routed = p;
     switch (d) {
       case HTTP1:
         attempt.phase(Phase.WAITING_FOR_CONNECTION);
@@ -208,13 +275,13 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       case OPEN_FURTHER:
         // Not the caller's loop (a response callback's, most often the first connection's): the
         // further connection is worth opening only on a loop of its own.
-        EventLoop loop = LeastBusyLoop.choose(group, p.loops());
+        EventLoop loop = LeastBusyLoop.choose(group, routed.loops());
         if (loop != null) {
           attempt.dialing().onLoop(loop);
         }
         // fall through: opened like the first connection from here on
       case OPEN_CONNECTION:
-        ex.addListener(() -> p.openerEnded(ex), null);
+        ex.addListener(() -> routed.openerEnded(ex), null);
         return Route.OPEN_CONNECTION;
       default:
         carry(w, d);
@@ -428,6 +495,8 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
 
   /** Forgets every partition; the connections themselves close with the client's channels. */
   public void close() {
+    closed = true;
+    TimeoutScheduler.cancel(sweep);
     partitions.clear();
   }
 

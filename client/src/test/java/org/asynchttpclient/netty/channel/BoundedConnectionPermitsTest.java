@@ -81,4 +81,27 @@ class BoundedConnectionPermitsTest {
     p.close(cause);
     assertEquals(cause, waiting.get(1, TimeUnit.SECONDS));
   }
+
+  @Test
+  void aHostWhosePermitsAreAllBackIsForgotten() throws Exception {
+    BoundedConnectionPermits p = new BoundedConnectionPermits(-1, 2, TimeUnit.SECONDS.toNanos(5), scheduler);
+    int hosts = 500;
+    for (int i = 0; i < hosts; i++) {
+      assertTrue(p.tryAcquire("host" + i));
+      assertNull(acquire(p, "host" + i).get(1, TimeUnit.SECONDS));
+    }
+    assertEquals(hosts, p.keysTracked());
+    // a waiter of a host at its limit gets the permit its host gives back
+    CompletableFuture<IOException> waiting = acquire(p, "host0");
+    for (int i = 0; i < hosts; i++) {
+      p.release("host" + i);
+    }
+    assertNull(waiting.get(1, TimeUnit.SECONDS));
+    for (int i = 0; i < hosts; i++) {
+      p.release("host" + i);
+    }
+    p.release("host0");
+    assertEquals(0, p.held());
+    assertEquals(0, p.keysTracked(), "hosts with no permit held are not remembered");
+  }
 }

@@ -387,4 +387,184 @@ class DefaultChannelPoolTest {
     assertEquals(0, pooledTwice.get(), "rounds whose concurrent offers pooled the channel twice");
     a.finishAndReleaseAll();
   }
+
+  // ---- memory per partition: an empty, unused partition leaves the map
+
+  @Test
+  void partitionsWhoseChannelsWereEvictedOrClosedLeaveThePool() {
+    DefaultChannelPool pool = pool(100, -1);
+    int hosts = 200;
+    List<EmbeddedChannel> channels = new ArrayList<>();
+    for (int i = 0; i < hosts; i++) {
+      EmbeddedChannel ch = new EmbeddedChannel();
+      channels.add(ch);
+      assertTrue(pool.offer(ch, "host" + i));
+    }
+    assertEquals(hosts, pool.partitionCount());
+    // half of them closed while idle (the engine then calls removeAll), the rest evicted
+    for (int i = 0; i < hosts; i += 2) {
+      channels.get(i).close();
+      assertTrue(pool.removeAll(channels.get(i)));
+    }
+    assertEquals(hosts / 2, pool.partitionCount(), "a partition whose last idle channel closed");
+    pool.evictIdleAndExpired(); // the cleaner's runs while the channels are idle
+    assertEquals(hosts / 2, pool.partitionCount());
+    ticker.advance(100, TimeUnit.MILLISECONDS);
+    pool.evictIdleAndExpired();
+    assertEquals(0, pool.partitionCount(), "partitions emptied by the cleaner");
+    for (EmbeddedChannel ch : channels) {
+      assertFalse(ch.isOpen());
+    }
+  }
+
+  @Test
+  void aPartitionEmptiedByAPollStaysWhileItIsUsedAndGoesAtTheSweepAfterItsLastOffer() {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel a = new EmbeddedChannel();
+    assertTrue(pool.offer(a, "k"));
+    IdleStack first = pool.partition("k");
+    for (int sweep = 0; sweep < 3; sweep++) {
+      // a request in flight at each sweep: taken before it, given back after it
+      assertSame(a, pool.poll("k"));
+      pool.evictIdleAndExpired();
+      assertTrue(pool.offer(a, "k"));
+    }
+    assertSame(first, pool.partition("k"), "a partition in use is kept, never made anew");
+    assertSame(a, pool.poll("k")); // its connection goes elsewhere (closed while in use, say)
+    pool.evictIdleAndExpired();
+    assertEquals(1, pool.partitionCount(), "offered since the previous sweep: kept once more");
+    pool.evictIdleAndExpired();
+    assertEquals(0, pool.partitionCount(), "empty and unused for a whole sweep period");
+    assertNull(pool.poll("k"));
+    assertTrue(pool.offer(a, "k"), "a retired partition's key takes channels again");
+    assertSame(a, pool.poll("k"));
+    a.finishAndReleaseAll();
+  }
+
+  @Test
+  void withoutIdleTimeoutOrTtlTheSweepStillRetiresEmptyPartitionsAndTouchesNoChannel() {
+    DefaultChannelPool pool = pool(-1, -1);
+    EmbeddedChannel a = new EmbeddedChannel();
+    EmbeddedChannel b = new EmbeddedChannel();
+    assertTrue(pool.offer(a, "kept"));
+    assertTrue(pool.offer(b, "emptied"));
+    assertSame(b, pool.poll("emptied"));
+    pool.evictIdleAndExpired();
+    pool.evictIdleAndExpired();
+    assertEquals(1, pool.partitionCount());
+    assertSame(a, pool.poll("kept"));
+    a.finishAndReleaseAll();
+    b.finishAndReleaseAll();
+  }
+
+  @Test
+  void aFlushedPartitionLeavesTheMap() {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel a = new EmbeddedChannel();
+    assertTrue(pool.offer(a, "x"));
+    pool.flushPartitions("x"::equals);
+    assertEquals(0, pool.partitionCount());
+    assertFalse(a.isOpen());
+  }
+
+  /**
+   * The race of a partition's removal with an offer to it, made deterministic: the offering
+   * thread has found the partition and waits for its lock, which the test holds while the cleaner
+   * retires and removes that partition. The offer must then pool the channel in the key's new
+   * partition, where a poll finds it.
+   */
+  @Test
+  void anOfferToAPartitionBeingRemovedPoolsTheChannelInALivePartition() throws Exception {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel a = new EmbeddedChannel();
+    EmbeddedChannel b = new EmbeddedChannel();
+    assertTrue(pool.offer(a, "k"));
+    assertSame(a, pool.poll("k"));
+    pool.evictIdleAndExpired(); // used since the previous sweep: kept, now unused
+    IdleStack doomed = pool.partition("k");
+    assertTrue(doomed != null);
+    AtomicInteger offered = new AtomicInteger(-1);
+    Thread offering = new Thread(() -> offered.set(pool.offer(b, "k") ? 1 : 0), "offering");
+    synchronized (doomed) {
+      offering.start();
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+      while (offering.getState() != Thread.State.BLOCKED && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertEquals(Thread.State.BLOCKED, offering.getState(), "the offer waits for the partition's lock");
+      pool.evictIdleAndExpired(); // the cleaner, on this thread, while the offer waits
+      assertNull(pool.partition("k"), "the empty, unused partition was removed");
+    }
+    offering.join(10_000);
+    assertEquals(1, offered.get(), "the offer pooled the channel");
+    assertSame(b, pool.poll("k"), "in a partition a poll finds, not in the removed one");
+    assertEquals(1, pool.partitionCount());
+    a.finishAndReleaseAll();
+    b.finishAndReleaseAll();
+  }
+
+  @Test
+  void threadsGivingBackWhileTheCleanerRemovesPartitionsLoseNoChannel() throws Exception {
+    DefaultChannelPool pool = pool(60_000, -1);
+    int threads = 3;
+    int rounds = 20_000;
+    List<Channel> all = new ArrayList<>();
+    for (int i = 0; i < threads; i++) {
+      all.add(new EmbeddedChannel());
+    }
+    AtomicInteger refused = new AtomicInteger();
+    AtomicInteger lost = new AtomicInteger();
+    java.util.concurrent.atomic.AtomicBoolean working = new java.util.concurrent.atomic.AtomicBoolean(true);
+    ExecutorService workers = Executors.newFixedThreadPool(threads + 1);
+    try {
+      Future<?> cleaner =
+          workers.submit(
+              () -> {
+                while (working.get()) {
+                  pool.evictIdleAndExpired();
+                }
+              });
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        Channel ch = all.get(t);
+        String key = "k" + t;
+        done.add(
+            workers.submit(
+                () -> {
+                  for (int r = 0; r < rounds; r++) {
+                    // Each thread owns its channel and partition: what it gives back, it must
+                    // find again, whatever the cleaner removed in between.
+                    if (!pool.offer(ch, key)) {
+                      refused.incrementAndGet();
+                    }
+                    spin(20); // idle a moment: a sweep must not retire a partition holding it
+                    if (pool.poll(key) != ch) {
+                      lost.incrementAndGet();
+                    }
+                    spin(r % 200); // in use for a while: sweeps retire the empty partition
+
+                  }
+                }));
+      }
+      for (Future<?> f : done) {
+        f.get(60, TimeUnit.SECONDS);
+      }
+      working.set(false);
+      cleaner.get(10, TimeUnit.SECONDS);
+    } finally {
+      working.set(false);
+      workers.shutdownNow();
+    }
+    assertEquals(0, refused.get(), "offers refused");
+    assertEquals(0, lost.get(), "channels offered but not found by the next poll of their partition");
+    pool.evictIdleAndExpired();
+    pool.evictIdleAndExpired();
+    assertEquals(0, pool.partitionCount(), "every partition emptied and unused: removed");
+  }
+
+  private static void spin(int rounds) {
+    for (int i = 0; i < rounds; i++) {
+      Thread.onSpinWait();
+    }
+  }
 }

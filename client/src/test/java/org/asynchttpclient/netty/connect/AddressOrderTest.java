@@ -84,14 +84,29 @@ class AddressOrderTest {
   }
 
   @Test
-  void aFailureOfAHostNotBeingConnectedToIsNotRecordedAndHostsAreCapped() throws Exception {
+  void orderingRecordsNothingAndAHostLeavesOnceItsCooldownsExpired() throws Exception {
     List<InetSocketAddress> resolved = list("10.0.0.1", "10.0.0.2");
-    cooldown.failed("unseen", a("10.0.0.1"));
-    assertEquals(0, cooldown.hostsTracked());
     for (int i = 0; i < FailedAddressCooldown.MAX_HOSTS + 100; i++) {
-      cooldown.order("host" + i, resolved);
+      assertSame(resolved, cooldown.order("host" + i, resolved));
+    }
+    assertEquals(0, cooldown.hostsTracked(), "hosts only ordered cost nothing");
+    cooldown.failed("h", a("10.0.0.1"));
+    assertEquals(1, cooldown.hostsTracked());
+    clock.advance(PERIOD, TimeUnit.NANOSECONDS);
+    assertSame(resolved, cooldown.order("h", resolved));
+    assertEquals(0, cooldown.hostsTracked(), "nothing cooling: the host is forgotten");
+  }
+
+  @Test
+  void hostsWithFailuresAreCappedAndExpiredOnesMakeRoomFirst() throws Exception {
+    for (int i = 0; i < FailedAddressCooldown.MAX_HOSTS + 100; i++) {
+      cooldown.failed("host" + i, a("10.0.0.1"));
     }
     assertEquals(FailedAddressCooldown.MAX_HOSTS, cooldown.hostsTracked());
+    clock.advance(PERIOD, TimeUnit.NANOSECONDS);
+    cooldown.failed("late", a("10.0.0.1"));
+    assertEquals(1, cooldown.hostsTracked(), "every expired host went to make room");
+    assertEquals(list("10.0.0.2", "10.0.0.1"), cooldown.order("late", list("10.0.0.1", "10.0.0.2")));
   }
 
   @Test

@@ -86,4 +86,20 @@ class H2PartitionCapTest {
     assertEquals(2, p.connections.size());
     assertTrue(resumed.isEmpty(), "its hop is over: nothing to route again");
   }
+
+  @Test
+  void aConnectionForARetiredPartitionIsDeclinedAndItsHopRoutedAgain() {
+    H2Lifetime lifetime =
+        new H2Lifetime(new DefaultAsyncHttpClientConfig.Builder().build(), services.timeouts());
+    H2Partition p = new H2Partition(actions, lifetime, 2, Integer.MAX_VALUE);
+    p.retireIfUnused(); // new: kept once
+    assertTrue(p.retireIfUnused(), "no connection, opener, waiter nor hop: retired");
+    H2Waiter hop = waiter();
+    assertSame(H2Partition.Decision.RETIRED, p.route(hop), "a hop goes to the key's new partition");
+    H2Connection late = connection(p); // ALPN said h2 for a hop the partition no longer knows
+    assertFalse(p.negotiatedH2(late, hop), "declined: nobody would find it here");
+    assertEquals(List.of(late), closed);
+    assertEquals(List.of(hop), resumed, "its hop is routed again");
+    assertTrue(p.connections.isEmpty());
+  }
 }
