@@ -847,6 +847,70 @@ public interface AsyncHttpClientConfig {
   }
 
   /**
+   * Hedged requests: when no response head has arrived this long after an attempt started, one
+   * more attempt of the same request is sent beside it (another connection on HTTP/1.1, another
+   * stream on HTTP/2), up to {@link #getMaxHedgedAttempts()}; the first response head wins and
+   * every other attempt is cancelled at once. Only requests that are safe to send twice are
+   * hedged (GET, HEAD, OPTIONS, a request with an {@code Idempotency-Key}, or one marked with
+   * {@code RequestBuilderBase#setHedgeable}), with a body that can be sent again; every hedge
+   * stays inside the exchange's request timeout and is counted against {@link #getHedgeBudget()}.
+   * {@link Duration#ZERO}, the default, turns hedging off. Also per request
+   * ({@code RequestBuilderBase#setHedgeDelay}). Not in AHC.
+   *
+   * <p>Default {@code PT0S}; property {@code org.asynchttpclient.hedgeDelay}.
+   */
+  default Duration getHedgeDelay() {
+    return AsyncHttpClientConfigDefaults.defaultHedgeDelay();
+  }
+
+  /**
+   * The most attempts of one hedged exchange in flight at once, the original included: 2 sends
+   * at most one hedge. Between 1 (no hedge) and 10. Not in AHC.
+   *
+   * <p>Default {@code 2}; property {@code org.asynchttpclient.maxHedgedAttempts}.
+   */
+  default int getMaxHedgedAttempts() {
+    return AsyncHttpClientConfigDefaults.defaultMaxHedgedAttempts();
+  }
+
+  /**
+   * When above 0 (say 95), the hedge delay is the partition's observed time to a response head at
+   * this percentile over its recent requests, never below {@link #getHedgeDelay()}; hedges then
+   * go out for about (100 - p)% of requests. 0, the default, uses the hedge delay as given.
+   * Between 0 and 100 (excluded). Not in AHC.
+   *
+   * <p>Default {@code 0}; property {@code org.asynchttpclient.hedgePercentile}.
+   */
+  default double getHedgePercentile() {
+    return AsyncHttpClientConfigDefaults.defaultHedgePercentile();
+  }
+
+  /**
+   * The largest fraction of a partition's requests that may be hedges, whatever the delay says (a
+   * token bucket: each request earns this fraction of a hedge, each hedge spends one, at most 10
+   * saved), so that a slow server does not get twice its load. Between 0 and 1. Not in AHC.
+   *
+   * <p>Default {@code 0.05}; property {@code org.asynchttpclient.hedgeBudget}.
+   */
+  default double getHedgeBudget() {
+    return AsyncHttpClientConfigDefaults.defaultHedgeBudget();
+  }
+
+  /**
+   * A retry budget: a failed request that the server may have processed is sent again (by
+   * {@link #getMaxRequestRetry()}'s rules) only while the client's retries over the last 10
+   * seconds stay under this percentage of its requests, plus 10 per second; over budget the
+   * failure goes to the caller, its message saying the retry budget was spent. A request the
+   * server provably did not process is replayed whatever the budget. -1, the default, applies
+   * AHC's rules alone. Not in AHC.
+   *
+   * <p>Default {@code -1}; property {@code org.asynchttpclient.retryBudgetPercent}.
+   */
+  default int getRetryBudgetPercent() {
+    return AsyncHttpClientConfigDefaults.defaultRetryBudgetPercent();
+  }
+
+  /**
    * Whether a redirect that leaves a secured scheme ({@code https}, {@code wss}) for one that is not
    * ({@code http}, {@code ws}) is refused instead of followed: the exchange then fails with {@link
    * org.asynchttpclient.handler.RedirectRefusedException} (reason {@code SCHEME_DOWNGRADE}) and the

@@ -561,6 +561,31 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public Duration getHedgeDelay() {
+    return s.get(ConfigTable.HEDGE_DELAY);
+  }
+
+  @Override
+  public int getMaxHedgedAttempts() {
+    return s.get(ConfigTable.MAX_HEDGED_ATTEMPTS);
+  }
+
+  @Override
+  public double getHedgePercentile() {
+    return s.get(ConfigTable.HEDGE_PERCENTILE);
+  }
+
+  @Override
+  public double getHedgeBudget() {
+    return s.get(ConfigTable.HEDGE_BUDGET);
+  }
+
+  @Override
+  public int getRetryBudgetPercent() {
+    return s.get(ConfigTable.RETRY_BUDGET_PERCENT);
+  }
+
+  @Override
   public long getMaxDecompressedResponseSize() {
     return s.get(ConfigTable.MAX_DECOMPRESSED_RESPONSE_SIZE);
   }
@@ -1592,6 +1617,57 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      */
     public Builder setConnectionAttemptDelay(@Nullable Duration connectionAttemptDelay) {
       return set(ConfigTable.CONNECTION_ATTEMPT_DELAY, connectionAttemptDelay);
+    }
+
+    /**
+     * Sets how long an attempt may go without a response head before a hedge is sent beside it.
+     * See {@link AsyncHttpClientConfig#getHedgeDelay()}. Accepts zero (off) and more; null resets
+     * to the default (the property's value, PT0S unless set); negative is refused.
+     *
+     * <p>Default {@code PT0S}; property {@code org.asynchttpclient.hedgeDelay}.
+     */
+    public Builder setHedgeDelay(@Nullable Duration hedgeDelay) {
+      return set(ConfigTable.HEDGE_DELAY, hedgeDelay);
+    }
+
+    /**
+     * Sets the most attempts of one hedged exchange in flight at once, the original included. See
+     * {@link AsyncHttpClientConfig#getMaxHedgedAttempts()}. Accepts 1 to 10.
+     *
+     * <p>Default {@code 2}; property {@code org.asynchttpclient.maxHedgedAttempts}.
+     */
+    public Builder setMaxHedgedAttempts(int maxHedgedAttempts) {
+      return set(ConfigTable.MAX_HEDGED_ATTEMPTS, maxHedgedAttempts);
+    }
+
+    /**
+     * Sets the latency percentile that sets the hedge delay. See {@link
+     * AsyncHttpClientConfig#getHedgePercentile()}. Accepts 0 (off) to 100 (excluded).
+     *
+     * <p>Default {@code 0}; property {@code org.asynchttpclient.hedgePercentile}.
+     */
+    public Builder setHedgePercentile(double hedgePercentile) {
+      return set(ConfigTable.HEDGE_PERCENTILE, hedgePercentile);
+    }
+
+    /**
+     * Sets the largest fraction of a partition's requests that may be hedges. See {@link
+     * AsyncHttpClientConfig#getHedgeBudget()}. Accepts 0 to 1.
+     *
+     * <p>Default {@code 0.05}; property {@code org.asynchttpclient.hedgeBudget}.
+     */
+    public Builder setHedgeBudget(double hedgeBudget) {
+      return set(ConfigTable.HEDGE_BUDGET, hedgeBudget);
+    }
+
+    /**
+     * Sets the retry budget, as a percentage of requests. See {@link
+     * AsyncHttpClientConfig#getRetryBudgetPercent()}. Accepts -1 (no budget) and more.
+     *
+     * <p>Default {@code -1}; property {@code org.asynchttpclient.retryBudgetPercent}.
+     */
+    public Builder setRetryBudgetPercent(int retryBudgetPercent) {
+      return set(ConfigTable.RETRY_BUDGET_PERCENT, retryBudgetPercent);
     }
 
     /**

@@ -62,6 +62,8 @@ public class DefaultRequest implements Request {
   private final @Nullable Boolean useAbsoluteRequestDeadline;
   private final @Nullable Boolean refuseSchemeDowngradeOnRedirect;
   private final @Nullable Boolean refuseCrossOriginBodyOnRedirect;
+  private final @Nullable Duration hedgeDelay;
+  private final @Nullable Boolean hedgeable;
   private final List<Param> queryParams;
 
   /**
@@ -82,14 +84,22 @@ public class DefaultRequest implements Request {
     this(checked(method, headers), uri, address, localAddress, headers, cookies, byteData, compositeByteData,
         stringData, byteBufferData, byteBufData, streamData, bodyGenerator, formParams, bodyParts, virtualHost,
         proxyServer, realm, file, followRedirect, requestTimeout, readTimeout, rangeOffset, charset,
-        channelPoolPartitioning, nameResolver, null, null, null);
+        channelPoolPartitioning, nameResolver, new Overrides());
   }
 
   /**
-   * The builder's route: its arguments are already checked and copied. It carries the per-request
-   * absolute-deadline flag and redirect refusals, which the public constructor cannot take without
-   * breaking binary compatibility.
+   * The per-request settings of this client's own (each null: the client's), which the public
+   * constructor cannot take without breaking binary compatibility.
    */
+  static final class Overrides {
+    @Nullable Boolean useAbsoluteRequestDeadline;
+    @Nullable Boolean refuseSchemeDowngradeOnRedirect;
+    @Nullable Boolean refuseCrossOriginBodyOnRedirect;
+    @Nullable Duration hedgeDelay;
+    @Nullable Boolean hedgeable;
+  }
+
+  /** The builder's route: its arguments are already checked and copied. */
   DefaultRequest(String method, Uri uri, @Nullable InetAddress address, @Nullable InetAddress localAddress,
       HttpHeaders headers, List<Cookie> cookies, byte @Nullable [] byteData, @Nullable List<byte[]> compositeByteData,
       @Nullable String stringData, @Nullable ByteBuffer byteBufferData, @Nullable ByteBuf byteBufData,
@@ -98,8 +108,7 @@ public class DefaultRequest implements Request {
       @Nullable File file, @Nullable Boolean followRedirect, @Nullable Duration requestTimeout,
       @Nullable Duration readTimeout, long rangeOffset, @Nullable Charset charset,
       ChannelPoolPartitioning channelPoolPartitioning, NameResolver<InetAddress> nameResolver,
-      @Nullable Boolean useAbsoluteRequestDeadline, @Nullable Boolean refuseSchemeDowngradeOnRedirect,
-      @Nullable Boolean refuseCrossOriginBodyOnRedirect) {
+      Overrides overrides) {
     this.method = method;
     this.uri = uri;
     this.address = address;
@@ -126,9 +135,11 @@ public class DefaultRequest implements Request {
     this.charset = charset;
     this.channelPoolPartitioning = channelPoolPartitioning;
     this.nameResolver = nameResolver;
-    this.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
-    this.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
-    this.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
+    this.useAbsoluteRequestDeadline = overrides.useAbsoluteRequestDeadline;
+    this.refuseSchemeDowngradeOnRedirect = overrides.refuseSchemeDowngradeOnRedirect;
+    this.refuseCrossOriginBodyOnRedirect = overrides.refuseCrossOriginBodyOnRedirect;
+    this.hedgeDelay = overrides.hedgeDelay;
+    this.hedgeable = overrides.hedgeable;
     this.queryParams = parseQuery(uri.getQuery());
   }
 
@@ -314,6 +325,16 @@ public class DefaultRequest implements Request {
   @Override
   public @Nullable Boolean getRefuseCrossOriginBodyOnRedirect() {
     return refuseCrossOriginBodyOnRedirect;
+  }
+
+  @Override
+  public @Nullable Duration getHedgeDelay() {
+    return hedgeDelay;
+  }
+
+  @Override
+  public @Nullable Boolean getHedgeable() {
+    return hedgeable;
   }
 
   /**

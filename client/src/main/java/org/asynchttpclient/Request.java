@@ -134,6 +134,24 @@ public interface Request {
     return null;
   }
 
+  /**
+   * This request's hedge delay: how long an attempt may go without a response head before a hedge
+   * is sent beside it; {@link java.time.Duration#ZERO} turns hedging off for this request, null
+   * (the default) defers to {@code AsyncHttpClientConfig.getHedgeDelay()}.
+   */
+  default @Nullable Duration getHedgeDelay() {
+    return null;
+  }
+
+  /**
+   * True marks a request as safe to send twice, so that it may be hedged whatever its method (a
+   * POST the server deduplicates, say); false never hedges it; null (the default) hedges only GET,
+   * HEAD, OPTIONS and requests that carry an {@code Idempotency-Key} header.
+   */
+  default @Nullable Boolean getHedgeable() {
+    return null;
+  }
+
   /** A builder holding a copy of this request's state. */
   default RequestBuilder toBuilder() {
     return new RequestBuilder(this);

@@ -104,6 +104,9 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   protected @Nullable Boolean useAbsoluteRequestDeadline;
   protected @Nullable Boolean refuseSchemeDowngradeOnRedirect;
   protected @Nullable Boolean refuseCrossOriginBodyOnRedirect;
+  // Null: the client's hedging (not in AHC, so private).
+  private @Nullable Duration hedgeDelay;
+  private @Nullable Boolean hedgeable;
 
   protected final void doContentTypeLock() {
     contentTypeLocked = true;
@@ -187,6 +190,8 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
     this.useAbsoluteRequestDeadline = prototype.getUseAbsoluteRequestDeadline();
     this.refuseSchemeDowngradeOnRedirect = prototype.getRefuseSchemeDowngradeOnRedirect();
     this.refuseCrossOriginBodyOnRedirect = prototype.getRefuseCrossOriginBodyOnRedirect();
+    this.hedgeDelay = prototype.getHedgeDelay();
+    this.hedgeable = prototype.getHedgeable();
   }
 
   private static HttpHeaders newHeaders() {
@@ -656,6 +661,30 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
   }
 
   /**
+   * Overrides the client's hedge delay for this request ({@code AsyncHttpClientConfig#getHedgeDelay}):
+   * zero turns hedging off for it, null (the default) uses the client's.
+   *
+   * @throws IllegalArgumentException if the delay is negative
+   */
+  public T setHedgeDelay(@Nullable Duration hedgeDelay) {
+    if (hedgeDelay != null && hedgeDelay.isNegative()) {
+      throw new IllegalArgumentException("hedgeDelay: " + hedgeDelay + " (expected >= 0, or null for the client's)");
+    }
+    this.hedgeDelay = hedgeDelay;
+    return asDerivedType();
+  }
+
+  /**
+   * True marks this request as safe to send twice, so it may be hedged whatever its method; false
+   * never hedges it; by default only GET, HEAD, OPTIONS and requests with an {@code Idempotency-Key}
+   * header are hedged. See {@link Request#getHedgeable()}.
+   */
+  public T setHedgeable(boolean hedgeable) {
+    this.hedgeable = hedgeable;
+    return asDerivedType();
+  }
+
+  /**
    * True refuses this request's redirects that would send its body again to another origin even
    * where the client follows them ({@code refuseCrossOriginBodyOnRedirect}). False cannot relax a
    * client that refuses. See {@link Request#getRefuseCrossOriginBodyOnRedirect()}.
@@ -767,8 +796,17 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
         formParams == null ? Collections.emptyList() : new ArrayList<>(formParams),
         bodyParts == null ? Collections.emptyList() : new ArrayList<>(bodyParts),
         virtualHost, proxyServer, realm, file, followRedirect, requestTimeout, readTimeout, rangeOffset,
-        finalCharset, channelPoolPartitioning, nameResolver, useAbsoluteRequestDeadline,
-        refuseSchemeDowngradeOnRedirect, refuseCrossOriginBodyOnRedirect);
+        finalCharset, channelPoolPartitioning, nameResolver, overrides());
+  }
+
+  private DefaultRequest.Overrides overrides() {
+    DefaultRequest.Overrides o = new DefaultRequest.Overrides();
+    o.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
+    o.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
+    o.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
+    o.hedgeDelay = hedgeDelay;
+    o.hedgeable = hedgeable;
+    return o;
   }
 
   /**
@@ -821,5 +859,7 @@ public abstract class RequestBuilderBase<T extends RequestBuilderBase<T>> {
     target.useAbsoluteRequestDeadline = useAbsoluteRequestDeadline;
     target.refuseSchemeDowngradeOnRedirect = refuseSchemeDowngradeOnRedirect;
     target.refuseCrossOriginBodyOnRedirect = refuseCrossOriginBodyOnRedirect;
+    target.hedgeDelay = hedgeDelay;
+    target.hedgeable = hedgeable;
   }
 }

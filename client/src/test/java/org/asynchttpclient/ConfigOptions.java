@@ -185,6 +185,11 @@ final class ConfigOptions {
       long value = current == null ? 0 : ((Number) current).longValue();
       return value > 0 ? value * 2 : 7L;
     }
+    if (type == double.class || type == Double.class) {
+      // Halved: inside every double option's range (a fraction, a percentile below 100).
+      double value = current == null ? 0 : ((Number) current).doubleValue();
+      return value > 0 ? value / 2 : 0.5;
+    }
     if (type == Duration.class) {
       Duration value = (Duration) Objects.requireNonNull(current);
       return value.isNegative() || value.isZero() ? Duration.ofSeconds(3) : value.multipliedBy(2);

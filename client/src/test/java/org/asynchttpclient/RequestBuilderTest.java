@@ -396,7 +396,7 @@ class RequestBuilderTest {
     Request bad = new DefaultRequest("GET", Uri.create("http://h/"), null, null, unchecked, Collections.emptyList(),
         null, null, null, null, null, null, null, Collections.emptyList(), Collections.emptyList(), null, null, null,
         null, null, null, null, 0, null, ChannelPoolPartitioning.PerHostChannelPoolPartitioning.INSTANCE,
-        RequestBuilderBase.DEFAULT_NAME_RESOLVER, null, null, null);
+        RequestBuilderBase.DEFAULT_NAME_RESOLVER, new DefaultRequest.Overrides());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, bad::toBuilder);
     assertTrue(message(e).contains("header 'X-Bad'"), message(e));
   }

@@ -103,6 +103,11 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String FAILED_IP_COOLDOWN_ENABLED_CONFIG = "failedIpCooldownEnabled";
   public static final String FAILED_IP_COOLDOWN_PERIOD_CONFIG = "failedIpCooldownPeriod";
   public static final String CONNECTION_ATTEMPT_DELAY_CONFIG = "connectionAttemptDelay";
+  public static final String HEDGE_DELAY_CONFIG = "hedgeDelay";
+  public static final String MAX_HEDGED_ATTEMPTS_CONFIG = "maxHedgedAttempts";
+  public static final String HEDGE_PERCENTILE_CONFIG = "hedgePercentile";
+  public static final String HEDGE_BUDGET_CONFIG = "hedgeBudget";
+  public static final String RETRY_BUDGET_PERCENT_CONFIG = "retryBudgetPercent";
   public static final String REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG = "refuseSchemeDowngradeOnRedirect";
   public static final String REFUSE_CROSS_ORIGIN_BODY_ON_REDIRECT_CONFIG = "refuseCrossOriginBodyOnRedirect";
   /**
@@ -520,6 +525,51 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static Duration defaultConnectionAttemptDelay() {
     return ConfigTable.CONNECTION_ATTEMPT_DELAY.defaultValue();
+  }
+
+  /**
+   * How long an attempt may go without a response head before a hedge is sent; property {@code
+   * org.asynchttpclient.hedgeDelay}, PT0S (hedging off) unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getHedgeDelay()}.
+   */
+  public static Duration defaultHedgeDelay() {
+    return ConfigTable.HEDGE_DELAY.defaultValue();
+  }
+
+  /**
+   * The most attempts a hedged exchange sends at once, the original included; property {@code
+   * org.asynchttpclient.maxHedgedAttempts}, 2 unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getMaxHedgedAttempts()}.
+   */
+  public static int defaultMaxHedgedAttempts() {
+    return ConfigTable.MAX_HEDGED_ATTEMPTS.defaultValue();
+  }
+
+  /**
+   * The latency percentile that sets the hedge delay; property {@code
+   * org.asynchttpclient.hedgePercentile}, 0 (the delay as given) unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getHedgePercentile()}.
+   */
+  public static double defaultHedgePercentile() {
+    return ConfigTable.HEDGE_PERCENTILE.defaultValue();
+  }
+
+  /**
+   * The largest fraction of a partition's requests that may be hedges; property {@code
+   * org.asynchttpclient.hedgeBudget}, 0.05 unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getHedgeBudget()}.
+   */
+  public static double defaultHedgeBudget() {
+    return ConfigTable.HEDGE_BUDGET.defaultValue();
+  }
+
+  /**
+   * Retries allowed as a percentage of requests; property {@code
+   * org.asynchttpclient.retryBudgetPercent}, -1 (no budget) unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#getRetryBudgetPercent()}.
+   */
+  public static int defaultRetryBudgetPercent() {
+    return ConfigTable.RETRY_BUDGET_PERCENT.defaultValue();
   }
 
   /**

@@ -183,6 +183,19 @@ public final class AsyncHttpClientConfigHelper {
     }
 
     /** The value of {@code key} as a long; refuses a missing or malformed value. */
+    double getDouble(String key) {
+      String raw = required(key, "a number");
+      try {
+        double value = Double.parseDouble(raw);
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+          throw new NumberFormatException("not a finite number: " + raw);
+        }
+        return value;
+      } catch (NumberFormatException e) {
+        throw invalid(key, raw, "a number", e);
+      }
+    }
+
     long getLong(String key) {
       String raw = required(key, "an integer");
       try {

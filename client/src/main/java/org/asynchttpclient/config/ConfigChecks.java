@@ -89,6 +89,16 @@ final class ConfigChecks {
         "> 0, or " + special + " for " + meaning);
   }
 
+  /** A fraction, between 0 and 1. */
+  static Check<Double> fraction() {
+    return accepting(value -> value >= 0 && value <= 1, "between 0 and 1");
+  }
+
+  /** A percentile strictly between 0 and 100, or 0 for off. */
+  static Check<Double> percentileOrOff() {
+    return accepting(value -> value >= 0 && value < 100, ">= 0 and < 100 (0 for off)");
+  }
+
   static Check<Duration> nonNegative() {
     return accepting(value -> !value.isNegative(), ">= 0");
   }

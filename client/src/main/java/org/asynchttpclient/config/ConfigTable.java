@@ -4,6 +4,11 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.AGGREGATE
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.CHUNKED_FILE_CHUNK_SIZE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.COMPRESSION_ENFORCED_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.CONNECTION_ATTEMPT_DELAY_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HEDGE_BUDGET_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HEDGE_DELAY_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.HEDGE_PERCENTILE_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.MAX_HEDGED_ATTEMPTS_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.RETRY_BUDGET_PERCENT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.CONNECTION_POOL_CLEANER_PERIOD_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.CONNECTION_TIMEOUT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.CONNECTION_TTL_CONFIG;
@@ -82,6 +87,8 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.WEBSOCKET_PONG_TIMEOUT_CONFIG;
 import static org.asynchttpclient.config.ConfigChecks.atLeast;
 import static org.asynchttpclient.config.ConfigChecks.between;
+import static org.asynchttpclient.config.ConfigChecks.fraction;
+import static org.asynchttpclient.config.ConfigChecks.percentileOrOff;
 import static org.asynchttpclient.config.ConfigChecks.headerNameOrNone;
 import static org.asynchttpclient.config.ConfigChecks.nonNegative;
 import static org.asynchttpclient.config.ConfigChecks.nonNegativeOrNone;
@@ -346,6 +353,16 @@ public final class ConfigTable {
   public static final ConfigOption<Duration> CONNECTION_ATTEMPT_DELAY =
       duration(CONNECTION_ATTEMPT_DELAY_CONFIG,
           nullMeansDefault(nonNegative()), AsyncHttpClientConfig::getConnectionAttemptDelay);
+  public static final ConfigOption<Duration> HEDGE_DELAY =
+      duration(HEDGE_DELAY_CONFIG, nullMeansDefault(nonNegative()), AsyncHttpClientConfig::getHedgeDelay);
+  public static final ConfigOption<Integer> MAX_HEDGED_ATTEMPTS =
+      integer(MAX_HEDGED_ATTEMPTS_CONFIG, between(1, 10), AsyncHttpClientConfig::getMaxHedgedAttempts);
+  public static final ConfigOption<Double> HEDGE_PERCENTILE =
+      decimal(HEDGE_PERCENTILE_CONFIG, percentileOrOff(), AsyncHttpClientConfig::getHedgePercentile);
+  public static final ConfigOption<Double> HEDGE_BUDGET =
+      decimal(HEDGE_BUDGET_CONFIG, fraction(), AsyncHttpClientConfig::getHedgeBudget);
+  public static final ConfigOption<Integer> RETRY_BUDGET_PERCENT =
+      integer(RETRY_BUDGET_PERCENT_CONFIG, atLeast(-1), AsyncHttpClientConfig::getRetryBudgetPercent);
   public static final ConfigOption<Boolean> REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT =
       flag(REFUSE_SCHEME_DOWNGRADE_ON_REDIRECT_CONFIG,
           AsyncHttpClientConfig::isRefuseSchemeDowngradeOnRedirect);
@@ -387,6 +404,11 @@ public final class ConfigTable {
   private static ConfigOption<Long> longInteger(
       String name, Check<Long> check, Function<AsyncHttpClientConfig, Long> reader) {
     return row(name, Config::getLong, check, reader);
+  }
+
+  private static ConfigOption<Double> decimal(
+      String name, Check<Double> check, Function<AsyncHttpClientConfig, Double> reader) {
+    return row(name, Config::getDouble, check, reader);
   }
 
   private static ConfigOption<Duration> duration(

@@ -39,7 +39,7 @@ class ConfigTableTest {
     }
     assertEquals(new TreeSet<>(Set.of("userAgent", "enabledProtocols", "enabledCipherSuites",
         "loadBalance", "failedIpCooldownPeriod", "connectionAttemptDelay",
-        "deadlinePropagationHeader")), acceptingNull);
+        "deadlinePropagationHeader", "hedgeDelay")), acceptingNull);
   }
 
   @Test
