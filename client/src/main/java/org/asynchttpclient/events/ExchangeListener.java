@@ -14,6 +14,8 @@ import org.jetbrains.annotations.Nullable;
  * #requestWritten}, {@link #responseStarted}, {@link #hopEnded}, each as far as the hop got; a
  * {@link #timeoutFired} when a timeout decided the outcome, just before the last {@link
  * #hopEnded}; finally {@link #exchangeEnded}, exactly once, before the handler hears the outcome.
+ * A hedged hop adds {@link #hedgeSent} per hedge, then {@link #hedgeWon} (when a hedge won) and
+ * {@link #hedgeCancelled} per loser.
  *
  * <p>Threads: each event is delivered on the thread where it happens (an I/O thread, the timer's
  * thread with timer-mode timeouts, the caller's thread for {@link #exchangeStarted}); events of
@@ -46,6 +48,23 @@ public interface ExchangeListener {
    * before the next one starts.
    */
   default void hopEnded(HopView hop, @Nullable Throwable failure) {}
+
+  /**
+   * A hedge of a hop was sent: {@code hedge} (kind {@link HopKind#HEDGE}, the hop's number) goes
+   * out beside the hop's first attempt, its response head not having come within the hedge delay.
+   * Its events follow as any hop's, and may interleave with the other attempt's, on another thread.
+   */
+  default void hedgeSent(HopView hedge) {}
+
+  /** {@code hedge}'s response head came first: it carries the hop from now on. */
+  default void hedgeWon(HopView hedge) {}
+
+  /**
+   * {@code loser}, an attempt of a hedged hop (the first one or a hedge), was cancelled because
+   * another one's response head came first: its stream was reset, or its connection closed. No
+   * {@link #hopEnded} follows for it.
+   */
+  default void hedgeCancelled(HopView loser) {}
 
   /** A timeout decided the exchange's outcome, on this hop; lateness and phase are in it. */
   default void timeoutFired(HopView hop, ExchangeTimeoutException timeout) {}

@@ -13,5 +13,10 @@ public enum HopKind {
   /** Sent again after the connection failed before any response byte (a retry or an IOExceptionFilter replay). */
   RETRY,
   /** Sent again because a response filter asked for a replay. */
-  FILTER_REPLAY
+  FILTER_REPLAY,
+  /**
+   * A hedge: the same hop sent once more beside the first, its response head not having come
+   * within the hedge delay. Shares the hop's number; the first head of the two wins.
+   */
+  HEDGE
 }

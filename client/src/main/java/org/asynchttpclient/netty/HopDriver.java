@@ -15,6 +15,7 @@ import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Attempt;
+import org.asynchttpclient.netty.exchange.AttemptBuilder;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.h2.H2Registry;
@@ -26,6 +27,7 @@ import org.asynchttpclient.netty.hop.HopFailureMessages;
 import org.asynchttpclient.netty.hop.IoExceptionFilters;
 import org.asynchttpclient.netty.hop.NextHop;
 import org.asynchttpclient.netty.hop.Replays;
+import org.asynchttpclient.netty.hop.RetryBudget;
 import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.RequestWriter;
@@ -85,8 +87,13 @@ final class HopDriver {
   private final Http1Carriers http1;
   private final Carriers carriers;
   private final Connector connector;
+  private final Hedging hedging;
+  /** Null unless {@code retryBudgetPercent} is set. */
+  private final @Nullable RetryBudget retryBudget;
   /** A pinned hop goes on here (one object for every hop, not a lambda per hop). */
   private final Consumer<Attempt> afterPin = attempt -> dispatch(attempt, true);
+  /** Where a hedge of a hop is sent from, when its timer finds it due. */
+  private final Consumer<Attempt> sendHedge = this::sendHedge;
 
   HopDriver(ClientEngine.Parts parts) {
     this.config = parts.config;
@@ -96,6 +103,11 @@ final class HopDriver {
     this.clientClosed = parts.clientClosed;
     this.events = parts.events;
     this.pool = parts.pool;
+    this.hedging = new Hedging(config, parts.scheduler, parts.group);
+    this.retryBudget =
+        config.getRetryBudgetPercent() >= 0
+            ? new RetryBudget(config.getRetryBudgetPercent(), parts.scheduler.ticker())
+            : null;
     this.writer =
         new RequestWriter(
             config.getDeadlinePropagationHeader(), config.getHttpAdditionalChannelInitializer() == null);
@@ -146,7 +158,10 @@ final class HopDriver {
    */
   void send(Exchange<?> ex, Request request, HopKind kind, boolean fresh) {
     Attempt previous = ex.current();
-    Attempt attempt = begin(ex, request, kind, fresh);
+    if (kind == HopKind.INITIAL && retryBudget != null) {
+      retryBudget.request();
+    }
+    Attempt attempt = begin(ex, request, kind, fresh, true);
     if (attempt != null && !connector.pinAddress(attempt, previous, afterPin)) {
       dispatch(attempt, true);
     }
@@ -155,8 +170,10 @@ final class HopDriver {
   /**
    * Builds the hop's wire request and attempt, publishes it to the exchange and checks the budget;
    * returns null when the exchange ended or its whole budget is spent (then nothing is sent: D3).
+   * With {@code mayHedge}, a hop that hedging applies to gets its hedge timer ({@link Hedging}).
    */
-  private @Nullable Attempt begin(Exchange<?> ex, Request request, HopKind kind, boolean fresh) {
+  private @Nullable Attempt begin(
+      Exchange<?> ex, Request request, HopKind kind, boolean fresh, boolean mayHedge) {
     if (ex.isDone()) {
       return null;
     }
@@ -168,21 +185,47 @@ final class HopDriver {
       ex.fail(e);
       return null;
     }
-    Attempt attempt =
-        ex.begin(
-            Attempt.builder(ex, request, wire)
-                .partitionKey(HopRequests.partitionKey(request, proxy, config.getRealm()))
-                .proxy(proxy)
-                .kind(kind)
-                .freshConnection(fresh)
-                .requestTimeoutNanos(TimeoutValues.requestTimeoutNanos(request, config))
-                .readTimeoutNanos(TimeoutValues.readTimeoutNanos(request, config)));
+    Object partitionKey = HopRequests.partitionKey(request, proxy, config.getRealm());
+    AttemptBuilder hop =
+        Attempt.builder(ex, request, wire)
+            .partitionKey(partitionKey)
+            .proxy(proxy)
+            .kind(kind)
+            .freshConnection(fresh)
+            .requestTimeoutNanos(TimeoutValues.requestTimeoutNanos(request, config))
+            .readTimeoutNanos(TimeoutValues.readTimeoutNanos(request, config));
+    boolean hedged = mayHedge && hedging.prepare(ex, request, wire, partitionKey, hop);
+    Attempt attempt = ex.begin(hop);
     // The attempt's start is a reading taken just now (the submission's, for the first hop).
     if (attempt == null || !ex.checkBudget(attempt.startNanos())) {
       return null;
     }
     events.hopStarted(attempt);
+    if (hedged) {
+      hedging.arm(attempt, sendHedge);
+    }
     return attempt;
+  }
+
+  /**
+   * Sends a hedge of {@code primary}, a hedged hop's attempt whose hedge delay passed without a
+   * response head ({@link Hedging}): the same request, a new attempt of the same hop beside it,
+   * on another connection or stream. Any thread.
+   */
+  private void sendHedge(Attempt primary) {
+    Exchange<?> ex = primary.exchange();
+    NettyRequest wire;
+    try {
+      wire = hopRequests.encode(ex, primary.request(), primary.proxy());
+    } catch (RuntimeException e) {
+      return; // the primary was encoded from the same request: it goes on alone
+    }
+    Attempt hedge = ex.beginHedge(Attempt.builder(ex, primary.request(), wire), primary);
+    if (hedge == null) {
+      return;
+    }
+    events.hedgeSent(hedge);
+    dispatch(hedge, false);
   }
 
 
@@ -195,7 +238,7 @@ final class HopDriver {
     // As in 3.0.11: every hop that may reuse a connection says so first, the HTTP/2 registry's
     // connections included, and the opener of an HTTP/2 partition too (it looked, found none).
     if (announce && !attempt.freshConnection()) {
-      attempt.exchange().handler().onConnectionPoolAttempt();
+      attempt.handler().onConnectionPoolAttempt();
     }
     carriers.acquire(attempt);
   }
@@ -230,12 +273,12 @@ final class HopDriver {
     }
     done.timeouts().cancel();
     Channel carrier = done.takeCarrier();
+    Object permit = done.takePermit();
     if (carrier != null && sameConnection && !ex.isDone()) {
       events.hopEnded(done, null);
-      sendOnSameCarrier(ex, next, carrier);
+      sendOnSameCarrier(ex, next, carrier, permit);
       return;
     }
-    Object permit = ex.takePermit();
     if (carrier != null) {
       carriers.afterHop(carrier, done, permit, reusable && !ex.isDone(), next.request());
     } else {
@@ -250,11 +293,16 @@ final class HopDriver {
    * channel, which was never offered to the pool: an NTLM round, whose handshake authenticates the
    * connection. The exchange keeps the previous hop's permit. Loop-only.
    */
-  private void sendOnSameCarrier(Exchange<?> ex, NextHop next, Channel carrier) {
+  private void sendOnSameCarrier(Exchange<?> ex, NextHop next, Channel carrier, @Nullable Object permit) {
     assert carrier.eventLoop().inEventLoop() : "sendOnSameCarrier must run on the carrier's loop";
-    Attempt attempt = begin(ex, next.request(), next.kind(), false);
+    Attempt attempt = begin(ex, next.request(), next.kind(), false, false);
     if (attempt == null) {
       ChannelClosing.close(carrier); // held by no attempt: nobody else would close it
+      carriers.releasePermit(permit);
+      return;
+    }
+    if (permit != null && !attempt.attachPermit(permit)) {
+      ChannelClosing.close(carrier);
       return;
     }
     if (!attempt.attachCarrier(carrier) || !attempt.armRequestTimeout(carrier.eventLoop())) {
@@ -279,6 +327,9 @@ final class HopDriver {
     if (d.action() == Replays.Action.NOTHING) {
       return; // the hop is over: whoever ended it decided the exchange's outcome
     }
+    if (a.dropIfHedged(f.cause())) {
+      return; // another attempt of the hedged hop runs on: the hop has not failed
+    }
     if (d.askFilters() && f.cause() instanceof IOException) {
       Request replay;
       try {
@@ -298,6 +349,9 @@ final class HopDriver {
         retry(a, f.cause());
         return;
       case RETRY:
+        if (retryBudget != null && d.reason() == Replays.Reason.RETRY) {
+          retryBudget.spend();
+        }
         ex.followUps().incrementRetries();
         retry(a, f.cause());
         return;
@@ -326,6 +380,7 @@ final class HopDriver {
         .replayOnlyIdempotent(config.isReplayOnlyIdempotent())
         .filtersConfigured(!config.getIoExceptionFilters().isEmpty())
         .clientClosed(clientClosed.getAsBoolean())
+        .retryBudgetLeft(retryBudget == null || retryBudget.allows())
         .over(a.isOver());
   }
 
@@ -365,8 +420,7 @@ final class HopDriver {
       ChannelClosing.close(carrier);
     }
     events.hopEnded(failed, cause);
-    Exchange<?> ex = failed.exchange();
-    ex.releasePermit();
-    send(ex, request, HopKind.RETRY, true);
+    failed.releasePermit();
+    send(failed.exchange(), request, HopKind.RETRY, true);
   }
 }

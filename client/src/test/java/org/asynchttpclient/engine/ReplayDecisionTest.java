@@ -147,4 +147,25 @@ class ReplayDecisionTest extends ClientAndServer<RawServer> {
     assertTrue(message.contains("REFUSED_STREAM") && message.contains("did not process"), message);
     assertTrue(message.contains(Replays.Reason.UNPROCESSED_REPLAYS_SPENT.text()), message);
   }
+  /**
+   * With retryBudgetPercent 0, only the floor of 10 retries a second over the 10 s window is
+   * allowed: a server that drops every request gets at most that many retries, then each failure
+   * says the budget was spent (AHC's rules alone would retry each request 5 times).
+   */
+  @Test
+  void theRetryBudgetStopsRetriesAndSaysSo() throws Exception {
+    AtomicInteger heads = closingServer();
+    client = ClientFixture.client(ClientFixture.config().setRetryBudgetPercent(0));
+    int requests = 0;
+    String message = "";
+    while (requests < 60 && !message.contains(Replays.Reason.RETRY_BUDGET_SPENT.text())) {
+      requests++;
+      ExecutionException e = Await.failed(client.prepareGet(server.url("/flaky")).execute(), 10);
+      message = String.valueOf(e.getCause().getMessage());
+    }
+    assertTrue(message.contains(Replays.Reason.RETRY_BUDGET_SPENT.text()), message);
+    assertTrue(message.contains("may have processed"), message);
+    // 100 retries in the window, each request once: not 6 per request.
+    assertEquals(requests + 100, heads.get(), requests + " requests");
+  }
 }

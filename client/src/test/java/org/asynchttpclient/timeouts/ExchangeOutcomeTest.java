@@ -39,9 +39,9 @@ class ExchangeOutcomeTest {
   @Test
   void completeWinsAndRecyclesTheChannelThenLateTimeoutIsNoOp() throws Exception {
     Exchange<Response> ex = exchange(services, handler);
-    ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
     Attempt a = CountingServices.begin(ex, -1);
+    a.attachPermit("k");
     assertTrue(a.attachCarrier(ch));
     handler.onStatusReceived(HandlerTestFixtures.status(200, "OK"));
     assertTrue(ex.complete(true));
@@ -58,9 +58,9 @@ class ExchangeOutcomeTest {
   @Test
   void timeoutClosesChannelAndReleasesPermitBeforeTheFailureIsVisible() throws Exception {
     Exchange<Response> ex = exchange(services, handler);
-    ex.attachPermit("k");
     EmbeddedChannel ch = new EmbeddedChannel();
     Attempt a = CountingServices.begin(ex, TimeUnit.MILLISECONDS.toNanos(20));
+    a.attachPermit("k");
     a.attachCarrier(ch);
     assertTrue(a.armRequestTimeout(null));
     AtomicInteger releasedWhenVisible = new AtomicInteger(-1);
@@ -85,8 +85,9 @@ class ExchangeOutcomeTest {
   void completableFutureViewAbortsTheExchange() {
     Exchange<Response> ex = exchange(services, handler);
     EmbeddedChannel ch = new EmbeddedChannel();
-    ex.attachPermit("k");
-    CountingServices.begin(ex, -1).attachCarrier(ch);
+    Attempt first = CountingServices.begin(ex, -1);
+    first.attachPermit("k");
+    first.attachCarrier(ch);
     assertTrue(ex.toCompletableFuture().completeExceptionally(new IllegalStateException("stop")));
     assertTrue(ex.isDone());
     assertFalse(ch.isOpen());
@@ -123,7 +124,7 @@ class ExchangeOutcomeTest {
     EmbeddedChannel ch = new EmbeddedChannel();
     assertFalse(a.attachCarrier(ch));
     assertFalse(ch.isOpen());
-    assertFalse(ex.attachPermit("k"));
+    assertFalse(a.attachPermit("k"));
     assertEquals(1, services.released.get(), "a permit that arrives late goes straight back");
   }
 
@@ -137,8 +138,8 @@ class ExchangeOutcomeTest {
     for (int i = 0; i < n; i++) {
       handlers[i] = new RecordingHandler();
       exchanges[i] = exchange(services, handlers[i]);
-      exchanges[i].attachPermit("k");
       attempts[i] = CountingServices.begin(exchanges[i], -1);
+      attempts[i].attachPermit("k");
       attempts[i].attachCarrier(new EmbeddedChannel());
     }
     CountDownLatch go = new CountDownLatch(1);

@@ -167,13 +167,17 @@ public final class Http1Carriers implements CarrierProtocol {
     Exchange<?> ex = attempt.exchange();
     Object key = attempt.permitKey();
     if (permits.tryAcquire(key)) {
-      if (ex.attachPermit(key)) {
+      if (attempt.attachPermit(key)) {
         connectAndWrite(attempt);
       }
       return;
     }
     if (fresh ? takeover.carryWithoutPermit(attempt) : takePooledSibling(attempt)) {
       return;
+    }
+    if (attempt.isHedge()
+        && attempt.dropIfHedged(new IOException("no connection permit free at once for a hedge"))) {
+      return; // a hedge never waits for a permit that other requests wait for
     }
     // No permit free: waiting for one is part of the hop, so its request timeout (on the timer,
     // as there is no channel yet) bounds the wait.
@@ -204,8 +208,8 @@ public final class Http1Carriers implements CarrierProtocol {
     public void accept(@Nullable IOException failure) {
       Exchange<?> ex = attempt.exchange();
       if (failure != null) {
-        ex.fail(failure);
-      } else if (ex.attachPermit(attempt.permitKey())) {
+        attempt.fail(failure);
+      } else if (attempt.attachPermit(attempt.permitKey())) {
         connectAndWrite(attempt);
       }
     }
@@ -257,7 +261,7 @@ public final class Http1Carriers implements CarrierProtocol {
     // loop wrote it (giving the channel back), so from this thread the lookup is a cache miss.
     Object permit = permits == ConnectionPermits.UNLIMITED ? null : ParkedPermit.take(pooled);
     if (permit != null) {
-      attempt.exchange().attachPermit(permit); // back at once if the exchange has ended
+      attempt.attachPermit(permit); // back at once if the attempt or its exchange has ended
     }
     // Always a task, even from the channel's own loop, where queueing it wakes nothing: the write
     // then waits for the end of the loop's current I/O batch. A request issued from a response
@@ -273,7 +277,7 @@ public final class Http1Carriers implements CarrierProtocol {
     assert pooled.eventLoop().inEventLoop() : "writeOnPooled must run on the pooled channel's loop";
     if (!pooled.isActive()) {
       ChannelClosing.close(pooled);
-      if (attempt.exchange().holdsPermit()) {
+      if (attempt.holdsPermit()) {
         connectAndWrite(attempt); // under the permit the dead connection had
       } else {
         openWithPermit(attempt, true); // its close gave the permit back first
@@ -284,7 +288,7 @@ public final class Http1Carriers implements CarrierProtocol {
       return;
     }
     events.connectionAcquired(attempt, true);
-    attempt.exchange().handler().onConnectionPooled(pooled);
+    attempt.handler().onConnectionPooled(pooled);
     writer.write(attempt, pooled);
   }
 

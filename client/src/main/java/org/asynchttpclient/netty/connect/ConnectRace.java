@@ -170,7 +170,7 @@ final class ConnectRace implements Dialing.Racing {
   }
 
   private AsyncHandler<?> handler() {
-    return attempt.exchange().handler();
+    return attempt.handler();
   }
 
   /** Starts the next address, unless the race is decided, none is left, or the budget is spent. */

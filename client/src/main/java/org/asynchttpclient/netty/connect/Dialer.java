@@ -232,14 +232,14 @@ final class Dialer {
    */
   @Nullable Future<List<InetSocketAddress>> lookUp(Attempt attempt, InetSocketAddress unresolved) {
     attempt.phase(Phase.RESOLVING);
-    AsyncHandler<?> handler = attempt.exchange().handler();
+    AsyncHandler<?> handler = attempt.handler();
     AddressResolverGroup<InetSocketAddress> group = config.getAddressResolverGroup();
     if (group != null) {
       AddressResolver<InetSocketAddress> resolver;
       try {
         resolver = group.getResolver(resolverLoop());
       } catch (RuntimeException e) {
-        attempt.exchange().fail(e); // the group is closed, or the loop is shutting down
+        attempt.fail(e); // the group is closed, or the loop is shutting down
         return null;
       }
       return RequestHostnameResolver.INSTANCE.resolve(resolver, unresolved, handler);
@@ -260,7 +260,7 @@ final class Dialer {
             return;
           }
           if (!f.isSuccess()) {
-            attempt.exchange().fail(f.cause());
+            attempt.fail(f.cause());
             return;
           }
           @SuppressWarnings("unchecked")
@@ -268,9 +268,7 @@ final class Dialer {
           if (addresses == null || addresses.isEmpty()) {
             // RequestHostnameResolver already fails an empty answer this way; should one get here,
             // it is an unknown host (AHC 3.0.12, #2254), not a connect failure.
-            attempt
-                .exchange()
-                .fail(
+            attempt.fail(
                     new UnknownHostException(
                         "No address resolved for "
                             + unresolved.getHostString()
@@ -316,7 +314,7 @@ final class Dialer {
     InetSocketAddress address = addresses.get(index);
     attempt.phase(Phase.CONNECTING);
     attempt.dialing().started(addresses, index + 1);
-    AsyncHandler<?> handler = attempt.exchange().handler();
+    AsyncHandler<?> handler = attempt.handler();
     handler.onTcpConnectAttempt(address);
     InetAddress local = attempt.request().getLocalAddress();
     // Registered first and connected with a promise that already has its listener: the listener
@@ -408,6 +406,6 @@ final class Dialer {
   /** Closes {@code ch} and fails the attempt's exchange with {@code cause}. */
   static void fail(Attempt attempt, Channel ch, Throwable cause) {
     ChannelClosing.close(ch);
-    attempt.exchange().fail(cause);
+    attempt.fail(cause);
   }
 }

@@ -22,6 +22,9 @@ final class RefusedConnect {
   static void deliver(AsyncHttpClientConfig config, Attempt attempt, Channel ch, FullHttpResponse answer) {
     assert ch.eventLoop().inEventLoop() : "a CONNECT answer is delivered on its channel's loop";
     int code = answer.status().code();
+    if (!attempt.claimHead()) {
+      return; // a hedge lost to another attempt's head: the winner closes this one
+    }
     attempt.responseStarted(code);
     AsyncHandler<?> handler = attempt.exchange().handler();
     try {

@@ -55,7 +55,7 @@ final class SocksConnect {
     dialer.resolveTarget(attempt, host, target.getExplicitPort(), addresses -> {
       InetSocketAddress destination = destination(proxy, addresses);
       if (destination == null) {
-        attempt.exchange().fail(new UnknownHostException("SOCKS4 proxy " + proxy.getHost()
+        attempt.fail(new UnknownHostException("SOCKS4 proxy " + proxy.getHost()
             + ": no IPv4 address for " + host + " (resolved to " + addresses
             + "; SOCKS4 carries IPv4 addresses only)"));
         return;

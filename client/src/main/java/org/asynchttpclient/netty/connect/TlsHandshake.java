@@ -145,7 +145,7 @@ final class TlsHandshake {
       boolean http2Allowed,
       Channel ch,
       Consumer<Channel> onReady) {
-    AsyncHandler<?> handler = attempt.exchange().handler();
+    AsyncHandler<?> handler = attempt.handler();
     attempt.phase(Phase.TLS_HANDSHAKE);
     SslHandler ssl;
     try {

@@ -2,12 +2,14 @@ package org.asynchttpclient.netty.exchange;
 
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
+import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.net.SocketAddress;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import io.netty.handler.codec.http.HttpHeaders;
+import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
@@ -18,16 +20,18 @@ import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * One hop of an exchange: the first request, or a redirect, retry or auth replay of it. It holds
- * what belongs to this hop only: its request and wire request, where it goes ({@link HopRoute}:
- * the pool partition, the proxy, the addresses), the carrier it runs on (a channel) and its
- * timeouts. What spans hops (outcome, deadline, permit, handler, follow-up memory) stays in the
- * {@link Exchange}.
+ * One hop of an exchange: the first request, or a redirect, retry or auth replay of it, or a
+ * hedge of one. It holds what belongs to this hop only: its request and wire request, where it
+ * goes ({@link HopRoute}: the pool partition, the proxy, the addresses), the carrier it runs on (a
+ * channel), the connection permit it took, and its timeouts. What spans hops (outcome, deadline,
+ * handler, follow-up memory) stays in the {@link Exchange}. A hedged hop has several attempts in
+ * flight at once, its {@link HedgeGroup}; the others have none.
  *
  * <pre>
  *            end(): the next hop takes over (redirect, auth replay, retry)
  *   CURRENT ---------------------------------------------------------------&gt; ENDED
  *            end(): one of its timeouts expired, and the exchange times out
+ *            abandon(): another attempt of its hedged hop won, or it failed beside another
  * </pre>
  *
  * Exactly one of the two ends an attempt, decided by one compare-and-set: a timeout of this hop
@@ -53,6 +57,10 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
       AtomicIntegerFieldUpdater.newUpdater(Attempt.class, "state");
   private static final AtomicReferenceFieldUpdater<Attempt, Channel> CARRIER =
       AtomicReferenceFieldUpdater.newUpdater(Attempt.class, Channel.class, "carrier");
+  private static final AtomicReferenceFieldUpdater<Attempt, Object> PERMIT =
+      AtomicReferenceFieldUpdater.newUpdater(Attempt.class, Object.class, "permitKey");
+  private static final AtomicIntegerFieldUpdater<Attempt> RELEASED =
+      AtomicIntegerFieldUpdater.newUpdater(Attempt.class, "released");
   // The fields below are written with release stores (plain ones in the constructor, which
   // publication through the exchange orders): each is read by other threads for a timeout's
   // decision or message and takes part in no write-then-read protocol, so the full fence of a
@@ -83,8 +91,16 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   private final long requestTimeoutNanos;
   private final long readTimeoutNanos;
   private final AttemptTimeouts timeouts;
+  /** A hedge sent beside the hop's primary attempt (it shares the primary's number and start). */
+  private final boolean hedge;
+  /** The hop's attempts in flight together when the hop is hedged; null when it is not. */
+  private final @Nullable HedgeGroup hedges;
 
   // any thread
+  /** The connection permit this attempt holds (see {@link #attachPermit}); taken exactly once. */
+  private volatile @Nullable Object permitKey;
+  /** 0 until {@link #release} ran; its compare-and-set makes the release happen once. */
+  private volatile int released;
   /** CURRENT (0, the default: no store in the constructor) or ENDED. */
   private volatile int state;
   /** Set by whoever connects or polls the channel; taken (set to null) exactly once. */
@@ -120,13 +136,22 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
     this.requestTimeoutNanos = b.requestTimeoutNanos;
     this.readTimeoutNanos = b.readTimeoutNanos;
     this.timeouts = new AttemptTimeouts(exchange.services().timeouts(), this);
-    // The first hop starts when the caller submitted (its deadline counts from there anyway), a
-    // few microseconds before this: one clock read per request fewer.
-    this.startNanos =
-        number == 0
-            ? exchange.deadline().submitNanos()
-            : exchange.services().timeouts().ticker().nanoTime();
-    LAST_READ.set(this, startNanos);
+    this.hedge = b.hedgeOf != null;
+    this.hedges = b.hedgeOf != null ? b.hedgeOf.hedges : b.hedges;
+    if (b.hedgeOf != null) {
+      // A hedge is the same hop again: same number and start, so the same request deadline (G1);
+      // its read timeout counts from now, when it is sent.
+      this.startNanos = b.hedgeOf.startNanos;
+      LAST_READ.set(this, exchange.services().timeouts().ticker().nanoTime());
+    } else {
+      // The first hop starts when the caller submitted (its deadline counts from there anyway), a
+      // few microseconds before this: one clock read per request fewer.
+      this.startNanos =
+          number == 0
+              ? exchange.deadline().submitNanos()
+              : exchange.services().timeouts().ticker().nanoTime();
+      LAST_READ.set(this, startNanos);
+    }
     PHASE.set(this, Phase.WAITING_FOR_CONNECTION);
   }
 
@@ -206,12 +231,105 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
     return wire;
   }
 
+  /** Whether this attempt is a hedge of its hop (not the hop as first sent). */
+  public boolean isHedge() {
+    return hedge;
+  }
+
+  /** The hop's hedge group, or null when the hop is not hedged. */
+  public @Nullable HedgeGroup hedges() {
+    return hedges;
+  }
+
+  /**
+   * The handler this attempt reports its connection and request events to: the exchange's, but
+   * for a hedge, which reports them to nobody (the handler hears the hop's primary attempt, and of
+   * the response only the winner's).
+   */
+  public AsyncHandler<?> handler() {
+    return hedge ? QuietHandler.INSTANCE : exchange.handler();
+  }
+
+  /**
+   * This attempt's response head arrived (on its carrier's loop, before the handler hears of it):
+   * true when it may go on, false when another attempt of its hedged hop won, and this one must
+   * stop without a word to the handler (it has been, or is being, abandoned).
+   */
+  public boolean claimHead() {
+    HedgeGroup g = hedges;
+    return g == null || g.claim(this);
+  }
+
+  /**
+   * This attempt failed: when it is one of a hedged hop's attempts and another still runs, it is
+   * dropped (abandoned) and true is returned; the hop goes on with the others.
+   */
+  public boolean dropIfHedged(Throwable cause) {
+    HedgeGroup g = hedges;
+    return g != null && g.drop(this, cause);
+  }
+
+  /**
+   * This attempt cannot go on because of {@code cause}: one of a hedged hop's attempts is dropped
+   * while another runs; otherwise the exchange fails with it.
+   */
+  public void fail(Throwable cause) {
+    if (!dropIfHedged(cause)) {
+      exchange.fail(cause);
+    }
+  }
+
+  // ---- the connection permit
+  /**
+   * Records the connection permit taken for this attempt. When the attempt is already over, the
+   * permit goes straight back and false is returned (set first, then checked: a concurrent ender
+   * takes it or this call does, never neither).
+   */
+  public boolean attachPermit(Object partitionKey) {
+    permitKey = partitionKey;
+    if (isOver()) {
+      releasePermit();
+      return false;
+    }
+    return true;
+  }
+
+  /**
+   * Takes the permit, for a connection that keeps it (pooled, handed over, or the next hop on the
+   * same connection); null when none is held. Exactly one of this and {@link #releasePermit} gets it.
+   */
+  public @Nullable Object takePermit() {
+    return PERMIT.getAndSet(this, null);
+  }
+
+  /** Whether this attempt holds a connection permit now. */
+  public boolean holdsPermit() {
+    return permitKey != null;
+  }
+
+  /** Gives the permit back; safe to call any number of times, from any thread. */
+  public void releasePermit() {
+    Object key = PERMIT.getAndSet(this, null);
+    if (key != null) {
+      exchange.services().releasePermit(key);
+    }
+  }
+
   public boolean freshConnection() {
     return freshConnection;
   }
 
   public long readTimeoutNanos() {
     return readTimeoutNanos;
+  }
+
+  long requestTimeoutNanos() {
+    return requestTimeoutNanos;
+  }
+
+  /** When this hop's request timeout (or the exchange's deadline, if sooner) ends it; Long.MAX_VALUE for never. */
+  public long requestDeadlineNanos() {
+    return exchange.deadline().hopDeadline(number, startNanos, requestTimeoutNanos);
   }
 
   public AttemptTimeouts timeouts() {
@@ -297,6 +415,9 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
    * active, else closed, and frees what the wire request still holds.
    */
   void release(boolean reusable) {
+    if (!RELEASED.compareAndSet(this, 0, 1)) {
+      return;
+    }
     timeouts.cancel();
     abandonRace();
     Channel ch = takeCarrier();
@@ -308,6 +429,19 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
       }
     }
     wire.release();
+  }
+
+  /**
+   * Ends this attempt as one of a hedged hop's losers, or a member dropped after a failure, or
+   * left over when the exchange ended: its timeouts stop, its carrier is closed (an HTTP/2
+   * stream is reset, an HTTP/1.1 connection never pooled) and its permit given back. Returns
+   * whether this call ended it.
+   */
+  boolean abandon() {
+    boolean ended = end();
+    release(false);
+    releasePermit();
+    return ended;
   }
 
   /** Takes the carrier: the caller now owns the channel (see the class javadoc), or gets null. */
@@ -393,6 +527,12 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   @Override
   public void onExpired(
       ExchangeTimeoutException.Kind kind, long budgetNanos, long deadlineNanos, long nowNanos) {
+    // A read timeout of one of a hedged hop's attempts drops that attempt while another runs; a
+    // request timeout is the hop's deadline, the same for all of them.
+    if (kind == ExchangeTimeoutException.Kind.READ
+        && dropIfHedged(new IOException("read timeout of a hedged attempt, another one runs"))) {
+      return;
+    }
     if (end()) {
       exchange.timedOut(this, kind, budgetNanos, deadlineNanos, nowNanos, false);
     }
@@ -401,6 +541,6 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   @Override
   public String toString() {
     // Logged at DEBUG: a URL's user info is a password.
-    return "Attempt{hop=" + number + ", uri=" + request.getUri().toUrlWithoutUserInfo() + ", carrier=" + carrier + '}';
+    return "Attempt{hop=" + number + (hedge ? " (hedge)" : "") + ", uri=" + request.getUri().toUrlWithoutUserInfo() + ", carrier=" + carrier + '}';
   }
 }

@@ -19,6 +19,10 @@ public final class AttemptBuilder {
   HopKind kind = HopKind.INITIAL;
   long requestTimeoutNanos = TimeoutValues.NONE;
   long readTimeoutNanos = TimeoutValues.NONE;
+  /** The primary attempt this one hedges, null for a hop's primary. */
+  @Nullable Attempt hedgeOf;
+  /** The hop's hedge group when the hop is hedged (a primary's), else null. */
+  @Nullable HedgeGroup hedges;
 
   AttemptBuilder(Exchange<?> exchange, Request request, NettyRequest wire) {
     this.exchange = exchange;
@@ -56,6 +60,31 @@ public final class AttemptBuilder {
 
   public AttemptBuilder readTimeoutNanos(long nanos) {
     this.readTimeoutNanos = nanos;
+    return this;
+  }
+
+  /**
+   * The hop may be hedged: up to {@code maxAttempts} attempts of it in flight at once (the
+   * primary and its hedges), which this builder's attempt, the primary, heads.
+   */
+  public AttemptBuilder hedged(int maxAttempts, HedgeGroup.HeadLatencies latencies) {
+    this.hedges = new HedgeGroup(exchange, maxAttempts, latencies);
+    return this;
+  }
+
+  /**
+   * This attempt hedges {@code primary}: the same hop again, with its number, partition, proxy,
+   * start and timeouts.
+   */
+  AttemptBuilder hedgeOf(Attempt primary) {
+    this.hedgeOf = primary;
+    this.number = primary.number();
+    this.partitionKey = primary.partitionKey();
+    this.proxy = primary.proxy();
+    this.kind = HopKind.HEDGE;
+    this.freshConnection = false;
+    this.readTimeoutNanos = primary.readTimeoutNanos();
+    this.requestTimeoutNanos = primary.requestTimeoutNanos();
     return this;
   }
 

@@ -23,7 +23,8 @@ import org.slf4j.LoggerFactory;
 /**
  * One user request, from submission to its single outcome. It is the {@link ListenableFuture}
  * the caller holds, and it owns what spans the request's hops: the outcome, the deadline, the
- * connection permit, the handler, the follow-up memory and the current {@link Attempt}. A
+ * handler, the follow-up memory and the current {@link Attempt} (which holds the hop's connection
+ * permit). A
  * redirect, retry or auth replay is a new attempt of the same exchange, never a new exchange.
  *
  * <pre>
@@ -66,8 +67,8 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       AtomicIntegerFieldUpdater.newUpdater(Exchange.class, "state");
 
   @SuppressWarnings("rawtypes")
-  private static final AtomicReferenceFieldUpdater<Exchange, Object> PERMIT =
-      AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Object.class, "permitKey");
+  private static final AtomicReferenceFieldUpdater<Exchange, Attempt> CURRENT =
+      AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Attempt.class, "current");
 
   private static final VarHandle HANDLER;
 
@@ -89,9 +90,11 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   /** Replaced only by a response or I/O exception filter, between hops. */
   @SuppressWarnings("NullAway.Init") // set (plain) in the constructor
   private volatile AsyncHandler<T> handler;
-  /** Set when a hop's permit is granted, taken back exactly once. */
-  private volatile @Nullable Object permitKey;
-  /** Written only by the hop driver ({@link #begin}), one hop after the other. */
+  /**
+   * Written by the hop driver ({@link #begin}), one hop after the other, and within a hedged hop
+   * by its {@link HedgeGroup} (under the group's monitor): the winner of the response heads, or
+   * another attempt when the current one was dropped.
+   */
   private volatile @Nullable Attempt current;
   // confined to the submitting loop's thread (acted on only where inEventLoop() is true)
   /** The loop running {@code execute} for this exchange, while that call has not returned. */
@@ -174,6 +177,10 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     Attempt previous = current;
     Attempt attempt = next.number(previous == null ? 0 : previous.number() + 1).build();
     followUps.foldRedirectRefusals(attempt.request());
+    HedgeGroup hedges = attempt.hedges();
+    if (hedges != null) {
+      hedges.primary(attempt);
+    }
     current = attempt;
     if (previous != null) {
       previous.wire().release();
@@ -207,37 +214,44 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   }
 
   /**
-   * Records the permit taken for a hop. When the exchange has already ended, the permit goes
-   * straight back and false is returned.
+   * Builds a hedge of {@code primary}, the current hop's attempt, and adds it to the hop's group;
+   * null when the group refuses it (a head came, the exchange ended, or enough were sent): it is
+   * then never sent.
    */
-  public boolean attachPermit(Object partitionKey) {
-    permitKey = partitionKey;
-    if (isDone()) {
-      releasePermit();
-      return false;
+  public @Nullable Attempt beginHedge(AttemptBuilder hedge, Attempt primary) {
+    HedgeGroup group = primary.hedges();
+    Attempt h = hedge.hedgeOf(primary).build();
+    if (group == null || !group.add(h)) {
+      h.wire().release();
+      return null;
     }
-    return true;
+    return h;
+  }
+
+  /** {@code winner}'s head came first: it is the hop's attempt from now on. Under the group's monitor. */
+  void makeCurrent(Attempt winner) {
+    current = winner;
+  }
+
+  /** {@code dropped} failed beside {@code other}: the hop goes on with that. Under the group's monitor. */
+  void replaceCurrent(Attempt dropped, Attempt other) {
+    CURRENT.compareAndSet(this, dropped, other);
   }
 
   /**
-   * Takes the permit from the exchange, for a connection that keeps it (pooled or handed over);
-   * null when it holds none. Safe from any thread: exactly one of this and {@link #releasePermit}
-   * gets it.
+   * Takes the current attempt's permit, for a connection that keeps it (pooled or handed over);
+   * null when it holds none (see {@link Attempt#takePermit}).
    */
   public @Nullable Object takePermit() {
-    return PERMIT.getAndSet(this, null);
+    Attempt a = current;
+    return a != null ? a.takePermit() : null;
   }
 
-  /** Whether the exchange holds a connection permit now. */
-  public boolean holdsPermit() {
-    return permitKey != null;
-  }
-
-  /** Gives the permit back; safe to call any number of times, from any thread. */
+  /** Gives the current attempt's permit back; safe to call any number of times, from any thread. */
   public void releasePermit() {
-    Object key = PERMIT.getAndSet(this, null);
-    if (key != null) {
-      services.releasePermit(key);
+    Attempt a = current;
+    if (a != null) {
+      a.releasePermit();
     }
   }
 
@@ -271,7 +285,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     } else if (a != null) {
       a.release(keepAlive);
     }
-    releasePermit();
+    releaseAttempts(a);
     services.unregister(this);
     if (handoverFailure != null) {
       services.events().ended(this, a, ExchangeOutcome.FAILED, handoverFailure);
@@ -418,8 +432,20 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     if (a != null) {
       a.release(false);
     }
-    releasePermit();
+    releaseAttempts(a);
     services.unregister(this);
+  }
+
+  /** Gives back {@code a}'s permit, and abandons the other attempts of its hedged hop, if any. */
+  private static void releaseAttempts(@Nullable Attempt a) {
+    if (a == null) {
+      return;
+    }
+    a.releasePermit();
+    HedgeGroup hedges = a.hedges();
+    if (hedges != null) {
+      hedges.abandonAllBut(a);
+    }
   }
 
   private void notifyThrowable(Throwable cause) {

@@ -107,6 +107,36 @@ public final class ExchangeEvents {
     }
   }
 
+  public void hedgeSent(Attempt hop) {
+    for (ExchangeListener l : listeners) {
+      try {
+        l.hedgeSent(hop);
+      } catch (RuntimeException e) {
+        logged(l, "hedgeSent", e);
+      }
+    }
+  }
+
+  public void hedgeWon(Attempt hop) {
+    for (ExchangeListener l : listeners) {
+      try {
+        l.hedgeWon(hop);
+      } catch (RuntimeException e) {
+        logged(l, "hedgeWon", e);
+      }
+    }
+  }
+
+  public void hedgeCancelled(Attempt hop) {
+    for (ExchangeListener l : listeners) {
+      try {
+        l.hedgeCancelled(hop);
+      } catch (RuntimeException e) {
+        logged(l, "hedgeCancelled", e);
+      }
+    }
+  }
+
   public void hopEnded(Attempt hop, @Nullable Throwable failure) {
     for (ExchangeListener l : listeners) {
       try {

@@ -295,7 +295,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
       openStream(w);
     } else if (d == H2Partition.Decision.QUEUE_FULL) {
       Uri uri = w.attempt.request().getUri();
-      w.exchange.fail(
+      w.attempt.fail(
           new IOException(
               "HTTP/2 requests waiting for " + uri.getHost() + ":" + uri.getExplicitPort()
                   + " reached " + H2WaitQueue.MAX_WAITING + " (expected fewer waiting for a stream)"));
@@ -441,11 +441,11 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
     // maxConnectionsPerHost bounds the connections a host's addresses get, and so does a further
     // connection of a partition in every mode; else it goes back now (3.0.11 does).
     boolean keepsPermit = key instanceof AddressPartitionKey || p.isFurtherOpener(ex);
-    Object permit = keepsPermit ? ex.takePermit() : null;
+    Object permit = keepsPermit ? attempt.takePermit() : null;
     if (permit != null) {
       ex.services().parkPermit(ch, permit);
     } else {
-      ex.releasePermit();
+      attempt.releasePermit();
     }
     H2Connection c = new H2Connection(ch, p, config.getHttp2MaxConcurrentStreams(), lifetime.createdAt(ch));
     H2Pipeline.install(config, c, scheduler);

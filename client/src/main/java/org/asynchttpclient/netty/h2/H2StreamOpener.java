@@ -50,7 +50,7 @@ final class H2StreamOpener {
       c.loop().execute(() -> openOnLoop(c, slot, w));
     } catch (java.util.concurrent.RejectedExecutionException e) {
       slot.release();
-      ex.fail(new IOException("HTTP/2 connection's event loop is shut down", e));
+      w.attempt.fail(new IOException("HTTP/2 connection's event loop is shut down", e));
     }
   }
 

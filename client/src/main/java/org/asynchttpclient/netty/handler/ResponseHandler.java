@@ -215,7 +215,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       deliver(ctx.channel(), a, msg);
     } catch (Throwable t) {
       unbind();
-      a.exchange().fail(t);
+      a.fail(t); // a hedge that has not won is dropped; else the exchange fails
     } finally {
       if (!held) {
         DecodedMessages.release(msg);
@@ -234,7 +234,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       }
     } catch (Throwable t) {
       unbind();
-      a.exchange().fail(t);
+      a.fail(t); // a hedge that has not won is dropped; else the exchange fails
     } finally {
       DecodedMessages.release(msg);
     }
@@ -311,6 +311,12 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     }
     if (code >= 100 && code < 200 && code != HttpResponseStatus.SWITCHING_PROTOCOLS.code()) {
       return; // informational, the real response follows
+    }
+    if (!a.claimHead()) {
+      // A hedged hop's other attempt had its head first: this one stops here, the handler hears
+      // nothing of it, and the winner closes its carrier (G2).
+      unbind();
+      return;
     }
     responseStarted = true;
     response = res;

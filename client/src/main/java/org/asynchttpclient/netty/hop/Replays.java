@@ -41,7 +41,10 @@ import org.jetbrains.annotations.Nullable;
  *             got; never from a failure of the client's own making);
  *         <li>with {@code replayOnlyIdempotent}, none of these retries is made for a request that
  *             is not idempotent (RFC 9110 9.2.2: GET, HEAD, OPTIONS, TRACE, PUT, DELETE, QUERY)
- *             and carries no {@code Idempotency-Key}.
+ *             and carries no {@code Idempotency-Key};
+ *         <li>with {@code retryBudgetPercent}, a retry of a request the server may have processed
+ *             is made only while the client's retry budget allows it (G4); a refused connect is
+ *             retried whatever the budget.
  *       </ul>
  * </ol>
  *
@@ -81,7 +84,8 @@ public final class Replays {
     RETRY("AsyncHttpClient's retry rules allow it"),
     RESPONSE_DELIVERED("the response had reached the handler"),
     NOT_IDEMPOTENT("it is not idempotent (replayOnlyIdempotent)"),
-    RETRIES_SPENT("maxRequestRetry retries were spent");
+    RETRIES_SPENT("maxRequestRetry retries were spent"),
+    RETRY_BUDGET_SPENT("the client's retry budget (retryBudgetPercent) was spent");
 
     private final String text;
 
@@ -157,9 +161,13 @@ public final class Replays {
     if (s.replayOnlyIdempotent && s.stage != Stage.CONNECT && !s.idempotent) {
       return fail(filters, Reason.NOT_IDEMPOTENT);
     }
-    return s.retries < s.maxRequestRetry
-        ? new Decision(filters, Action.RETRY, retryable)
-        : fail(filters, Reason.RETRIES_SPENT);
+    if (s.retries >= s.maxRequestRetry) {
+      return fail(filters, Reason.RETRIES_SPENT);
+    }
+    // The budget bounds the retries of what the server may have processed, not a refused connect.
+    return retryable == Reason.RETRY && !s.retryBudgetLeft
+        ? fail(filters, Reason.RETRY_BUDGET_SPENT)
+        : new Decision(filters, Action.RETRY, retryable);
   }
 
   /** RETRY or CONNECT_RETRY when AsyncHttpClient's rules allow a retry, else why not. */
@@ -237,6 +245,8 @@ public final class Replays {
     boolean filtersConfigured;
     boolean clientClosed;
     boolean over;
+    /** Whether the client's retry budget allows one more retry (always, without a budget). */
+    boolean retryBudgetLeft = true;
 
     public Situation stage(Stage stage) {
       this.stage = stage;
@@ -317,6 +327,11 @@ public final class Replays {
       return this;
     }
 
+    public Situation retryBudgetLeft(boolean left) {
+      this.retryBudgetLeft = left;
+      return this;
+    }
+
     @Override
     public String toString() {
       return stage + (unprocessed != null ? "/" + unprocessed : "") + (http2 ? " h2" : " h1")
@@ -325,7 +340,8 @@ public final class Replays {
           + (bodyReplayable ? "" : " unreplayable-body") + " retries=" + retries + "/" + maxRequestRetry
           + " unprocessed=" + unprocessedReplays + (strictMidResponseRetry ? " strict" : "")
           + (replayOnlyIdempotent ? " only-idempotent" : "") + (filtersConfigured ? " filters" : "")
-          + (clientClosed ? " closed" : "") + (over ? " over" : "");
+          + (clientClosed ? " closed" : "") + (over ? " over" : "")
+          + (retryBudgetLeft ? "" : " budget-spent");
     }
   }
 }

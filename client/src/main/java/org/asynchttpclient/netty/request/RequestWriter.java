@@ -82,7 +82,7 @@ public final class RequestWriter {
           "no ResponseHandler in the pipeline of " + channel + " (expected one on every carrier)");
     }
     responses.bind(channel, attempt, request);
-    AsyncHandler<?> handler = ex.handler();
+    AsyncHandler<?> handler = attempt.handler();
     if (handler instanceof TransferCompletionHandler) {
       // What TransferListener.onRequestHeadersSent reports, as 3.0.11 hands it over.
       ((TransferCompletionHandler) handler)
@@ -164,7 +164,7 @@ public final class RequestWriter {
 
   private void writeBody(Attempt attempt, Channel channel, NettyBody body) {
     ChannelClosing.bodySending(channel, true);
-    ChannelFuture last = body.write(channel, progressPromise(channel, attempt.exchange().handler(), body));
+    ChannelFuture last = body.write(channel, progressPromise(channel, attempt.handler(), body));
     channel.flush();
     last.addListener((ChannelFutureListener) f -> afterWrite(f, attempt, channel, body, false));
   }
@@ -218,7 +218,7 @@ public final class RequestWriter {
       return;
     }
     if (reportHead) {
-      ((ProgressAsyncHandler<?>) attempt.exchange().handler()).onHeadersWritten();
+      ((ProgressAsyncHandler<?>) attempt.handler()).onHeadersWritten();
     }
     if (body != null) {
       ChannelClosing.bodySending(channel, false);
@@ -228,7 +228,7 @@ public final class RequestWriter {
       responses.onRequestWritten(attempt);
     }
     attempt.written();
-    AsyncHandler<?> handler = attempt.exchange().handler();
+    AsyncHandler<?> handler = attempt.handler();
     if (handler instanceof ProgressAsyncHandler && body != null && !body.isInMemory()) {
       ((ProgressAsyncHandler<?>) handler).onContentWritten();
     }

@@ -88,6 +88,15 @@ class ReplaysTest {
         // Engine: ConnectionFailureTest#closeWithoutAnyResponseIsRetriedThenFailsWithRemotelyClosedException
         row("HTTP/1.1 POST sent, no response: 3.0.11 retries it", h1Post(), false, Action.RETRY, Reason.RETRY),
         row("HTTP/1.1 retries spent", h1Post().replaysSoFar(5, 0), false, Action.FAIL, Reason.RETRIES_SPENT),
+        // Engine: ReplayDecisionTest#theRetryBudgetStopsRetriesAndSaysSo
+        row("HTTP/1.1 retry, the client's retry budget spent", h1Post().retryBudgetLeft(false),
+            false, Action.FAIL, Reason.RETRY_BUDGET_SPENT),
+        row("refused connect, the retry budget spent: retried anyway (not processed)",
+            h1Post().stage(Stage.CONNECT).connectRefused(true).retryBudgetLeft(false),
+            false, Action.RETRY, Reason.CONNECT_RETRY),
+        row("unprocessed HTTP/2 stream, the retry budget spent: replayed anyway",
+            h2Post().stage(Stage.NOT_SENT).unprocessed(Unprocessed.REFUSED_STREAM).retryBudgetLeft(false),
+            false, Action.REPLAY_UNPROCESSED, Reason.UNPROCESSED),
         row("HTTP/1.1 with filters: they are asked first", h1Post().filtersConfigured(true),
             true, Action.RETRY, Reason.RETRY),
         // Engine: ReplayDecisionTest#withReplayOnlyIdempotentAPostTheServerMayHaveProcessedFails

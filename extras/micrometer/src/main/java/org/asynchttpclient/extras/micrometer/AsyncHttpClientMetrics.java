@@ -57,6 +57,10 @@ import org.jetbrains.annotations.Nullable;
  *       timeouts fired, tagged {@code kind}. Milliseconds here mean the timer or the event loops
  *       run late (a 100 ms wheel tick, blocked loops, a starved CPU). A {@code MeterFilter} on the
  *       registry can change its distribution settings.
+ *   <li>{@value #HEDGES} (counter): attempts of hedged requests (see the client's {@code
+ *       hedgeDelay}), tagged {@code event}: {@code sent} (a hedge went out), {@code won} (a hedge's
+ *       response came first), {@code cancelled} (an attempt lost and was cancelled), and {@code
+ *       method} and {@code uri}.
  *   <li>{@value #CONNECTIONS} (gauges, after {@link #bindConnectionPool}): the client's open
  *       connections per remote host, tagged {@code host} (the address as the pool keys it) and
  *       {@code state} ({@code active}: carrying an exchange; {@code idle}: pooled). A host gets its
@@ -78,6 +82,8 @@ public final class AsyncHttpClientMetrics implements ExchangeListener {
   public static final String TIMEOUT_LATENESS = "http.client.timeout.lateness";
 
   public static final String CONNECTIONS = "http.client.connections";
+
+  public static final String HEDGES = "http.client.hedges";
 
   /**
    * A request header that names the request's URI template for the {@code uri} tag, read by the
@@ -145,6 +151,34 @@ public final class AsyncHttpClientMetrics implements ExchangeListener {
   @Override
   public void hopStarted(HopView hop) {
     hop.requestHeaders().remove(URI_TEMPLATE_HEADER);
+  }
+
+  @Override
+  public void hedgeSent(HopView hedge) {
+    hedge.requestHeaders().remove(URI_TEMPLATE_HEADER); // a hedge's wire request is its own
+    countHedge(hedge, "sent");
+  }
+
+  @Override
+  public void hedgeWon(HopView hedge) {
+    countHedge(hedge, "won");
+  }
+
+  @Override
+  public void hedgeCancelled(HopView loser) {
+    countHedge(loser, "cancelled");
+  }
+
+  private void countHedge(HopView hop, String event) {
+    ExchangeSample sample = sampleOf(hop.exchange());
+    Counter.builder(HEDGES)
+        .description("Hedged attempts: sent, won (a hedge answered first), cancelled (lost)")
+        .tags(commonTags)
+        .tag("event", event)
+        .tag("method", sample == null ? hop.request().getMethod() : sample.method)
+        .tag("uri", sample == null ? NONE : sample.uri)
+        .register(registry)
+        .increment();
   }
 
   @Override

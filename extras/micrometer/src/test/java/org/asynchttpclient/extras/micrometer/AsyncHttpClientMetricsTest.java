@@ -31,6 +31,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.ListenableFuture;
@@ -187,6 +188,49 @@ class AsyncHttpClientMetricsTest {
       assertTrue(received.streamId > 0, "over HTTP/2: " + received.protocol);
       assertFalse(received.headers.contains(AsyncHttpClientMetrics.URI_TEMPLATE_HEADER));
       assertTags(onlyRequestTimer(), "uri", "/h2", "status", "200", "outcome", "SUCCESS");
+    }
+  }
+
+  /** A hedged exchange: one hedge sent, which won; the first attempt cancelled; one sample. */
+  @Test
+  void hedgesAreCountedAndAHedgeCarriesNoTemplateHeader() throws Exception {
+    AsyncHttpClientMetrics metrics = AsyncHttpClientMetrics.builder(registry).build();
+    AtomicInteger n = new AtomicInteger();
+    try (TestServer server =
+            new TestServer()
+                .route(
+                    "/stall-first",
+                    (ctx, req) -> {
+                      if (n.incrementAndGet() > 1) {
+                        TestServer.respond(ctx, req, HttpResponseStatus.OK, "hedge");
+                      }
+                    });
+        DefaultAsyncHttpClient client =
+            new DefaultAsyncHttpClient(
+                ClientFixture.config()
+                    .setHedgeDelay(Duration.ofMillis(30))
+                    .setHedgeBudget(1.0)
+                    .addExchangeListener(metrics)
+                    .build())) {
+      Response r =
+          client
+              .prepareGet(server.url("/stall-first"))
+              .setHeader(AsyncHttpClientMetrics.URI_TEMPLATE_HEADER, "/stall-first")
+              .execute()
+              .get(5, TimeUnit.SECONDS);
+      assertEquals("hedge", r.getResponseBody());
+      for (String event : List.of("sent", "won", "cancelled")) {
+        Counter c =
+            registry.find(AsyncHttpClientMetrics.HEDGES).tag("event", event).counter();
+        assertTrue(c != null, event + ": " + describe(List.copyOf(registry.getMeters())));
+        assertEquals(1.0, c.count(), event);
+        assertTags(c, "method", "GET", "uri", "/stall-first");
+      }
+      assertEquals(2, server.received().size());
+      assertFalse(
+          server.received().get(1).headers.contains(AsyncHttpClientMetrics.URI_TEMPLATE_HEADER),
+          "the hedge's template header stays off the wire");
+      assertEquals(1, onlyRequestTimer().count());
     }
   }
 

@@ -43,6 +43,13 @@ final class HttpAttributes {
   static final AttributeKey<Double> TIMEOUT_LATENESS =
       AttributeKey.doubleKey("asynchttpclient.timeout.lateness");
 
+  /**
+   * On the span of an attempt of a hedged hop: {@code sent} on a hedge's own span, {@code won}
+   * when a hedge's response head came first, {@code cancelled} on the span of an attempt that lost
+   * (its stream reset or its connection closed).
+   */
+  static final AttributeKey<String> HEDGE = AttributeKey.stringKey("asynchttpclient.hedge");
+
   /** The value of {@code http.request.method} for a method outside the known set. */
   static final String OTHER_METHOD = "_OTHER";
 

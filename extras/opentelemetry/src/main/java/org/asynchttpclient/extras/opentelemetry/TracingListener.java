@@ -80,6 +80,34 @@ final class TracingListener implements ExchangeListener {
         this, new HopSpan(span, context, System.nanoTime(), metricAttributes(method, uri)));
   }
 
+  /** A hedge is a span of its own, a sibling of the hop's first attempt, marked as a hedge. */
+  @Override
+  public void hedgeSent(HopView hedge) {
+    hopStarted(hedge);
+    HopSpan hopSpan = spanOf(hedge);
+    if (hopSpan != null) {
+      hopSpan.span.setAttribute(HttpAttributes.HEDGE, "sent");
+    }
+  }
+
+  @Override
+  public void hedgeWon(HopView hedge) {
+    HopSpan hopSpan = spanOf(hedge);
+    if (hopSpan != null) {
+      hopSpan.span.setAttribute(HttpAttributes.HEDGE, "won");
+    }
+  }
+
+  /** A loser's span ends here, without an error: its hop goes on in the winner's span. */
+  @Override
+  public void hedgeCancelled(HopView loser) {
+    HopSpan hopSpan = spanOf(loser);
+    if (hopSpan != null) {
+      hopSpan.span.setAttribute(HttpAttributes.HEDGE, "cancelled");
+      hopEnded(loser, null);
+    }
+  }
+
   @Override
   public void connectionAcquired(HopView hop, boolean pooled) {
     HopSpan hopSpan = spanOf(hop);

@@ -41,6 +41,7 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.Response;
@@ -230,6 +231,55 @@ class AsyncHttpClientTelemetryTest {
       SpanData span = onlyClientSpan();
       assertFalse(span.getParentSpanContext().isValid(), "no parent: " + span);
       assertEquals(traceparent(span), server.received().get(0).headers.get("traceparent"));
+    }
+  }
+
+  /**
+   * A hedge is a span of its own beside the first attempt's, both under the caller's span: the
+   * hedge's marked won, the first attempt's cancelled, each request carrying its own traceparent.
+   */
+  @Test
+  void aHedgeIsASiblingSpanAndTheLoserIsMarkedCancelled() throws Exception {
+    OpenTelemetrySdk sdk = sdk(ContextPropagators.create(W3CTraceContextPropagator.getInstance()));
+    AtomicInteger n = new AtomicInteger();
+    try (TestServer server =
+            new TestServer()
+                .route(
+                    "/stall-first",
+                    (ctx, req) -> {
+                      if (n.incrementAndGet() > 1) {
+                        TestServer.respond(ctx, req, HttpResponseStatus.OK, "hedge");
+                      }
+                    });
+        DefaultAsyncHttpClient client =
+            new DefaultAsyncHttpClient(
+                ClientFixture.config()
+                    .setHedgeDelay(Duration.ofMillis(30))
+                    .setHedgeBudget(1.0)
+                    .addExchangeListener(AsyncHttpClientTelemetry.create(sdk).exchangeListener())
+                    .build())) {
+      Span caller = sdk.getTracer("test").spanBuilder("caller").startSpan();
+      try (Scope ignored = caller.makeCurrent()) {
+        assertEquals(
+            "hedge",
+            client.prepareGet(server.url("/stall-first")).execute().get(5, TimeUnit.SECONDS)
+                .getResponseBody());
+      } finally {
+        caller.end();
+      }
+      List<SpanData> hops = clientSpans();
+      assertEquals(2, hops.size(), hops.toString());
+      SpanData cancelled =
+          hops.stream().filter(h -> "cancelled".equals(attr(h, HttpAttributes.HEDGE))).findFirst().get();
+      SpanData won =
+          hops.stream().filter(h -> "won".equals(attr(h, HttpAttributes.HEDGE))).findFirst().get();
+      assertEquals(200L, attr(won, HttpAttributes.HTTP_RESPONSE_STATUS_CODE));
+      assertNull(attr(cancelled, HttpAttributes.ERROR_TYPE), "a cancelled loser is no error");
+      for (SpanData hop : hops) {
+        assertEquals(caller.getSpanContext().getSpanId(), hop.getParentSpanId(), "siblings: " + hop);
+      }
+      assertEquals(traceparent(cancelled), server.received().get(0).headers.get("traceparent"));
+      assertEquals(traceparent(won), server.received().get(1).headers.get("traceparent"));
     }
   }
 
