@@ -222,6 +222,10 @@ final class ConfigOptions {
     if (a instanceof Object[] && b instanceof Object[]) {
       return Arrays.equals((Object[]) a, (Object[]) b);
     }
+    if (a instanceof Double || b instanceof Double) {
+      return a instanceof Number && b instanceof Number
+          && ((Number) a).doubleValue() == ((Number) b).doubleValue();
+    }
     if (a instanceof Number && b instanceof Number) {
       return ((Number) a).longValue() == ((Number) b).longValue();
     }
