@@ -132,11 +132,12 @@ public final class HedgeGroup {
       if (other == null) {
         return false;
       }
-      if (!failed.abandon()) {
+      if (!failed.end()) {
         return true; // ended already (a loser, or its own timeout): nothing to decide here
       }
       exchange.replaceCurrent(failed, other);
     }
+    failed.abandon(); // outside the monitor: closing a carrier runs its handlers
     exchange.services().events().hopEnded(failed, cause);
     return true;
   }
