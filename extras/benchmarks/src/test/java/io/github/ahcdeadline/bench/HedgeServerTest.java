@@ -8,10 +8,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -22,6 +24,17 @@ import org.junit.jupiter.api.Test;
 /** The hedging benchmark's server, and its child main run in-process against it, on 127.0.0.1. */
 class HedgeServerTest {
   private static HedgeServer server;
+
+  // the server binds 127.0.0.1 only; the literal bytes say so without a name lookup
+  private static final InetAddress LOOPBACK = loopback();
+
+  private static InetAddress loopback() {
+    try {
+      return InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
+    } catch (UnknownHostException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 
   @BeforeAll
   static void start() throws InterruptedException {
@@ -41,7 +54,7 @@ class HedgeServerTest {
     URI uri = URI.create(server.url(path));
     try (Socket socket = new Socket()) {
       socket.setSoTimeout(5_000);
-      socket.connect(new InetSocketAddress("127.0.0.1", uri.getPort()), 5_000);
+      socket.connect(new InetSocketAddress(LOOPBACK, uri.getPort()), 5_000);
       OutputStream out = socket.getOutputStream();
       out.write(("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
           .getBytes(StandardCharsets.US_ASCII));
