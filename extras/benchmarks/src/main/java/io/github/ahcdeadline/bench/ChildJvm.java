@@ -33,7 +33,8 @@ final class ChildJvm {
     void onLine(long pid, String line);
   }
 
-  private static final LineListener IGNORE = (pid, line) -> {};
+  /** A listener that does nothing with the lines. */
+  static final LineListener IGNORE = (pid, line) -> {};
 
   /** The system property that picks the children's collector (G1 when absent). */
   static final String GC_PROPERTY = "bench.childGc";
@@ -102,10 +103,28 @@ final class ChildJvm {
       LineListener listener,
       String... args)
       throws IOException, InterruptedException {
+    return run(prefix, List.of(), classpath, mainClass, timeoutSeconds, listener, args);
+  }
+
+  /**
+   * Like {@link #run(List, String, Class, long, LineListener, String...)}, with {@code jvmOptions}
+   * (such as {@code -Dorg.asynchttpclient.hedgeDelay=PT0.01S}) after the common options and the
+   * forwarded client options, so that a row's own setting wins over one forwarded from the parent.
+   */
+  static List<String> run(
+      List<String> prefix,
+      List<String> jvmOptions,
+      String classpath,
+      Class<?> mainClass,
+      long timeoutSeconds,
+      LineListener listener,
+      String... args)
+      throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(prefix);
     command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(JVM_OPTIONS);
     command.addAll(forwardedClientOptions(System.getProperties()));
+    command.addAll(jvmOptions);
     command.add("-cp");
     command.add(classpath);
     command.add(mainClass.getName());
