@@ -108,6 +108,8 @@ public final class Demo {
           this::timeoutsUnderLoad);
       section("3. A redirect chain under one request timeout", server, this::redirects);
       section("4. Requests per second, each client with its defaults", server, this::throughput);
+      section("5. The tail inside the budget: hedged requests, and a retry budget", server,
+          s -> HedgeCompare.demo());
     }
     System.out.println();
     writeSvg("timeout-lag.svg", timeoutSvg.size() > 0 ? timeoutSvg.render() : null);
