@@ -118,8 +118,7 @@ final class HopDriver {
                 .writer(writer)
                 .events(events)
                 .group(parts.group)
-                .clientClosed(clientClosed)
-                .clock(parts.scheduler.ticker()));
+                .clientClosed(clientClosed));
     this.h2 =
         new H2Registry(
             new H2Registry.Parts(config, parts.scheduler, parts.group)

@@ -19,10 +19,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The clock is read a handful of times per request, and each read counts on a virtual machine
  * (tens of nanoseconds through the hypervisor's clock): a pooled GET with the default timeouts
- * reads it when it is submitted, when its request timeout is armed and once per read batch of its
- * response. The budget check before the write (no exchange budget by default), the read timeout's
- * arming (it cannot fire before the request timeout with the defaults) and the pool's idle stamp
- * (the last read's moment) take no reading of their own.
+ * reads it when it is submitted (the first hop's start is that reading), when its request timeout
+ * is armed, when its read timeout's arming is decided, at each message read of its response, and
+ * when its connection goes back to the pool. The budget check before the write (no exchange budget
+ * by default) takes none. Finer elisions (a read per batch rather than per message, the pool's
+ * idle stamp taken from the last read) were measured and bought under 3% (docs/benchmarks.md,
+ * "Ablation"), so they are not made; this test keeps the count from growing.
  */
 class ClockReadsPerRequestTest {
   private static final int REQUESTS = 20;
@@ -37,7 +39,7 @@ class ClockReadsPerRequestTest {
   }
 
   @Test
-  void aPooledGetWithTheDefaultTimeoutsReadsTheClockThreeTimes() throws Exception {
+  void aPooledGetWithTheDefaultTimeoutsReadsTheClockAHandfulOfTimes() throws Exception {
     server =
         new TestServer()
             .route("/hello", (ctx, req) -> TestServer.respond(ctx, req, HttpResponseStatus.OK, "hi"));
@@ -55,10 +57,10 @@ class ClockReadsPerRequestTest {
     long reads = timer.reads() - before;
 
     assertEquals(1, server.acceptedCount(), "every request after the first on the pooled connection");
-    // 3 per request; a response split over two read batches costs one more
+    // 4, plus one per message of the response (its head and its body: 2 here)
     assertTrue(
-        reads >= 3L * REQUESTS && reads <= 3L * REQUESTS + REQUESTS / 2,
-        reads + " clock reads for " + REQUESTS + " pooled requests (expected about 3 each)");
+        reads >= 5L * REQUESTS && reads <= 6L * REQUESTS + REQUESTS / 2,
+        reads + " clock reads for " + REQUESTS + " pooled requests (expected about 6 each)");
   }
 
   /** The connection is back in the pool only once its loop has offered it, after the future. */

@@ -259,6 +259,43 @@ class HedgingTest extends HelloFixture {
   }
 
   @Test
+  void aHeadAndATimeoutAtOneInstantEndTheExchangeOnce() throws Exception {
+    // The first attempt stalls; its hedge (at 20 ms) is answered around the 150 ms deadline, a
+    // little earlier or later each round: the head and the request timeout race.
+    AtomicInteger n = new AtomicInteger();
+    AtomicInteger answerAfter = new AtomicInteger();
+    server.route("/edge", (ctx, req) -> {
+      if (n.incrementAndGet() % 2 == 0) {
+        answerLater(ctx, req, answerAfter.get(), "hedge");
+      }
+    });
+    int completed = 0;
+    int timedOut = 0;
+    try (DefaultAsyncHttpClient client = hedgingClient(ClientFixture.config()
+        .setHedgeDelay(Duration.ofMillis(20))
+        .setRequestTimeout(Duration.ofMillis(150)))) {
+      for (int i = 0; i < 24; i++) {
+        n.set(0);
+        answerAfter.set(118 + i);
+        RecordingHandler h = new RecordingHandler();
+        ListenableFuture<Response> f = client.prepareGet(server.url("/edge")).execute(h);
+        h.awaitEnd(Duration.ofSeconds(5));
+        try {
+          assertEquals("hedge", f.get(5, TimeUnit.SECONDS).getResponseBody());
+          completed++;
+        } catch (ExecutionException e) {
+          assertInstanceOf(TimeoutException.class, e.getCause());
+          timedOut++;
+        }
+        // Past both the deadline and the answer: still exactly one terminal callback.
+        Thread.sleep(60);
+        assertEquals(1, h.terminals(), h.events().toString());
+      }
+    }
+    assertEquals(24, completed + timedOut);
+  }
+
+  @Test
   void aHeadAndACancelAtOneInstantEndTheExchangeOnce() throws Exception {
     // The hedge's arrival answers the first attempt while the test cancels: either may win.
     List<ListenableFuture<Response>> current = new ArrayList<>();

@@ -3,7 +3,6 @@ package org.asynchttpclient.netty.carrier;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.util.concurrent.Ticker;
 import java.io.IOException;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
@@ -71,8 +70,6 @@ public final class Http1Carriers implements CarrierProtocol {
   private final ExchangeEvents events;
   private final EventLoopGroup group;
   private final BooleanSupplier clientClosed;
-  /** The clock the attempts' reads are stamped with (the engine's timeouts'). */
-  private final Ticker clock;
 
   // written once, while the engine is wired
   private Takeover takeover = (attempt, connection) -> false;
@@ -87,7 +84,6 @@ public final class Http1Carriers implements CarrierProtocol {
     @Nullable ExchangeEvents events;
     @Nullable EventLoopGroup group;
     @Nullable BooleanSupplier clientClosed;
-    @Nullable Ticker clock;
 
     public Parts(AsyncHttpClientConfig config, ChannelPool pool, ConnectionPermits permits) {
       this.config = config;
@@ -119,11 +115,6 @@ public final class Http1Carriers implements CarrierProtocol {
       this.clientClosed = clientClosed;
       return this;
     }
-
-    public Parts clock(Ticker clock) {
-      this.clock = clock;
-      return this;
-    }
   }
 
   public Http1Carriers(Parts p) {
@@ -135,7 +126,6 @@ public final class Http1Carriers implements CarrierProtocol {
     this.events = Objects.requireNonNull(p.events, "events");
     this.group = Objects.requireNonNull(p.group, "group");
     this.clientClosed = Objects.requireNonNull(p.clientClosed, "clientClosed");
-    this.clock = Objects.requireNonNull(p.clock, "clock");
   }
 
   /** Lets another protocol take over new connections that negotiated it; set once, at wiring. */
@@ -330,8 +320,7 @@ public final class Http1Carriers implements CarrierProtocol {
       ChannelClosing.close(carrier);
       releasePermit(permit);
     } else {
-      pool(carrier, AddressPartitionKey.poolKey(last.partitionKey(), carrier), permit,
-          last.lastReadNanos());
+      pool(carrier, AddressPartitionKey.poolKey(last.partitionKey(), carrier), permit);
     }
   }
 
@@ -340,8 +329,7 @@ public final class Http1Carriers implements CarrierProtocol {
     if (blocksNextHop(done, next)) {
       return false;
     }
-    pool(carrier, AddressPartitionKey.poolKey(done.partitionKey(), carrier), permit,
-        done.lastReadNanos());
+    pool(carrier, AddressPartitionKey.poolKey(done.partitionKey(), carrier), permit);
     return true;
   }
 
@@ -352,20 +340,15 @@ public final class Http1Carriers implements CarrierProtocol {
 
   /**
    * Pools an idle channel with its permit parked on it, then lets a hop waiting for that
-   * partition take it; closes it (permit back) when the pool refuses it. {@code idleSinceNanos}:
-   * the hop's last read from the channel, when the default pool can take it instead of a clock read.
+   * partition take it; closes it (permit back) when the pool refuses it.
    */
-  private void pool(
-      Channel channel, Object partitionKey, @Nullable Object permit, long idleSinceNanos) {
+  private void pool(Channel channel, Object partitionKey, @Nullable Object permit) {
     // Without limits there is nothing to count: no per-channel bookkeeping on the common path.
     Object parked = permits == ConnectionPermits.UNLIMITED ? null : permit;
     if (parked != null) {
       ParkedPermit.park(channel, parked, permits);
     }
-    boolean pooled =
-        pool instanceof DefaultChannelPool
-            ? ((DefaultChannelPool) pool).offer(channel, partitionKey, idleSinceNanos, clock)
-            : pool.offer(channel, partitionKey);
+    boolean pooled = pool.offer(channel, partitionKey);
     if (!pooled) {
       releasePermit(ParkedPermit.take(channel));
       ChannelClosing.close(channel);

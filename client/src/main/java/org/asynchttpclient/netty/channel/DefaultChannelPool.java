@@ -178,20 +178,6 @@ public final class DefaultChannelPool implements ChannelPool {
     return offerIdleSince(channel, partitionKey, now, now);
   }
 
-  /**
-   * {@link #offer(Channel, Object)} for a channel idle since {@code idleSinceNanos}, a reading of
-   * {@code clock} the caller already has (the engine passes the moment it last read from the
-   * channel, microseconds earlier): one clock read per request fewer, none without a TTL. An
-   * earlier moment only brings the channel's idle eviction that much closer. A reading of another
-   * clock than this pool's means nothing here: the pool then reads its own.
-   */
-  public boolean offer(Channel channel, Object partitionKey, long idleSinceNanos, Ticker clock) {
-    if (clock != ticker) {
-      return offer(channel, partitionKey);
-    }
-    return offerIdleSince(channel, partitionKey, idleSinceNanos, nowForExpiry());
-  }
-
   /** Pools the channel idle since {@code idleSinceNanos}, unless past its TTL at {@code now}. */
   private boolean offerIdleSince(Channel channel, Object partitionKey, long idleSinceNanos, long now) {
     if (!open || !channel.isActive()) {

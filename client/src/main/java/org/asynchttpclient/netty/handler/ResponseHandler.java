@@ -91,12 +91,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   /** Set while the rest of a response is read and discarded before the next hop. */
   private @Nullable NextHop drainingFor;
   /**
-   * The attempt the current read batch has touched (its read timeout pushed back), until the
-   * batch's {@code channelReadComplete}: a batch reads the clock at its first message and at its
-   * end, not at every message (Netty's IdleStateHandler, too, counts a read from its batch's end).
-   */
-  private @Nullable Attempt touchedInBatch;
-  /**
    * The flow control handed to the handler with the final response's head, until the response
    * ends ({@link #unbind} detaches it). Null while no body of the bound attempt is being read.
    */
@@ -203,10 +197,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       if (a.isOver()) {
         return;
       }
-      if (touchedInBatch != a) {
-        a.touch();
-        touchedInBatch = a;
-      }
+      a.touch(); // pushes the read timeout back
       BodyFlowControl b = body;
       if (b != null && b.hold(msg)) {
         held = true; // the handler suspended the body: delivered on resume(), in order
@@ -278,19 +269,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     boolean keepAlive = endRead && keepAlive(channel, a);
     unbind();
     a.exchange().complete(keepAlive);
-  }
-
-  @Override
-  public void channelReadComplete(ChannelHandlerContext ctx) {
-    Attempt touched = touchedInBatch;
-    if (touched != null) {
-      touchedInBatch = null;
-      // The batch may have ended the attempt (its response complete): then nothing is waiting.
-      if (touched == attempt && !touched.isOver()) {
-        touched.touch();
-      }
-    }
-    ctx.fireChannelReadComplete();
   }
 
   private void onResponse(Channel channel, Attempt a, HttpResponse res) throws Exception {

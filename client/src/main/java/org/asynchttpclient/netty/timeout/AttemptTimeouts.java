@@ -149,19 +149,12 @@ public final class AttemptTimeouts {
    * the armed request timeout's deadline, the request timeout ends the attempt before it, and the
    * timeouts of an attempt are only ever cancelled together. That is the case with the defaults
    * (60 s each), where it saves a schedule and a cancellation per request.
-   *
-   * <p>With the defaults that is known without reading the clock: the attempt's last read (its
-   * start, before any) is a reading of the same clock taken before now, so a request deadline no
-   * further than {@code budgetNanos} past it is no further than that past now either.
    */
   public void armRead(long budgetNanos, EventLoop loop) {
     if (TimeoutValues.isNone(budgetNanos)) {
       return;
     }
     PendingTimeout request = request();
-    if (request.isArmed() && request.deadlineNanos() - owner.lastReadNanos() <= budgetNanos) {
-      return;
-    }
     long now = scheduler.ticker().nanoTime();
     if (request.isArmed() && request.deadlineNanos() - now <= budgetNanos) {
       return;
