@@ -112,25 +112,6 @@ class DefaultChannelPoolTest {
   }
 
   @Test
-  void anIdleMomentOfThePoolsOwnClockStartsTheIdleTimeAnotherClocksIsIgnored() {
-    DefaultChannelPool pool = pool(100, -1);
-    EmbeddedChannel early = new EmbeddedChannel();
-    EmbeddedChannel foreign = new EmbeddedChannel();
-    ticker.advance(50, TimeUnit.MILLISECONDS);
-    long lastRead = ticker.nanoTime() - TimeUnit.MILLISECONDS.toNanos(30);
-    assertTrue(pool.offer(early, "k", lastRead, ticker));
-    // a reading of another clock: the pool stamps the channel with its own now
-    assertTrue(pool.offer(foreign, "k", lastRead, Ticker.newMockTicker()));
-    ticker.advance(70, TimeUnit.MILLISECONDS);
-    pool.evictIdleAndExpired();
-    assertFalse(early.isOpen(), "idle 100 ms counted from its last read");
-    assertTrue(foreign.isOpen(), "idle 70 ms by the pool's own clock");
-    ticker.advance(30, TimeUnit.MILLISECONDS);
-    pool.evictIdleAndExpired();
-    assertFalse(foreign.isOpen());
-  }
-
-  @Test
   void channelsPastTheirTtlAreNotReused() {
     DefaultChannelPool pool = pool(60_000, 50);
     EmbeddedChannel a = new EmbeddedChannel();
@@ -292,20 +273,15 @@ class DefaultChannelPoolTest {
   }
 
   @Test
-  void anOfferReadsTheClockOnceAndHandedItsMomentOnlyForATtl() {
+  void anOfferReadsTheClockOnce() {
     CountingTicker counting = new CountingTicker(ticker);
     for (long ttlMs : new long[] {-1, 60_000}) {
       DefaultChannelPool pool = pool(60_000, ttlMs, counting);
       EmbeddedChannel a = new EmbeddedChannel();
-      EmbeddedChannel b = new EmbeddedChannel();
       counting.reset();
       assertTrue(pool.offer(a, "k"));
       assertEquals(1, counting.reads(), "clock reads of an offer with ttl " + ttlMs + " ms");
-      counting.reset();
-      assertTrue(pool.offer(b, "k", ticker.nanoTime(), counting));
-      assertEquals(ttlMs > 0 ? 1 : 0, counting.reads(), "clock reads of an offer handed its moment, ttl " + ttlMs + " ms");
       a.finishAndReleaseAll();
-      b.finishAndReleaseAll();
     }
   }
 

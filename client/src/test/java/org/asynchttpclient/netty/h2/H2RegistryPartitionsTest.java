@@ -66,8 +66,7 @@ class H2RegistryPartitionsTest {
                 .writer(writer)
                 .events(ExchangeEvents.NONE)
                 .group(loops.eventLoop())
-                .clientClosed(() -> false)
-                .clock(services.timeouts().ticker()));
+                .clientClosed(() -> false));
     return new H2Registry(
         new H2Registry.Parts(config, services.timeouts(), loops.eventLoop())
             .responseHandlers(ChannelInboundHandlerAdapter::new)
