@@ -31,17 +31,21 @@ class Http2HedgingTest extends H2Fixture {
         TestServer.respond(ctx, true, HttpResponseStatus.OK, "hedge");
       }
     });
+    server.route("/warm", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "warm"));
     HedgingTest.HedgeEvents events = new HedgingTest.HedgeEvents();
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig()
         .setHedgeDelay(Duration.ofMillis(50))
         .setHedgeBudget(1.0)
         .addExchangeListener(events));
+    // The connection first (that request not hedged), so that the hop's stream goes out before
+    // its hedge's.
+    client.prepareGet(server.url("/warm")).setHedgeDelay(Duration.ZERO).execute().get(10, TimeUnit.SECONDS);
     RecordingHandler h = new RecordingHandler();
     Response r = client.prepareGet(server.url("/stall-first")).execute(h).get(10, TimeUnit.SECONDS);
     assertEquals("hedge", r.getResponseBody());
-    assertEquals(2, server.received().size());
-    H2TestServer.Received first = server.received().get(0);
-    H2TestServer.Received hedge = server.received().get(1);
+    assertEquals(3, server.received().size());
+    H2TestServer.Received first = server.received().get(1);
+    H2TestServer.Received hedge = server.received().get(2);
     assertEquals(first.connection, hedge.connection, "one connection per origin: the hedge is a stream of it");
     assertTrue(
         server.await(() -> !server.resets().isEmpty(), Duration.ofSeconds(5)), "the loser's stream was reset");
@@ -66,16 +70,20 @@ class Http2HedgingTest extends H2Fixture {
       TestServer.later(ctx, firstOne ? 150 : 500,
           () -> TestServer.respond(ctx, true, HttpResponseStatus.OK, firstOne ? "first" : "late"));
     });
+    server.route("/warm", (ctx, req) -> TestServer.respond(ctx, true, HttpResponseStatus.OK, "warm"));
     HedgingTest.HedgeEvents events = new HedgingTest.HedgeEvents();
     client = ClientFixture.client(Http2NegotiationTest.tlsConfig()
         .setHedgeDelay(Duration.ofMillis(30))
         .setHedgeBudget(1.0)
         .addExchangeListener(events));
+    // The connection first (that request not hedged): else the hop and its hedge can both wait
+    // for the TLS handshake, and the hedge's stream may reach the server first.
+    client.prepareGet(server.url("/warm")).setHedgeDelay(Duration.ZERO).execute().get(10, TimeUnit.SECONDS);
     RecordingHandler h = new RecordingHandler();
     assertEquals("first",
         client.prepareGet(server.url("/first-wins")).execute(h).get(10, TimeUnit.SECONDS).getResponseBody());
     assertTrue(server.await(() -> !server.resets().isEmpty(), Duration.ofSeconds(5)), "the hedge was reset");
-    assertEquals(server.received().get(1).streamId, server.resets().get(0).streamId);
+    assertEquals(server.received().get(2).streamId, server.resets().get(0).streamId);
     Thread.sleep(600);
     assertEquals(1, h.terminals());
     assertEquals(1, h.names().stream().filter("status"::equals).count(), h.events().toString());
