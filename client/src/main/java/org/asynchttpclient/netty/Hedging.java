@@ -13,6 +13,7 @@ import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.HedgeGroup;
 import org.asynchttpclient.netty.hop.HedgeStats;
 import org.asynchttpclient.netty.hop.HedgeStatsByPartition;
+import org.asynchttpclient.netty.hop.Replays;
 import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.body.NettyBody;
@@ -33,13 +34,10 @@ import org.jetbrains.annotations.Nullable;
  * <p>The delay is {@code hedgeDelay}, or with {@code hedgePercentile} the partition's recent time
  * to a response head at that percentile when longer.
  *
- * <p>Threads: any; immutable but for the partitions' figures, which guard themselves. Made only
- * when hedging is configured somewhere (the client's delay, or a request's own).
+ * <p>Threads: any; immutable but for the partitions' figures, which guard themselves. One per
+ * client; a hop that is not hedged costs it one look at the request's and the client's delay.
  */
 final class Hedging {
-  /** The header that marks a request as safe to send twice (draft-ietf-httpapi-idempotency-key). */
-  private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
-
   // immutable
   private final long clientDelayNanos;
   private final int maxAttempts;
@@ -62,40 +60,36 @@ final class Hedging {
 
   /**
    * Makes {@code hop} (a primary attempt being built) hedged when its request may be: the
-   * builder then gives the attempt its group. Returns whether it did.
+   * builder then gives the attempt its group. Returns the partition's figures, which {@link
+   * #arm} takes, or null when the hop is not hedged.
    */
-  boolean prepare(
+  @Nullable HedgeStats prepare(
       Exchange<?> ex, Request request, NettyRequest wire, Object partitionKey, AttemptBuilder hop) {
     if (delayNanos(request) <= 0 || maxAttempts < 2 || !safeToSendTwice(ex, request, wire)) {
-      return false;
+      return null;
     }
     HedgeStats partition = stats.of(partitionKey);
     partition.earn(budget);
     hop.hedged(maxAttempts, partition);
-    return true;
+    return partition;
   }
 
   /**
-   * Arms the first hedge of {@code primary}, a hedged hop's attempt about to be dispatched;
-   * {@code send} sends a hedge of it when the timer finds one due.
+   * Arms the first hedge of {@code primary}, a hedged hop's attempt about to be dispatched, whose
+   * partition's figures are {@code partition}; {@code send} sends a hedge of it when the timer
+   * finds one due.
    */
-  void arm(Attempt primary, Consumer<Attempt> send) {
-    HedgeGroup hedges = primary.hedges();
-    if (hedges == null) {
-      return;
-    }
-    long delay = delay(primary);
-    long at = primary.startNanos() + delay;
-    schedule(primary, send, at);
+  void arm(Attempt primary, HedgeStats partition, Consumer<Attempt> send) {
+    schedule(primary, partition, send, primary.startNanos() + delay(primary, partition));
   }
 
-  private void schedule(Attempt primary, Consumer<Attempt> send, long atNanos) {
+  private void schedule(Attempt primary, HedgeStats partition, Consumer<Attempt> send, long atNanos) {
     long wait = atNanos - scheduler.ticker().nanoTime();
-    scheduler.onLoop(group.next(), () -> fire(primary, send), wait);
+    scheduler.onLoop(group.next(), () -> fire(primary, partition, send), wait);
   }
 
   /** The hedge timer fired: sends one hedge when it is still due, and arms the next one. */
-  private void fire(Attempt primary, Consumer<Attempt> send) {
+  private void fire(Attempt primary, HedgeStats partition, Consumer<Attempt> send) {
     HedgeGroup hedges = primary.hedges();
     Exchange<?> ex = primary.exchange();
     if (hedges == null || hedges.claimed() || ex.isDone() || hedges.sent() >= maxAttempts) {
@@ -105,20 +99,20 @@ final class Hedging {
     if (now >= primary.requestDeadlineNanos()) {
       return; // the hop's budget is spent: a hedge now could only be cut off (G1)
     }
-    if (!stats.of(primary.partitionKey()).spend()) {
+    if (!partition.spend()) {
       return; // the partition's hedge budget is spent (G4)
     }
     send.accept(primary);
     if (hedges.sent() < maxAttempts) {
-      schedule(primary, send, now + delay(primary));
+      schedule(primary, partition, send, now + delay(primary, partition));
     }
   }
 
   /** The hedge delay of {@code primary}'s hop: the configured one, or the percentile when longer. */
-  private long delay(Attempt primary) {
+  private long delay(Attempt primary, HedgeStats partition) {
     long delay = delayNanos(primary.request());
     if (percentile > 0) {
-      delay = Math.max(delay, stats.of(primary.partitionKey()).percentileNanos(percentile));
+      delay = Math.max(delay, partition.percentileNanos(percentile));
     }
     return delay;
   }
@@ -148,7 +142,7 @@ final class Hedging {
     if (marked != null) {
       return marked;
     }
-    return safeMethod(request.getMethod()) || request.getHeaders().contains(IDEMPOTENCY_KEY);
+    return safeMethod(request.getMethod()) || Replays.hasIdempotencyKey(request);
   }
 
   /** GET, HEAD and OPTIONS: what a hedge may repeat without the caller saying so. */

@@ -20,6 +20,7 @@ import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.h2.H2Registry;
 import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.asynchttpclient.netty.hop.HedgeStats;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.HopEnd;
 import org.asynchttpclient.netty.hop.HopFailure;
@@ -193,15 +194,15 @@ final class HopDriver {
             .freshConnection(fresh)
             .requestTimeoutNanos(TimeoutValues.requestTimeoutNanos(request, config))
             .readTimeoutNanos(TimeoutValues.readTimeoutNanos(request, config));
-    boolean hedged = mayHedge && hedging.prepare(ex, request, wire, partitionKey, hop);
+    HedgeStats hedged = mayHedge ? hedging.prepare(ex, request, wire, partitionKey, hop) : null;
     Attempt attempt = ex.begin(hop);
     // The attempt's start is a reading taken just now (the submission's, for the first hop).
     if (attempt == null || !ex.checkBudget(attempt.startNanos())) {
       return null;
     }
     events.hopStarted(attempt);
-    if (hedged) {
-      hedging.arm(attempt, sendHedge);
+    if (hedged != null) {
+      hedging.arm(attempt, hedged, sendHedge);
     }
     return attempt;
   }
@@ -371,7 +372,7 @@ final class HopDriver {
         .connectionLost(f.connectionLost())
         .connectRefused(f.connectRefused())
         .ioFailure(f.cause() instanceof IOException)
-        .method(request.getMethod(), request.getHeaders().contains(IDEMPOTENCY_KEY))
+        .method(request.getMethod(), Replays.hasIdempotencyKey(request))
         .bodyReplayable(bodyReplayable(a))
         .replaysSoFar(ex.followUps().retries(), ex.followUps().unprocessedReplays())
         .maxRequestRetry(config.getMaxRequestRetry())
@@ -383,8 +384,6 @@ final class HopDriver {
         .over(a.isOver());
   }
 
-  /** The header that marks a request as safe to send twice (draft-ietf-httpapi-idempotency-key). */
-  private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
 
   private static boolean bodyReplayable(Attempt a) {
     NettyBody body = a.wire().getBody();

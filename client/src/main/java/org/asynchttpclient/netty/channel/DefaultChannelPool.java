@@ -175,11 +175,11 @@ public final class DefaultChannelPool implements ChannelPool {
   @Override
   public boolean offer(Channel channel, Object partitionKey) {
     long now = ticker.nanoTime();
-    return offerIdleSince(channel, partitionKey, now, now);
+    return offerAt(channel, partitionKey, now);
   }
 
-  /** Pools the channel idle since {@code idleSinceNanos}, unless past its TTL at {@code now}. */
-  private boolean offerIdleSince(Channel channel, Object partitionKey, long idleSinceNanos, long now) {
+  /** Pools the channel idle from {@code now}, unless past its TTL then. */
+  private boolean offerAt(Channel channel, Object partitionKey, long now) {
     if (!open || !channel.isActive()) {
       return false;
     }
@@ -188,7 +188,7 @@ public final class DefaultChannelPool implements ChannelPool {
     }
     Attribute<IdleChannel> pooled = channel.attr(POOLED);
     IdleChannel latest = pooled.get();
-    IdleChannel entry = new IdleChannel(channel, partitionKey, idleSinceNanos);
+    IdleChannel entry = new IdleChannel(channel, partitionKey, now);
     // An offer racing another offer of the same channel loses the compare-and-set: either way,
     // already pooled, it stays where it is, its idle clock untouched (AHC 3.0.12, #2298).
     if ((latest != null && !latest.taken) || !pooled.compareAndSet(latest, entry)) {

@@ -96,13 +96,9 @@ public final class HedgeGroup {
       return winner == a;
     }
     latencies.record(exchange.services().timeouts().ticker().nanoTime() - a.startNanos());
-    List<Attempt> losers = new ArrayList<>(2);
+    List<Attempt> losers;
     synchronized (this) {
-      for (Attempt m : members) {
-        if (m != a) {
-          losers.add(m);
-        }
-      }
+      losers = othersThan(a);
       exchange.makeCurrent(a);
     }
     for (Attempt loser : losers) {
@@ -144,17 +140,24 @@ public final class HedgeGroup {
 
   /** Abandons every member but {@code kept}: the exchange's outcome was decided. */
   void abandonAllBut(@Nullable Attempt kept) {
-    List<Attempt> others = new ArrayList<>(2);
+    List<Attempt> others;
     synchronized (this) {
-      for (Attempt m : members) {
-        if (m != kept) {
-          others.add(m);
-        }
-      }
+      others = othersThan(kept);
     }
     for (Attempt m : others) {
       m.abandon();
     }
+  }
+
+  /** The members other than {@code kept}, copied: they are abandoned outside the monitor. Under it. */
+  private List<Attempt> othersThan(@Nullable Attempt kept) {
+    List<Attempt> others = new ArrayList<>(members.size());
+    for (Attempt m : members) {
+      if (m != kept) {
+        others.add(m);
+      }
+    }
+    return others;
   }
 
   /** A member other than {@code except} that still runs, or null. Under the monitor. */

@@ -26,8 +26,4 @@ public final class HedgeStatsByPartition {
   public synchronized HedgeStats of(Object partitionKey) {
     return stats.computeIfAbsent(partitionKey, k -> new HedgeStats());
   }
-
-  synchronized int size() {
-    return stats.size();
-  }
 }

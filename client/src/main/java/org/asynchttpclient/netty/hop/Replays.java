@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.hop;
 
 import java.util.Locale;
+import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.hop.HopFailure.Stage;
 import org.asynchttpclient.netty.hop.HopFailure.Unprocessed;
 import org.jetbrains.annotations.Nullable;
@@ -193,6 +194,14 @@ public final class Replays {
 
   private static Decision fail(boolean askFilters, Reason reason) {
     return new Decision(askFilters, Action.FAIL, reason);
+  }
+
+  /** The header that marks a request as safe to send twice (draft-ietf-httpapi-idempotency-key). */
+  private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+  /** Whether {@code request} carries an {@code Idempotency-Key}: its sender says it may be sent twice. */
+  public static boolean hasIdempotencyKey(Request request) {
+    return request.getHeaders().contains(IDEMPOTENCY_KEY);
   }
 
   /** Whether {@code method} is idempotent (RFC 9110 9.2.2, and QUERY). */
