@@ -95,7 +95,9 @@ class HedgingTest extends HelloFixture {
         answerLater(ctx, req, 0, "hedge");
       }
     });
-    try (DefaultAsyncHttpClient client = hedgingClient(Duration.ofMillis(50))) {
+    // Long enough that the first attempt's connect and write come before the hedge's on a busy
+    // machine: the server stalls whichever request it gets first.
+    try (DefaultAsyncHttpClient client = hedgingClient(Duration.ofMillis(200))) {
       RecordingHandler h = new RecordingHandler();
       Response r = client.prepareGet(server.url("/stall-first")).execute(h).get(5, TimeUnit.SECONDS);
       assertEquals("hedge", r.getResponseBody());

@@ -254,7 +254,9 @@ class AsyncHttpClientTelemetryTest {
         DefaultAsyncHttpClient client =
             new DefaultAsyncHttpClient(
                 ClientFixture.config()
-                    .setHedgeDelay(Duration.ofMillis(30))
+                    // Long enough that the first attempt's connect and write, in a JVM still
+                    // loading classes, come before the hedge's: the server stalls the first.
+                    .setHedgeDelay(Duration.ofMillis(200))
                     .setHedgeBudget(1.0)
                     .addExchangeListener(AsyncHttpClientTelemetry.create(sdk).exchangeListener())
                     .build())) {
