@@ -204,15 +204,14 @@ final class AuthFollowUp {
     if (wire == null || status == 407) {
       return;
     }
-    HttpHeaders sent = wire.getHttpRequest().headers();
     Request request = ex.request();
-    String proxyCredentials = sent.get(HttpHeaderNames.PROXY_AUTHORIZATION);
+    String proxyCredentials = wire.credentials(HttpHeaderNames.PROXY_AUTHORIZATION);
     ProxyServer proxy = request.getProxyServer();
     Realm proxyRealm = proxy != null ? proxy.getRealm() : null;
     if (proxyCredentials != null && proxyRealm != null && proxyRealm.getScheme() == Realm.AuthScheme.DIGEST) {
       DigestRspAuth.verify(headers.get(PROXY_AUTHENTICATION_INFO), proxyRealm, proxyCredentials);
     }
-    String credentials = sent.get(HttpHeaderNames.AUTHORIZATION);
+    String credentials = wire.credentials(HttpHeaderNames.AUTHORIZATION);
     if (credentials == null || status == 401) {
       return;
     }
@@ -254,7 +253,7 @@ final class AuthFollowUp {
   private static boolean sentHeader(Exchange<?> ex, CharSequence name) {
     Attempt current = ex.current();
     NettyRequest sent = current != null ? current.wire() : null;
-    return sent != null && sent.getHttpRequest().headers().contains(name);
+    return sent != null && sent.credentials(name) != null;
   }
 
 }

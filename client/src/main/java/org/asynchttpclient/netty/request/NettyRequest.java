@@ -106,6 +106,16 @@ public final class NettyRequest {
     return httpRequest == null ? own : null;
   }
 
+  /**
+   * The value of the credentials header {@code name} ({@code Authorization} or {@code
+   * Proxy-Authorization}) the head carries, or null. An unbuilt own head carries no credentials
+   * ({@link OwnHead}), so asking does not build it: every response asks (Digest's {@code rspauth}
+   * check), and building the head would cost a header table per request for nothing.
+   */
+  public @Nullable String credentials(CharSequence name) {
+    return unbuiltOwnHead() != null ? null : getHttpRequest().headers().get(name);
+  }
+
   /** The body to write after the head, or null when the head is the whole request. */
   public @Nullable NettyBody getBody() {
     return body;
