@@ -12,6 +12,7 @@
 #       ClientTimeoutMain: bursts of 2000 requests to a server that never answers, 20 ms request
 #       timeout, event-loop mode, NIO, 3 measured bursts. Prints the mean and p99 timeout lag.
 #
+# H2=1 (environment) serves HTTP/2 over TLS instead of HTTP/1.1 (throughput only).
 # CHILD_OPTS (environment) goes on each child's java command line, e.g.
 # CHILD_OPTS=-Dorg.asynchttpclient.soLinger=0 for a burst whose closes leave no TIME_WAIT behind
 # (each burst child closes 10000 connections; the next child's connects otherwise find the ports
@@ -32,7 +33,7 @@ case "$kind" in
 esac
 out=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$out"' EXIT
-java -cp "$classes:$deps" io.github.ahcdeadline.bench.LoopbackServer 2 > "$out/server" 2>&1 &
+java -cp "$classes:$deps" io.github.ahcdeadline.bench.LoopbackServer 2 ${H2:+h2} > "$out/server" 2>&1 &
 server=$!
 for _ in $(seq 1 50); do grep -q '^http' "$out/server" && break; sleep 0.2; done
 url=$(grep '^http' "$out/server" | head -1)

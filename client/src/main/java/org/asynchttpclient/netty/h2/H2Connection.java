@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.h2;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http2.Http2Connection;
+import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -77,12 +78,26 @@ final class H2Connection {
    * so the streams read it here.
    */
   int serverGoAwayLastStreamId = -1;
+  /** Opens this connection's streams; made on the first (a bootstrap per stream is two maps a request). */
+  private @Nullable Http2StreamChannelBootstrap streamBootstrap;
 
   H2Connection(Channel channel, H2Partition partition, int clientLimit, long createdNanos) {
     this.channel = channel;
     this.partition = partition;
     this.createdNanos = createdNanos;
     this.clientLimit = clientLimit > 0 ? clientLimit : Integer.MAX_VALUE;
+  }
+
+  /** The bootstrap of this connection's streams, whose pipelines {@code pipeline} sets up. Loop-only. */
+  Http2StreamChannelBootstrap streamBootstrap(StreamPipeline pipeline) {
+    assert loop().inEventLoop() : "streamBootstrap must run on the connection's loop";
+    Http2StreamChannelBootstrap b = streamBootstrap;
+    if (b == null) {
+      b = new Http2StreamChannelBootstrap(channel)
+          .handler(pipeline.setup(H2Pipeline.isTls(channel) ? "https" : "http"));
+      streamBootstrap = b;
+    }
+    return b;
   }
 
   EventLoop loop() {

@@ -8,6 +8,7 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.DefaultHttp2Connection;
 import io.netty.handler.codec.http2.DefaultHttp2LocalFlowController;
+import io.netty.handler.codec.http2.DefaultHttp2RemoteFlowController;
 import io.netty.handler.codec.http2.Http2Connection;
 import io.netty.handler.codec.http2.Http2ConnectionAdapter;
 import io.netty.handler.codec.http2.Http2Exception;
@@ -16,6 +17,7 @@ import io.netty.handler.codec.http2.Http2FrameCodecBuilder;
 import io.netty.handler.codec.http2.Http2MultiplexHandler;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.codec.http2.Http2Stream;
+import io.netty.handler.codec.http2.UniformStreamByteDistributor;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslHandler;
@@ -148,6 +150,12 @@ final class H2Pipeline {
     connection.local().flowController(
         new DefaultHttp2LocalFlowController(
             connection, DefaultHttp2LocalFlowController.DEFAULT_WINDOW_UPDATE_RATIO, true));
+    // Request bodies share the connection's send window in turn, a quantum each, instead of by
+    // the priority tree Netty's default distributor keeps: this client sends no priorities (RFC
+    // 9113 deprecates them), and that tree costs a state object and a priority queue per stream,
+    // about 200 bytes per request.
+    connection.remote().flowController(
+        new DefaultHttp2RemoteFlowController(connection, new UniformStreamByteDistributor(connection)));
     return connection;
   }
 

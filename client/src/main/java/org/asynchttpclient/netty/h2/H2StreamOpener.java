@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.h2;
 
 import io.netty.handler.codec.http2.Http2StreamChannel;
-import io.netty.handler.codec.http2.Http2StreamChannelBootstrap;
 import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import org.asynchttpclient.netty.channel.ChannelClosing;
@@ -60,8 +59,7 @@ final class H2StreamOpener {
       c.partition.waitForCodec(w, slot);
       return;
     }
-    new Http2StreamChannelBootstrap(c.channel)
-        .handler(streams.initializer(H2Pipeline.isTls(c.channel) ? "https" : "http"))
+    c.streamBootstrap(streams)
         .open()
         .addListener((Future<Http2StreamChannel> f) -> onStreamOpened(f, slot, w));
   }

@@ -144,12 +144,14 @@ public final class LoopbackServer implements AutoCloseable {
   }
 
   /**
-   * Serves until the JVM is killed: {@code LoopbackServer [IO_THREADS]} (default 2) prints its base
-   * URL as its first line (ab-jars.sh runs it).
+   * Serves until the JVM is killed: {@code LoopbackServer [IO_THREADS] [h2]} (default 2 threads,
+   * HTTP/1.1; {@code h2}: HTTP/2 over TLS) prints its base URL as its first line (ab-jars.sh runs
+   * it).
    */
-  public static void main(String[] args) throws InterruptedException {
+  public static void main(String[] args) throws Exception {
     int threads = args.length > 0 ? Integer.parseInt(args[0]) : 2;
-    LoopbackServer server = start(threads);
+    boolean h2 = args.length > 1 && args[1].equals("h2");
+    LoopbackServer server = h2 ? startH2(threads) : start(threads);
     System.out.println(server.url("/"));
     Thread.currentThread().join();
   }
