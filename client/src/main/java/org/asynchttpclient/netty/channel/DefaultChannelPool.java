@@ -257,6 +257,9 @@ public final class DefaultChannelPool implements ChannelPool {
   public boolean removeAll(Channel channel) {
     // A channel is in at most one partition, at most once: offer lets only the first of two offers
     // of a pooled channel in (the compare-and-set on POOLED).
+    if (!channel.hasAttr(POOLED)) {
+      return false; // never pooled (asking attr() would add the attribute to every closing stream)
+    }
     IdleChannel idle = channel.attr(POOLED).get();
     if (idle == null || idle.taken) {
       return false;

@@ -72,11 +72,14 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
   }
 
   /**
-   * Adds the inflater of an HTTP/2 stream to {@code p}; its {@link InflatedBodyLimit} of {@code
-   * maxBytes} follows it when positive, from the first coded body on.
+   * Adds the inflater of an HTTP/2 stream right after the stream's {@code codec}, which does so
+   * when a response of the stream first has a content coding ({@link #hasContentCoding}): most
+   * have none, and an inflater made with every stream (it and its context, about 180 bytes) would
+   * be a cost per request. Its {@link InflatedBodyLimit} of {@code maxBytes} follows it when
+   * positive, from the first coded body on.
    */
-  public static void installOnStream(ChannelPipeline p, boolean keepEncodingHeader, long maxBytes) {
-    p.addLast("inflater", new ResponseDecompressor(keepEncodingHeader, false, maxBytes));
+  public static void installOnStream(ChannelHandlerContext codec, boolean keepEncodingHeader, long maxBytes) {
+    codec.pipeline().addAfter(codec.name(), "inflater", new ResponseDecompressor(keepEncodingHeader, false, maxBytes));
   }
 
   /**
@@ -133,7 +136,7 @@ public final class ResponseDecompressor extends HttpContentDecompressor {
   }
 
   /** What Netty's decoder (4.2.18) would take for a coding to decode, tested without allocating. */
-  static boolean hasContentCoding(HttpHeaders headers) {
+  public static boolean hasContentCoding(HttpHeaders headers) {
     return hasContentCoding(headers, headers.get(HttpHeaderNames.TRANSFER_ENCODING));
   }
 

@@ -30,12 +30,18 @@ import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.handler.codec.http2.Http2ResetFrame;
 import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.HttpConversionUtil;
+import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
 import java.io.IOException;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.asynchttpclient.netty.channel.ResponseDecompressor;
 import org.asynchttpclient.util.HttpSyntaxChecks;
 import org.asynchttpclient.util.HttpUtils;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * The HTTP/1.1 view of one HTTP/2 stream, so that the response reader and request writer of the
@@ -67,15 +73,39 @@ final class StreamCodec extends ChannelDuplexHandler {
   private static final DefaultHttpHeadersFactory TRAILERS =
       DefaultHttpHeadersFactory.trailersFactory().withValueValidation(true);
 
+  /**
+   * Fields HTTP/2 does not take as they are (RFC 9113 8.2.2): connection-specific ones, TE (only
+   * "trailers"), Cookie (sent as crumbs, which compress better), and Netty's own extension fields.
+   */
+  private static final Set<AsciiString> NEEDS_CONVERSION =
+      Set.of(
+          HttpHeaderNames.CONNECTION,
+          HttpHeaderNames.KEEP_ALIVE,
+          HttpHeaderNames.PROXY_CONNECTION,
+          HttpHeaderNames.TRANSFER_ENCODING,
+          HttpHeaderNames.UPGRADE,
+          HttpHeaderNames.TE,
+          HttpHeaderNames.COOKIE,
+          HttpConversionUtil.ExtensionHeaderNames.STREAM_ID.text(),
+          HttpConversionUtil.ExtensionHeaderNames.SCHEME.text(),
+          HttpConversionUtil.ExtensionHeaderNames.PATH.text(),
+          HttpConversionUtil.ExtensionHeaderNames.STREAM_PROMISE_ID.text(),
+          HttpConversionUtil.ExtensionHeaderNames.STREAM_DEPENDENCY_ID.text(),
+          HttpConversionUtil.ExtensionHeaderNames.STREAM_WEIGHT.text());
+
   // immutable
   private final String scheme;
+  /** Adds the stream's inflater after this codec; null when automatic decompression is off. */
+  private final @Nullable Consumer<ChannelHandlerContext> inflater;
 
   // loop-confined
   private boolean finalResponseSeen;
   private boolean ended;
+  private boolean inflaterAdded;
 
-  StreamCodec(String scheme) {
+  StreamCodec(String scheme, @Nullable Consumer<ChannelHandlerContext> inflater) {
     this.scheme = scheme;
+    this.inflater = inflater;
   }
 
   // ---- outbound
@@ -169,6 +199,15 @@ final class StreamCodec extends ChannelDuplexHandler {
   private Http2Headers headers(HttpRequest req) {
     HttpHeaders in = req.headers();
     Http2Headers out = new DefaultHttp2Headers(false, in.size() + 4);
+    if (!copyPlainFields(in, out)) {
+      out.clear();
+      // Drops the connection-specific headers (Connection and those it names, Keep-Alive,
+      // Transfer-Encoding, Upgrade, Host), keeps TE only as trailers, splits Cookie into crumbs
+      // and lowercases names, as HTTP/2 requires.
+      HttpConversionUtil.toHttp2Headers(in, out);
+      out.remove(HttpHeaderNames.HOST);
+    }
+    // DefaultHttp2Headers keeps pseudo-headers ahead of the fields whatever the order of adding.
     out.method(req.method().asciiName());
     out.scheme(scheme);
     out.path(req.uri());
@@ -177,12 +216,30 @@ final class StreamCodec extends ChannelDuplexHandler {
       int at = host.indexOf('@');
       out.authority(at >= 0 ? host.substring(at + 1) : host);
     }
-    // Drops the connection-specific headers (Connection and those it names, Keep-Alive,
-    // Transfer-Encoding, Upgrade, Host) and lowercases names, as HTTP/2 requires.
-    HttpConversionUtil.toHttp2Headers(in, out);
-    out.remove(HttpHeaderNames.HOST);
     useHpackSpellingOfOurAcceptEncoding(out);
     return out;
+  }
+
+  /**
+   * Copies the fields of a head that HTTP/2 takes as they are, names lowercased and {@code Host}
+   * left out (it becomes {@code :authority}): the client's own head (Host, Accept, User-Agent,
+   * Accept-Encoding) and most heads of users. Returns false as soon as a field needs rewriting
+   * ({@link #NEEDS_CONVERSION}), for Netty's conversion to do the whole head again: that
+   * conversion builds a map of the fields a Connection header names on every call, about 200
+   * bytes per request that such a head never needed.
+   */
+  private static boolean copyPlainFields(HttpHeaders in, Http2Headers out) {
+    for (Iterator<Map.Entry<CharSequence, CharSequence>> it = in.iteratorCharSequence(); it.hasNext(); ) {
+      Map.Entry<CharSequence, CharSequence> field = it.next();
+      AsciiString name = AsciiString.of(field.getKey()).toLowerCase();
+      if (NEEDS_CONVERSION.contains(name)) {
+        return false;
+      }
+      if (!name.contentEquals(HttpHeaderNames.HOST)) {
+        out.add(name, field.getValue());
+      }
+    }
+    return true;
   }
 
   /**
@@ -263,6 +320,10 @@ final class StreamCodec extends ChannelDuplexHandler {
     copy(ctx, in, headers, false);
     boolean interim = parsed.codeClass() == io.netty.handler.codec.http.HttpStatusClass.INFORMATIONAL;
     finalResponseSeen = !interim;
+    if (inflater != null && !inflaterAdded && ResponseDecompressor.hasContentCoding(headers)) {
+      inflaterAdded = true;
+      inflater.accept(ctx); // next after this codec: it reads the response fired below
+    }
     ctx.fireChannelRead(new DefaultHttpResponse(HTTP_2, parsed, headers));
     if (frame.isEndStream() && !interim) {
       ended = true;

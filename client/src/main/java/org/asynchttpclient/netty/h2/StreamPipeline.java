@@ -5,14 +5,17 @@ import io.netty.channel.ChannelHandlerAdapter;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
 import io.netty.handler.stream.ChunkedWriteHandler;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.channel.ResponseDecompressor;
+import org.jetbrains.annotations.Nullable;
 
 /**
  * The pipeline of an HTTP/2 stream child channel: the {@link StreamCodec} that makes the stream
- * look like an HTTP/1.1 channel, the optional inflater with its size cap, and the same response
- * reader and request writer as over HTTP/1.1.
+ * look like an HTTP/1.1 channel, the inflater with its size cap (added by the codec when a
+ * response of the stream has a content coding, with automatic decompression on), and the same
+ * response reader and request writer as over HTTP/1.1.
  *
  * <p>The inflated size cap is the smaller positive one of {@code http2MaxDecompressedResponseSize}
  * and {@code maxDecompressedResponseSize}.
@@ -23,7 +26,8 @@ final class StreamPipeline {
   // immutable
   private final AsyncHttpClientConfig config;
   private final Supplier<? extends ChannelHandler> responseHandlers;
-  private final long inflateLimit;
+  /** Adds a stream's inflater after its codec, on its first coded response; null: decompression off. */
+  private final @Nullable Consumer<ChannelHandlerContext> inflater;
   private final ChannelHandler https = new StreamSetup("https");
   private final ChannelHandler http = new StreamSetup("http");
 
@@ -32,7 +36,12 @@ final class StreamPipeline {
     this.responseHandlers = responseHandlers;
     long h2Cap = config.getHttp2MaxDecompressedResponseSize();
     long anyCap = config.getMaxDecompressedResponseSize();
-    this.inflateLimit = smallerPositive(h2Cap, anyCap);
+    long inflateLimit = smallerPositive(h2Cap, anyCap);
+    boolean keepEncodingHeader = config.isKeepEncodingHeader();
+    this.inflater =
+        config.isEnableAutomaticDecompression()
+            ? codec -> ResponseDecompressor.installOnStream(codec, keepEncodingHeader, inflateLimit)
+            : null;
   }
 
   private static long smallerPositive(long a, long b) {
@@ -66,10 +75,7 @@ final class StreamPipeline {
     public void handlerAdded(ChannelHandlerContext ctx) {
       ChannelPipeline p = ctx.pipeline();
       try {
-        p.addLast("h2-stream", new StreamCodec(scheme));
-        if (config.isEnableAutomaticDecompression()) {
-          ResponseDecompressor.installOnStream(p, config.isKeepEncodingHeader(), inflateLimit);
-        }
+        p.addLast("h2-stream", new StreamCodec(scheme, inflater));
         p.addLast("chunked-writer", new ChunkedWriteHandler());
         p.addLast("ahc-handler", responseHandlers.get());
       } catch (RuntimeException e) {
