@@ -384,7 +384,6 @@ final class HopDriver {
         .over(a.isOver());
   }
 
-
   private static boolean bodyReplayable(Attempt a) {
     NettyBody body = a.wire().getBody();
     return body == null || body.isReplayable();

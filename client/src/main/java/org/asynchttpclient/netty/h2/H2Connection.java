@@ -94,7 +94,7 @@ final class H2Connection {
     Http2StreamChannelBootstrap b = streamBootstrap;
     if (b == null) {
       b = new Http2StreamChannelBootstrap(channel)
-          .handler(pipeline.setup(H2Pipeline.isTls(channel) ? "https" : "http"));
+          .handler(pipeline.setup(H2Pipeline.isTls(channel)));
       streamBootstrap = b;
     }
     return b;

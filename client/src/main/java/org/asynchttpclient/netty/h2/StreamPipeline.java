@@ -52,13 +52,14 @@ final class StreamPipeline {
   }
 
   /**
-   * What sets up the pipeline of a stream whose requests carry {@code scheme} ("https" or "http"):
-   * one shared handler per scheme. A {@link io.netty.channel.ChannelInitializer} made per stream
-   * would do the same, but each instance keeps a concurrent map of the contexts it initialised: a
-   * map per request (about 170 bytes) for nothing.
+   * What sets up the pipeline of a stream of a connection with TLS or without ({@code tls}): its
+   * requests carry the scheme "https" or "http". One shared handler per scheme: a {@link
+   * io.netty.channel.ChannelInitializer} made per stream would do the same, but each instance
+   * keeps a concurrent map of the contexts it initialised, a map per request (about 170 bytes)
+   * for nothing.
    */
-  ChannelHandler setup(String scheme) {
-    return "https".equals(scheme) ? https : http;
+  ChannelHandler setup(boolean tls) {
+    return tls ? https : http;
   }
 
   /** Adds a stream's handlers when it is registered, then removes itself. */
