@@ -71,9 +71,4 @@ public final class Carriers {
   public void releasePermit(@Nullable Object permit) {
     http1.releasePermit(permit);
   }
-
-  /** An idle pooled connection closed: out of the pool. */
-  public void idleChannelClosed(Channel channel) {
-    http1.idleChannelClosed(channel);
-  }
 }

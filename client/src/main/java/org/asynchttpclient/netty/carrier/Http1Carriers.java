@@ -138,7 +138,7 @@ public final class Http1Carriers implements CarrierProtocol {
   /** Every hop may go over HTTP/1.1: a pooled connection first unless the hop wants a fresh one. */
   @Override
   public boolean acquire(Attempt attempt) {
-    if (attempt.freshConnection() || !takePooled(attempt)) {
+    if (attempt.freshConnection() || !takePooled(attempt, attempt.partitionKey())) {
       openWithPermit(attempt, attempt.freshConnection());
     }
     return true;
@@ -154,7 +154,6 @@ public final class Http1Carriers implements CarrierProtocol {
 
   /** A new connection needs a permit of its own (maxConnections counts open connections). */
   private void openWithPermit(Attempt attempt, boolean fresh) {
-    Exchange<?> ex = attempt.exchange();
     Object key = attempt.permitKey();
     if (permits.tryAcquire(key)) {
       if (attempt.attachPermit(key)) {
@@ -196,7 +195,6 @@ public final class Http1Carriers implements CarrierProtocol {
 
     @Override
     public void accept(@Nullable IOException failure) {
-      Exchange<?> ex = attempt.exchange();
       if (failure != null) {
         attempt.fail(failure);
       } else if (attempt.attachPermit(attempt.permitKey())) {
@@ -209,19 +207,11 @@ public final class Http1Carriers implements CarrierProtocol {
       if (attempt.isOver()) {
         return;
       }
-      if (fresh || !(takePooled(attempt) || takePooledSibling(attempt))) {
+      if (fresh || !(takePooled(attempt, attempt.partitionKey()) || takePooledSibling(attempt))) {
         // Not for this hop, or another hop took it first: wait again.
         permits.acquire(attempt.permitKey(), this);
       }
     }
-  }
-
-  /**
-   * Takes an idle pooled connection of the hop's partition, with the permit parked on it, and
-   * writes on it. Returns false when the pool has none.
-   */
-  private boolean takePooled(Attempt attempt) {
-    return takePooled(attempt, attempt.partitionKey());
   }
 
   /**
@@ -238,6 +228,10 @@ public final class Http1Carriers implements CarrierProtocol {
     return false;
   }
 
+  /**
+   * Takes an idle pooled connection of partition {@code key}, with the permit parked on it, and
+   * writes the hop on it. Returns false when the pool has none.
+   */
   private boolean takePooled(Attempt attempt, Object key) {
     EventLoop caller = CallerLoop.in(group);
     Channel pooled =
@@ -333,11 +327,6 @@ public final class Http1Carriers implements CarrierProtocol {
     return true;
   }
 
-  /** An idle pooled channel closed (the server's close, say): out of the pool. */
-  public void idleChannelClosed(Channel channel) {
-    pool.removeAll(channel);
-  }
-
   /**
    * Pools an idle channel with its permit parked on it, then lets a hop waiting for that
    * partition take it; closes it (permit back) when the pool refuses it.
@@ -348,8 +337,7 @@ public final class Http1Carriers implements CarrierProtocol {
     if (parked != null) {
       ParkedPermit.park(channel, parked, permits);
     }
-    boolean pooled = pool.offer(channel, partitionKey);
-    if (!pooled) {
+    if (!pool.offer(channel, partitionKey)) {
       releasePermit(ParkedPermit.take(channel));
       ChannelClosing.close(channel);
       return;
