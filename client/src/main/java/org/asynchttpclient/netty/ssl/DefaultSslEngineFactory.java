@@ -140,10 +140,8 @@ public class DefaultSslEngineFactory extends SslEngineFactoryBase {
     sslContext = null;
     http1Context = null;
     if (ownsContext) {
-      if (ctx != null) {
-        ReferenceCountUtil.release(ctx);
-      }
-      if (http1 != null && http1 != ctx) {
+      ReferenceCountUtil.release(ctx); // does nothing for null
+      if (http1 != ctx) {
         ReferenceCountUtil.release(http1);
       }
     }
