@@ -1,5 +1,7 @@
 package org.asynchttpclient.netty.request;
 
+import static org.asynchttpclient.util.MessageDigestUtils.bytesToHex;
+
 import io.netty.buffer.ByteBuf;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
@@ -43,28 +45,28 @@ public final class EntityBodyHash {
     }
     byte[] bytes = request.getByteData();
     if (bytes != null) {
-      return hex(md.digest(bytes));
+      return bytesToHex(md.digest(bytes));
     }
     List<byte[]> chunks = request.getCompositeByteData();
     if (chunks != null) {
       for (byte[] chunk : chunks) {
         md.update(chunk);
       }
-      return hex(md.digest());
+      return bytesToHex(md.digest());
     }
     String string = request.getStringData();
     if (string != null) {
-      return hex(md.digest(string.getBytes(NettyRequestFactory.charsetOf(request))));
+      return bytesToHex(md.digest(string.getBytes(NettyRequestFactory.charsetOf(request))));
     }
     ByteBuffer buffer = request.getByteBufferData();
     if (buffer != null) {
       md.update(buffer.asReadOnlyBuffer());
-      return hex(md.digest());
+      return bytesToHex(md.digest());
     }
     ByteBuf buf = request.getByteBufData();
     if (buf != null) {
       md.update(buf.nioBuffer(buf.readerIndex(), buf.readableBytes()));
-      return hex(md.digest());
+      return bytesToHex(md.digest());
     }
     return null; // no body
   }
@@ -99,13 +101,5 @@ public final class EntityBodyHash {
     } catch (NoSuchAlgorithmException e) {
       return null; // Realm.Builder refuses the same algorithm with a message
     }
-  }
-
-  private static String hex(byte[] digest) {
-    StringBuilder sb = new StringBuilder(digest.length * 2);
-    for (byte b : digest) {
-      sb.append(Character.forDigit((b >> 4) & 0xf, 16)).append(Character.forDigit(b & 0xf, 16));
-    }
-    return sb.toString();
   }
 }

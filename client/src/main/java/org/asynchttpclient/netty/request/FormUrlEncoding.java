@@ -2,12 +2,8 @@ package org.asynchttpclient.netty.request;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
-import java.util.AbstractMap;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.asynchttpclient.Param;
-import org.jetbrains.annotations.Nullable;
 
 /**
  * {@code application/x-www-form-urlencoded} as HTML forms send it: names and values are encoded in the request's
@@ -20,22 +16,13 @@ final class FormUrlEncoding {
   private FormUrlEncoding() {}
 
   static byte[] encode(List<Param> params, Charset charset) {
-    List<Map.Entry<String, @Nullable String>> pairs = new ArrayList<>(params.size());
+    StringBuilder sb = new StringBuilder(params.size() * 16);
     for (Param param : params) {
-      pairs.add(new AbstractMap.SimpleImmutableEntry<>(param.getName(), param.getValue()));
-    }
-    return encodePairs(pairs, charset);
-  }
-
-  /** The same encoding over plain name/value pairs (a null value sends the bare name). */
-  static byte[] encodePairs(List<Map.Entry<String, @Nullable String>> pairs, Charset charset) {
-    StringBuilder sb = new StringBuilder(pairs.size() * 16);
-    for (Map.Entry<String, @Nullable String> pair : pairs) {
       if (sb.length() > 0) {
         sb.append('&');
       }
-      appendEncoded(sb, pair.getKey(), charset);
-      String value = pair.getValue();
+      appendEncoded(sb, param.getName(), charset);
+      String value = param.getValue();
       if (value != null) {
         sb.append('=');
         appendEncoded(sb, value, charset);

@@ -88,33 +88,24 @@ final class WireSyntax {
     }
   }
 
-
   /** Quotes {@code s} for an error message, escaping control and non-ASCII characters and capping its length. */
   static String quote(CharSequence s) {
-    StringBuilder sb = new StringBuilder(Math.min(s.length(), MAX_QUOTED_LENGTH) + 8).append('"');
     int shown = Math.min(s.length(), MAX_QUOTED_LENGTH);
+    StringBuilder sb = new StringBuilder(shown + 8).append('"');
     for (int i = 0; i < shown; i++) {
       char c = s.charAt(i);
-      switch (c) {
-        case '\r':
-          sb.append("\\r");
-          break;
-        case '\n':
-          sb.append("\\n");
-          break;
-        case '\0':
-          sb.append("\\0");
-          break;
-        case '"':
-        case '\\':
-          sb.append('\\').append(c);
-          break;
-        default:
-          if (c < ' ' || c > '~') {
-            sb.append(String.format("\\u%04x", (int) c));
-          } else {
-            sb.append(c);
-          }
+      if (c == '\r') {
+        sb.append("\\r");
+      } else if (c == '\n') {
+        sb.append("\\n");
+      } else if (c == '\0') {
+        sb.append("\\0");
+      } else if (c == '"' || c == '\\') {
+        sb.append('\\').append(c);
+      } else if (c < ' ' || c > '~') {
+        sb.append(String.format("\\u%04x", (int) c));
+      } else {
+        sb.append(c);
       }
     }
     sb.append('"');

@@ -5,21 +5,20 @@ import static java.nio.charset.StandardCharsets.US_ASCII;
 import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.AbstractMap;
 import java.util.List;
-import java.util.Map;
+import org.asynchttpclient.Param;
 import org.jetbrains.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 class FormUrlEncodingTest {
 
-  private static Map.Entry<String, @Nullable String> pair(String name, @Nullable String value) {
-    return new AbstractMap.SimpleImmutableEntry<>(name, value);
+  private static Param pair(String name, @Nullable String value) {
+    return new Param(name, value);
   }
 
   @Test
   void spacesBecomePlusAndReservedCharactersArePercentEncoded() {
-    byte[] encoded = FormUrlEncoding.encodePairs(List.of(
+    byte[] encoded = FormUrlEncoding.encode(List.of(
         pair("name", "John Doe"),
         pair("q", "a&b=c/d*-._~+%"),
         pair("flag", null),
@@ -29,12 +28,12 @@ class FormUrlEncodingTest {
 
   @Test
   void theRequestCharsetChoosesTheBytesThatArePercentEncoded() {
-    byte[] encoded = FormUrlEncoding.encodePairs(List.of(pair("k", "\u00e9")), ISO_8859_1);
+    byte[] encoded = FormUrlEncoding.encode(List.of(pair("k", "\u00e9")), ISO_8859_1);
     assertEquals("k=%E9", new String(encoded, US_ASCII));
   }
 
   @Test
   void noPairsIsEmpty() {
-    assertEquals(0, FormUrlEncoding.encodePairs(List.of(), UTF_8).length);
+    assertEquals(0, FormUrlEncoding.encode(List.of(), UTF_8).length);
   }
 }
