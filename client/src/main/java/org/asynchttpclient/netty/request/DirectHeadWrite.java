@@ -111,9 +111,8 @@ final class DirectHeadWrite {
         return null; // not one of the factory's heads after all; cannot happen, but the pipeline copes
       }
       int line = requestLineLength(own.method.asciiName(), ByteBufUtil.utf8Bytes(own.requestTarget));
-      byte[] bytes = new byte[encoded.readableBytes() - line];
-      encoded.getBytes(encoded.readerIndex() + line, bytes);
-      OwnTail kept = new OwnTail(own.method, own.host, bytes);
+      OwnTail kept = new OwnTail(own.method, own.host,
+          ByteBufUtil.getBytes(encoded, encoded.readerIndex() + line, encoded.readableBytes() - line));
       buffer.keepOwnTail(kept);
       own.factory.keepOwnTail(kept);
     }
@@ -135,10 +134,7 @@ final class DirectHeadWrite {
 
   /** As above, for a bodiless HTTP/1.1 head of {@code method} and request {@code target}. */
   private static @Nullable ChannelHandlerContext below(Channel channel, HttpMethod method, String target) {
-    if (method == HttpMethod.HEAD || method == HttpMethod.CONNECT) {
-      return null;
-    }
-    if (target.isEmpty() || target.charAt(0) != '/') {
+    if (method == HttpMethod.HEAD || method == HttpMethod.CONNECT || !target.startsWith("/")) {
       return null;
     }
     return channel.pipeline().context(HttpClientCodec.class);

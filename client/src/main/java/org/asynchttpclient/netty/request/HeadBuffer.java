@@ -29,10 +29,7 @@ import org.jetbrains.annotations.Nullable;
  * #MAX_KEPT} bytes (a typical head is a few hundred). The connection's response handler calls
  * {@link #release} when the channel goes inactive or the handler leaves the pipeline.
  *
- * <p>It also keeps the bytes after the request line of the last head made of the client's own
- * headers ({@link OwnHead}) it encoded in full, with the method and {@code Host} they were made
- * for: the next such head with the same two is its request line and these bytes ({@link
- * DirectHeadWrite}).
+ * <p>It also keeps the {@link OwnTail} of the last own head it wrote ({@link DirectHeadWrite}).
  *
  * <p>Threads: loop-confined (the channel's event loop).
  */

@@ -21,7 +21,8 @@ final class HopTarget {
   // immutable
   /** The URI this target was copied from, or null when built from values (tests, digest-uri variants). */
   private final @Nullable Uri source;
-  private final String hostHeader;
+  /** {@code Host} value: the port only when it is not the scheme's default. */
+  final String hostHeader;
   final String scheme;
   final String host;
   /** The port written in the URI, or -1 when it has none. */
@@ -46,7 +47,8 @@ final class HopTarget {
     this.path = path;
     this.query = query;
     this.secured = secured;
-    this.hostHeader = hasNonDefaultPort() ? hostInAuthority() + ':' + explicitPort : hostInAuthority();
+    boolean nonDefaultPort = explicitPort != -1 && explicitPort != defaultPort;
+    this.hostHeader = nonDefaultPort ? hostInAuthority() + ':' + explicitPort : hostInAuthority();
   }
 
   // Identity, not equals: the table only saves work when the caller holds the very same instance.
@@ -67,15 +69,6 @@ final class HopTarget {
   /** The host as it appears in an authority: an IPv6 literal gets its brackets. */
   String hostInAuthority() {
     return host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
-  }
-
-  private boolean hasNonDefaultPort() {
-    return explicitPort != -1 && explicitPort != defaultPort;
-  }
-
-  /** {@code Host} value: the port only when it is not the scheme's default. */
-  String hostHeader() {
-    return hostHeader;
   }
 
   /** {@code host:port} with the port always present, as CONNECT requires (RFC 9110 section 9.3.6). */
@@ -104,8 +97,7 @@ final class HopTarget {
 
   /** The {@code Origin} of a WebSocket upgrade, as AHC 3.0.11 sends it. */
   String origin() {
-    String origin = (secured ? "https://" : "http://") + hostInAuthority();
-    return hasNonDefaultPort() ? origin + ':' + explicitPort : origin;
+    return (secured ? "https://" : "http://") + hostHeader;
   }
 
   /**

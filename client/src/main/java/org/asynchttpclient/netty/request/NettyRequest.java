@@ -28,15 +28,13 @@ import org.jetbrains.annotations.Nullable;
  * pipeline path); a request nobody asks goes out as bytes encoded from the {@link OwnHead} and
  * never builds Netty's header table.
  *
- * <p>Threads: the head is built before the request is handed to a channel and must not be changed once
- * {@link #markHandedToChannel()} returned true; the flag itself may be read from any thread. A lazy
- * head is built by the thread that first asks: the caller's before the hand-over, the channel's
- * loop after it, never two at once (the hand-over is a task queued to the loop).
+ * <p>Threads: the head is built before the request is handed to a channel and must not be changed
+ * after the hand-over. A lazy head is built by the thread that first asks: the caller's before
+ * the hand-over, the channel's loop after it, never two at once (the hand-over is a task queued to
+ * the loop).
  */
 public final class NettyRequest {
-  // Two flags updated in place: an AtomicBoolean each would be two more objects per request.
-  private static final AtomicIntegerFieldUpdater<NettyRequest> HANDED_TO_CHANNEL =
-      AtomicIntegerFieldUpdater.newUpdater(NettyRequest.class, "handedToChannel");
+  // A flag updated in place: an AtomicBoolean would be one more object per request.
   private static final AtomicIntegerFieldUpdater<NettyRequest> HEAD_CONTENT_RELEASED =
       AtomicIntegerFieldUpdater.newUpdater(NettyRequest.class, "headContentReleased");
 
@@ -49,8 +47,7 @@ public final class NettyRequest {
   private final @Nullable NettyBody body;
   // the thread that asks first (see the class comment); volatile for release() from any thread
   private volatile @Nullable HttpRequest httpRequest;
-  // any thread, through the updaters: 0 until set once to 1
-  private volatile int handedToChannel;
+  // any thread, through the updater: 0 until set once to 1
   private volatile int headContentReleased;
 
   /** A request without a body. */
@@ -128,18 +125,6 @@ public final class NettyRequest {
   }
 
   /**
-   * Records that the request is being written on a channel. Returns true for the one caller that made the change,
-   * false if it had already been handed over.
-   */
-  public boolean markHandedToChannel() {
-    return HANDED_TO_CHANNEL.compareAndSet(this, 0, 1);
-  }
-
-  public boolean isHandedToChannel() {
-    return handedToChannel == 1;
-  }
-
-  /**
    * Frees what the request still holds that no channel took over: the body source (a pre-built
    * buffer, a reactive subscription) and, once, the content of a {@link FullHttpRequest} head, as
    * 3.0.12 does (a head a channel already wrote, which the channel freed, is left alone). Safe to
@@ -162,9 +147,8 @@ public final class NettyRequest {
   @Override
   public String toString() {
     HttpRequest head = httpRequest;
-    OwnHead unbuilt = own;
     String line = head != null ? head.method() + " " + head.uri()
-        : unbuilt != null ? unbuilt.method + " " + unbuilt.requestTarget : "?";
+        : own != null ? own.method + " " + own.requestTarget : "?";
     return "NettyRequest{" + line + (body == null ? "" : ", with body") + "}";
   }
 }

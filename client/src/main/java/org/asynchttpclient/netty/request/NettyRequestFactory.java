@@ -85,11 +85,9 @@ public final class NettyRequestFactory {
 
   private final AsyncHttpClientConfig config;
   /**
-   * What follows the request line of an own head ({@link OwnHead}), by its {@code Host} value, for
-   * the method it was made for: it depends on nothing else but this factory's configuration. A
-   * connection's first own head looks here ({@link DirectHeadWrite}), so a burst of new
-   * connections to one host builds the header table once, not once per connection on the loops
-   * that must also keep their timeouts. The arrays are never written once here.
+   * The {@link OwnTail} of the last own head to each {@code Host} value. A connection's first own
+   * head looks here ({@link DirectHeadWrite}), so a burst of new connections to one host builds the
+   * header table once, not once per connection on the loops that must also keep their timeouts.
    */
   private final ConcurrentHashMap<String, OwnTail> tails = new ConcurrentHashMap<>();
 
@@ -131,21 +129,14 @@ public final class NettyRequestFactory {
     WireSyntax.checkHost("host", target.host);
     HttpMethod method = HttpMethod.valueOf(methodName);
 
-    String requestTarget;
-    if (connectTunnel) {
-      requestTarget = target.authorityForm();
-    } else if (viaHttpProxy && !target.tunnelled()) {
-      requestTarget = target.absoluteForm();
-    } else {
-      requestTarget = target.originForm();
-    }
+    String requestTarget = connectTunnel ? target.authorityForm()
+        : viaHttpProxy && !target.tunnelled() ? target.absoluteForm() : target.originForm();
     // Checked here, so Netty's own request-line check (CR, LF and space only) is turned off below.
     WireSyntax.checkRequestTarget(requestTarget);
 
     NettyBody body = connectTunnel ? null : body(request);
-    if (body == null && !connectTunnel && request.getRangeOffset() <= 0
-        && onlyOwnHeaders(request, false, target, null, request.getHeaders().isEmpty(), authorization,
-            proxyAuthorization)) {
+    if (body == null && request.getRangeOffset() <= 0 && onlyOwnHeaders(request, connectTunnel, target, null,
+        request.getHeaders().isEmpty(), authorization, proxyAuthorization)) {
       // What building the head would check of this one, checked now, so a bad value fails the
       // call as it does for every other head; the head itself is built only if asked for.
       OwnHead own = new OwnHead(this, request, target, viaHttpProxy, method, requestTarget);
@@ -183,13 +174,8 @@ public final class NettyRequestFactory {
     return config.isKeepAlive();
   }
 
-  /** Builds the head an {@link OwnHead} stands for, as {@link #newNettyRequest} would have. */
-  HttpRequest build(OwnHead own) {
-    return head(own.request, own.target, false, own.viaHttpProxy, own.method, own.requestTarget, null, null,
-        null);
-  }
-
-  private HttpRequest head(Request request, HopTarget target, boolean connectTunnel, boolean viaHttpProxy,
+  /** Builds the head of a hop: for {@link #newNettyRequest}, and for {@link OwnHead#build} when asked for. */
+  HttpRequest head(Request request, HopTarget target, boolean connectTunnel, boolean viaHttpProxy,
       HttpMethod method, String requestTarget, @Nullable NettyBody body, @Nullable String authorization,
       @Nullable String proxyAuthorization) {
     HttpRequest head = body == null
@@ -259,7 +245,7 @@ public final class NettyRequestFactory {
       WireSyntax.checkHost("virtual host", virtualHost);
       return virtualHost;
     }
-    return target.hostHeader();
+    return target.hostHeader;
   }
 
   private void checkUserAgent() {

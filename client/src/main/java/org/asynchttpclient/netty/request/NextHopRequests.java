@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.request;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.cookie.Cookie;
+import java.util.ArrayList;
 import java.util.List;
 import org.asynchttpclient.Dsl;
 import org.asynchttpclient.Realm;
@@ -74,18 +75,14 @@ public final class NextHopRequests {
 
   private static void dropHandshakeCredentials(HttpHeaders headers, CharSequence name) {
     List<String> values = headers.getAll(name);
-    boolean any = false;
-    for (String v : values) {
-      any |= isHandshakeCredentials(v);
-    }
-    if (!any) {
-      return;
-    }
-    headers.remove(name);
+    List<String> kept = new ArrayList<>(values.size());
     for (String v : values) {
       if (!isHandshakeCredentials(v)) {
-        headers.add(name, v);
+        kept.add(v);
       }
+    }
+    if (kept.size() < values.size()) {
+      headers.set(name, kept);
     }
   }
 

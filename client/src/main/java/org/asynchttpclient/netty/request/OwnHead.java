@@ -40,6 +40,6 @@ final class OwnHead {
   }
 
   HttpRequest build() {
-    return factory.build(this);
+    return factory.head(request, target, false, viaHttpProxy, method, requestTarget, null, null, null);
   }
 }

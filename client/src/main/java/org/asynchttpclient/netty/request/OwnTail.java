@@ -23,13 +23,11 @@ final class OwnTail {
     this.bytes = bytes;
   }
 
-  /** Whether these bytes follow the request line of an own head of {@code method} to {@code host}. */
-  boolean isFor(HttpMethod method, String host) {
-    return this.method.equals(method) && this.host.equals(host);
-  }
-
-  /** {@code tail} when it is for {@code method} and {@code host}, else null. */
+  /**
+   * {@code tail} when its bytes follow the request line of an own head of {@code method} to {@code
+   * host}, else null.
+   */
   static @Nullable OwnTail matching(@Nullable OwnTail tail, HttpMethod method, String host) {
-    return tail != null && tail.isFor(method, host) ? tail : null;
+    return tail != null && tail.method.equals(method) && tail.host.equals(host) ? tail : null;
   }
 }

@@ -15,7 +15,7 @@ class HopTargetTest {
     Uri uri = Uri.create("http://127.0.0.1:8080/a?b=c");
     HopTarget first = HopTarget.of(uri);
     assertSame(first, HopTarget.of(uri));
-    assertEquals("127.0.0.1:8080", first.hostHeader());
+    assertEquals("127.0.0.1:8080", first.hostHeader);
     assertEquals("/a?b=c", first.originForm());
   }
 
@@ -29,7 +29,7 @@ class HopTargetTest {
     for (int round = 0; round < 2; round++) {
       for (int i = 0; i < uris.size(); i++) {
         HopTarget target = HopTarget.of(uris.get(i));
-        assertEquals("host" + i + ".test:" + (1000 + i), target.hostHeader(), "uri " + i);
+        assertEquals("host" + i + ".test:" + (1000 + i), target.hostHeader, "uri " + i);
         assertEquals("/p" + i, target.originForm(), "uri " + i);
       }
     }
@@ -37,7 +37,7 @@ class HopTargetTest {
 
   @Test
   void theDefaultPortIsLeftOutOfTheHostHeader() {
-    assertEquals("example.test", HopTarget.of(Uri.create("https://example.test:443/")).hostHeader());
-    assertEquals("[::1]:8443", HopTarget.of(Uri.create("https://[::1]:8443/")).hostHeader());
+    assertEquals("example.test", HopTarget.of(Uri.create("https://example.test:443/")).hostHeader);
+    assertEquals("[::1]:8443", HopTarget.of(Uri.create("https://[::1]:8443/")).hostHeader);
   }
 }

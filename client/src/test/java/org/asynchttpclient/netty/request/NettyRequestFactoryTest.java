@@ -99,12 +99,12 @@ class NettyRequestFactoryTest extends FactoryWire {
 
   @Test
   void hostHeaderOmitsTheSchemeDefaultPortAndBracketsIpv6() {
-    assertEquals("example.com", http("example.com", 80, "/", null).hostHeader());
-    assertEquals("example.com", https("example.com", 443, "/", null).hostHeader());
-    assertEquals("example.com:8443", https("example.com", 8443, "/", null).hostHeader());
-    assertEquals("example.com:443", http("example.com", 443, "/", null).hostHeader());
-    assertEquals("[::1]:8080", http("::1", 8080, "/", null).hostHeader());
-    assertEquals("[::1]", http("[::1]", -1, "/", null).hostHeader());
+    assertEquals("example.com", http("example.com", 80, "/", null).hostHeader);
+    assertEquals("example.com", https("example.com", 443, "/", null).hostHeader);
+    assertEquals("example.com:8443", https("example.com", 8443, "/", null).hostHeader);
+    assertEquals("example.com:443", http("example.com", 443, "/", null).hostHeader);
+    assertEquals("[::1]:8080", http("::1", 8080, "/", null).hostHeader);
+    assertEquals("[::1]", http("[::1]", -1, "/", null).hostHeader);
     assertEquals("[2001:db8::1]:443", https("2001:db8::1", -1, "/", null).authorityForm());
 
     NettyRequest request = factory.newNettyRequest(new TestRequest(), http("::1", 8080, "/", null),
@@ -473,14 +473,5 @@ class NettyRequestFactoryTest extends FactoryWire {
     TestRequest noExpect = new TestRequest().method("PUT");
     noExpect.byteData = "x".getBytes(US_ASCII);
     assertFalse(build(noExpect).isExpectContinue());
-  }
-
-  @Test
-  void handedToChannelIsMarkedOnce() {
-    NettyRequest request = build(new TestRequest());
-    assertFalse(request.isHandedToChannel());
-    assertTrue(request.markHandedToChannel());
-    assertFalse(request.markHandedToChannel());
-    assertTrue(request.isHandedToChannel());
   }
 }
