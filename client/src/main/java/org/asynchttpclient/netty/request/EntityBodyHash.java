@@ -36,39 +36,31 @@ public final class EntityBodyHash {
     if (request == null) {
       return null;
     }
-    if (!isHashable(request)) {
-      return UNHASHABLE;
-    }
-    MessageDigest md = digest(algorithm);
+    MessageDigest md = isHashable(request) ? digest(algorithm) : null;
     if (md == null) {
       return UNHASHABLE;
     }
     byte[] bytes = request.getByteData();
-    if (bytes != null) {
-      return bytesToHex(md.digest(bytes));
-    }
     List<byte[]> chunks = request.getCompositeByteData();
-    if (chunks != null) {
+    String string = request.getStringData();
+    ByteBuffer buffer = request.getByteBufferData();
+    ByteBuf buf = request.getByteBufData();
+    if (bytes != null) {
+      md.update(bytes);
+    } else if (chunks != null) {
       for (byte[] chunk : chunks) {
         md.update(chunk);
       }
-      return bytesToHex(md.digest());
-    }
-    String string = request.getStringData();
-    if (string != null) {
-      return bytesToHex(md.digest(string.getBytes(NettyRequestFactory.charsetOf(request))));
-    }
-    ByteBuffer buffer = request.getByteBufferData();
-    if (buffer != null) {
+    } else if (string != null) {
+      md.update(string.getBytes(NettyRequestFactory.charsetOf(request)));
+    } else if (buffer != null) {
       md.update(buffer.asReadOnlyBuffer());
-      return bytesToHex(md.digest());
-    }
-    ByteBuf buf = request.getByteBufData();
-    if (buf != null) {
+    } else if (buf != null) {
       md.update(buf.nioBuffer(buf.readerIndex(), buf.readableBytes()));
-      return bytesToHex(md.digest());
+    } else {
+      return null; // no body
     }
-    return null; // no body
+    return bytesToHex(md.digest());
   }
 
   /**
