@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultHttpContent;
@@ -51,7 +52,7 @@ public final class ReactiveNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise ignored) {
     if (written.getAndSet(true)) {
       return channel.newFailedFuture(
           new IllegalStateException("reactive request body was already subscribed to (expected a replayable body)"));
