@@ -9,7 +9,6 @@ import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -169,8 +168,7 @@ public final class ReactiveNettyBody implements NettyBody {
       bytesReceived += buffer.readableBytes();
       if (contentLength >= 0 && bytesReceived > contentLength) {
         buffer.release();
-        fail(new IOException("reactive request body emitted " + bytesReceived
-            + " bytes (expected the declared Content-Length " + contentLength + ")"));
+        fail(BodyWrites.notAsDeclared("reactive request body emitted", bytesReceived, contentLength));
         return;
       }
       channel.writeAndFlush(new DefaultHttpContent(buffer)).addListener((ChannelFutureListener) this::chunkWritten);
@@ -193,8 +191,7 @@ public final class ReactiveNettyBody implements NettyBody {
       }
       subscription = null;
       if (contentLength >= 0 && bytesReceived != contentLength) {
-        fail(new IOException("reactive request body ended after " + bytesReceived
-            + " bytes (expected the declared Content-Length " + contentLength + ")"));
+        fail(BodyWrites.notAsDeclared("reactive request body ended after", bytesReceived, contentLength));
         return;
       }
       done = true;
