@@ -175,14 +175,11 @@ final class BodyFlowControl implements ResponseBodyControl {
     return true;
   }
 
-  /** Whether cancel() was called inside a callback that has now returned. Loop only. */
-  boolean cancelRequested() {
-    return cancelRequested;
-  }
-
-  /** Whether the body was read from the wire to its end, though not all delivered. Loop only. */
-  boolean endHeld() {
-    return endHeld;
+  /** A callback of this response returned: a cancel() called inside it takes effect now. Loop only. */
+  void callbackReturned() {
+    if (cancelRequested) {
+      reader.cancelBody(channel, attempt, endHeld);
+    }
   }
 
   /**

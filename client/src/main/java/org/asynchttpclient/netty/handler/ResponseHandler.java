@@ -115,16 +115,11 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
    */
   public void bind(Channel channel, Attempt next, NettyRequest request) {
     assert channel.eventLoop().inEventLoop() : "bind must run on the channel's event loop";
+    unbind();
     this.attempt = next;
     this.request = request;
-    this.response = null;
-    this.continueAction = null;
     this.responseStarted = false;
     this.partDelivered = false;
-    this.bodyWithheld = false;
-    this.requestWritten = false;
-    this.drainingFor = null;
-    detachBody();
   }
 
   /**
@@ -159,11 +154,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     return true;
   }
 
-  /** Whether any response bytes of the bound exchange have arrived. */
-  public boolean responseStarted() {
-    return responseStarted;
-  }
-
   private void unbind() {
     attempt = null;
     request = null;
@@ -172,10 +162,6 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     bodyWithheld = false;
     requestWritten = false;
     drainingFor = null;
-    detachBody();
-  }
-
-  private void detachBody() {
     BodyFlowControl b = body;
     if (b != null) {
       body = null;
@@ -251,8 +237,8 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       delivering = outer;
     }
     BodyFlowControl b = body;
-    if (!outer && b != null && b.cancelRequested() && attempt == a) {
-      cancelBody(channel, a, b.endHeld());
+    if (!outer && b != null && attempt == a) {
+      b.callbackReturned();
     }
   }
 
@@ -266,9 +252,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (attempt != a || a.isOver()) {
       return;
     }
-    boolean keepAlive = endRead && keepAlive(channel, a);
-    unbind();
-    a.exchange().complete(keepAlive);
+    complete(a, endRead && keepAlive(channel, a));
   }
 
   private void onResponse(Channel channel, Attempt a, HttpResponse res) throws Exception {
@@ -324,14 +308,14 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     if (handler.onStatusReceived(status) == AsyncHandler.State.ABORT
         || (!res.headers().isEmpty()
             && handler.onHeadersReceived(res.headers()) == AsyncHandler.State.ABORT)) {
-      abortByHandler(a);
+      complete(a, false);
       return;
     }
     // As in 3.0.14, every final response the handler hears gets a control, one without a body too.
     BodyFlowControl b = new BodyFlowControl(this, channel, a);
     body = b;
     if (handler.onResponseBodyStart(b) == AsyncHandler.State.ABORT) {
-      abortByHandler(a);
+      complete(a, false);
     }
   }
 
@@ -360,7 +344,7 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       HttpHeaders trailers = DecodedMessages.last(msg).trailingHeaders();
       if (!trailers.isEmpty()
           && handler.onTrailingHeadersReceived(trailers) == AsyncHandler.State.ABORT) {
-        abortByHandler(a);
+        complete(a, false);
         return;
       }
     }
@@ -370,16 +354,13 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       HttpResponseBodyPart part =
           config.getResponseBodyPartFactory().newResponseBodyPart(buf, last);
       if (handler.onBodyPartReceived(part) == AsyncHandler.State.ABORT) {
-        abortByHandler(a);
+        complete(a, false);
         return;
       }
     }
-    if (!last) {
-      return;
+    if (last) {
+      complete(a, keepAlive(channel, a));
     }
-    boolean keepAlive = keepAlive(channel, a);
-    unbind();
-    a.exchange().complete(keepAlive);
   }
 
   private boolean keepAlive(Channel channel, Attempt a) {
@@ -396,10 +377,13 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
     return strategy.keepAlive((InetSocketAddress) remote, a.request(), req.headFor(strategy), res);
   }
 
-  /** The handler said ABORT: stop reading, close the channel, complete with what it has. */
-  private void abortByHandler(Attempt a) {
+  /**
+   * Stops reading {@code a}'s response and completes its exchange with what the handler has; the channel may go back
+   * to the pool only when {@code keepAlive} (never after the handler said ABORT: the channel is closed).
+   */
+  private void complete(Attempt a, boolean keepAlive) {
     unbind();
-    a.exchange().complete(false);
+    a.exchange().complete(keepAlive);
   }
 
   @Override
@@ -410,21 +394,46 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
     heads.release();
+    if (attempt == null) {
+      pool.removeAll(ctx.channel()); // an idle pooled connection closed (the server's close, say)
+    } else {
+      // As in 3.0.11: IOException filters hear ChannelClosedException; over HTTP/1.1 the exchange
+      // fails with RemotelyClosedException if it is not sent again.
+      endBoundHop(ctx.channel(), ChannelClosedException.INSTANCE, true, false);
+    }
+    super.channelInactive(ctx);
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    endBoundHop(ctx.channel(), cause, Replays.isConnectionLoss(cause), true);
+  }
+
+  /**
+   * The channel closed ({@code connectionLost}) or failed with {@code cause}: unbinds the bound hop, closes the
+   * channel when {@code close}, and reports the hop's end unless it is over. The discarded rest of a redirect or
+   * challenge that was cut short lets the next hop go anyway; any other hop failed, at the stage it reached.
+   */
+  private void endBoundHop(Channel channel, Throwable cause, boolean connectionLost, boolean close) {
     Attempt a = attempt;
     HopFailure.Stage stage = stage();
     NextHop next = drainingFor;
     unbind();
-    if (a == null) {
-      pool.removeAll(ctx.channel()); // an idle pooled connection closed (the server's close, say)
-    } else if (next != null && !a.isOver()) {
-      // The discarded rest of a redirect or challenge was cut short: the next hop goes anyway.
-      a.exchange().services().hopEnded(HopEnd.followUp(a, ctx.channel(), false, next));
-    } else if (!a.isOver()) {
-      // As in 3.0.11: IOException filters hear ChannelClosedException; over HTTP/1.1 the exchange
-      // fails with RemotelyClosedException if it is not sent again.
-      hopFailed(a, ctx.channel(), ChannelClosedException.INSTANCE, stage, true);
+    if (close) {
+      ChannelClosing.close(channel);
     }
-    super.channelInactive(ctx);
+    if (a == null || a.isOver()) {
+      return;
+    }
+    if (next != null) {
+      a.exchange().services().hopEnded(HopEnd.followUp(a, channel, false, next));
+      return;
+    }
+    HopFailure.Builder f = CarrierFailures.of(a, channel, cause, stage);
+    if (!connectionLost) {
+      f.clientsOwn();
+    }
+    a.exchange().services().hopEnded(HopEnd.failed(f.build()));
   }
 
   /** How far the bound hop got, as the replay decision reads it. */
@@ -433,31 +442,5 @@ public final class ResponseHandler extends ChannelInboundHandlerAdapter {
       return HopFailure.Stage.BODY_DELIVERED;
     }
     return responseStarted ? HopFailure.Stage.RESPONSE_STARTED : HopFailure.Stage.SENT;
-  }
-
-  private static void hopFailed(
-      Attempt a, Channel channel, Throwable cause, HopFailure.Stage stage, boolean connectionLost) {
-    HopFailure.Builder f = CarrierFailures.of(a, channel, cause, stage);
-    if (!connectionLost) {
-      f.clientsOwn();
-    }
-    a.exchange().services().hopEnded(HopEnd.failed(f.build()));
-  }
-
-  @Override
-  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    Attempt a = attempt;
-    HopFailure.Stage stage = stage();
-    NextHop next = drainingFor;
-    unbind();
-    ChannelClosing.close(ctx.channel());
-    if (a == null || a.isOver()) {
-      return;
-    }
-    if (next != null) {
-      a.exchange().services().hopEnded(HopEnd.followUp(a, ctx.channel(), false, next));
-      return;
-    }
-    hopFailed(a, ctx.channel(), cause, stage, Replays.isConnectionLoss(cause));
   }
 }

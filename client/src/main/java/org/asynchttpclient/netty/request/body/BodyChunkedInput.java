@@ -12,6 +12,7 @@ import io.netty.handler.stream.ChunkedInput;
 import io.netty.handler.stream.ChunkedWriteHandler;
 import java.io.IOException;
 import org.asynchttpclient.request.body.Body;
+import org.asynchttpclient.request.body.generator.FeedListener;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -28,10 +29,10 @@ import org.jetbrains.annotations.Nullable;
  * <p>When the body declares a length, producing more or fewer bytes than declared fails the write rather than
  * sending a head and body that disagree. The body is closed by the writer when the input ends or is discarded.
  *
- * <p>Threads: the chunked writer calls every method on the channel's event loop; {@link #fail} may be called from a
- * feeder thread.
+ * <p>Threads: the chunked writer calls every method on the channel's event loop, except the {@link FeedListener}
+ * ones (a feedable generator's: fed content resumes the writer, an error fails it), called on feeder threads.
  */
-final class BodyChunkedInput implements ChunkedInput<HttpContent> {
+final class BodyChunkedInput implements ChunkedInput<HttpContent>, FeedListener {
   private final Channel channel;
   private final Body body;
   private final long contentLength;
@@ -54,9 +55,16 @@ final class BodyChunkedInput implements ChunkedInput<HttpContent> {
     this.chunkSize = chunkSize;
   }
 
-  /** Makes the next read fail with {@code cause}; the caller then resumes the writer so the failure is seen. */
-  void fail(Throwable cause) {
+  @Override
+  public void onContentAdded() {
+    BodyWrites.resumeChunkedWrites(channel);
+  }
+
+  /** Makes the next read fail with {@code cause}, and resumes the writer so the failure is seen. */
+  @Override
+  public void onError(Throwable cause) {
     failure = cause;
+    BodyWrites.resumeChunkedWrites(channel);
   }
 
   @Override
@@ -89,11 +97,15 @@ final class BodyChunkedInput implements ChunkedInput<HttpContent> {
     try {
       Body.BodyState state = body.transferTo(buffer);
       produced += buffer.readableBytes();
-      checkNotLongerThanDeclared();
+      if (contentLength >= 0 && produced > contentLength) {
+        throw BodyWrites.notAsDeclared("request body produced", produced, contentLength);
+      }
       switch (state) {
         case STOP:
           ended = true;
-          checkAsLongAsDeclared();
+          if (contentLength >= 0 && produced != contentLength) {
+            throw BodyWrites.notAsDeclared("request body ended after", produced, contentLength);
+          }
           if (!buffer.isReadable()) {
             buffer.release();
             return LastHttpContent.EMPTY_LAST_CONTENT;
@@ -121,21 +133,6 @@ final class BodyChunkedInput implements ChunkedInput<HttpContent> {
         buffer.release();
       }
       throw t;
-    }
-  }
-
-  private void checkNotLongerThanDeclared() throws IOException {
-    if (contentLength >= 0 && produced > contentLength) {
-      throw new IOException(
-          "request body produced " + produced + " bytes (expected the declared Content-Length " + contentLength + ")");
-    }
-  }
-
-  private void checkAsLongAsDeclared() throws IOException {
-    if (contentLength >= 0 && produced != contentLength) {
-      throw new IOException(
-          "request body ended after " + produced + " bytes (expected the declared Content-Length "
-              + contentLength + ")");
     }
   }
 

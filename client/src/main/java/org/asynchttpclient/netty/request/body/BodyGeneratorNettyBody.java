@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.asynchttpclient.request.body.Body;
 import org.asynchttpclient.request.body.generator.BodyGenerator;
-import org.asynchttpclient.request.body.generator.FeedListener;
 import org.asynchttpclient.request.body.generator.FeedableBodyGenerator;
 import org.jetbrains.annotations.Nullable;
 
@@ -53,11 +52,6 @@ public final class BodyGeneratorNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
-    return write(channel, channel.newProgressivePromise());
-  }
-
-  @Override
   public ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
     if (written.getAndSet(true) && !replayable) {
       return channel.newFailedFuture(new IllegalStateException(
@@ -75,7 +69,7 @@ public final class BodyGeneratorNettyBody implements NettyBody {
     if (generator instanceof FeedableBodyGenerator) {
       // Registered before the input is queued: content fed from now on resumes the writer, content fed earlier is
       // already in the queue where the first read finds it.
-      ((FeedableBodyGenerator) generator).setListener(new ResumeOnFeed(channel, input));
+      ((FeedableBodyGenerator) generator).setListener(input);
     }
     return channel.writeAndFlush(input, promise);
   }
@@ -94,28 +88,6 @@ public final class BodyGeneratorNettyBody implements NettyBody {
       } catch (IOException ignored) {
         // The body was never written; a failure to close it has nobody to report to.
       }
-    }
-  }
-
-  /** Resumes the chunked writer when a feeder adds content; called on feeder threads. */
-  private static final class ResumeOnFeed implements FeedListener {
-    private final Channel channel;
-    private final BodyChunkedInput input;
-
-    ResumeOnFeed(Channel channel, BodyChunkedInput input) {
-      this.channel = channel;
-      this.input = input;
-    }
-
-    @Override
-    public void onContentAdded() {
-      BodyWrites.resumeChunkedWrites(channel);
-    }
-
-    @Override
-    public void onError(Throwable cause) {
-      input.fail(cause);
-      BodyWrites.resumeChunkedWrites(channel);
     }
   }
 }

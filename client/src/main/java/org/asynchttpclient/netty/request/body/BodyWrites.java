@@ -6,10 +6,10 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelProgressiveFuture;
 import io.netty.channel.ChannelProgressiveFutureListener;
 import io.netty.channel.ChannelProgressivePromise;
-import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.stream.ChunkedWriteHandler;
+import java.io.IOException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.AsyncHttpClientConfig;
@@ -52,19 +52,10 @@ final class BodyWrites {
         });
     ChannelFuture unused = channel.write(content, contentFuture); // it returns contentFuture
     ChannelFuture endFuture = channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
-    return bothSucceeded(contentFuture, endFuture, result);
-  }
-
-  /** A future that completes when both complete: failed with the first failure seen, else succeeded. */
-  static ChannelFuture bothSucceeded(Channel channel, ChannelFuture first, ChannelFuture second) {
-    return bothSucceeded(first, second, channel.newPromise());
-  }
-
-  private static ChannelFuture bothSucceeded(ChannelFuture first, ChannelFuture second, ChannelPromise result) {
     // Listeners run on the event loop, but a future can already be complete when the listener is added from
     // another thread, so count with an atomic rather than trusting a single thread.
     AtomicInteger pending = new AtomicInteger(2);
-    ChannelFutureListener listener =
+    ChannelFutureListener bothSucceeded =
         future -> {
           if (!future.isSuccess()) {
             result.tryFailure(future.cause());
@@ -72,9 +63,14 @@ final class BodyWrites {
             result.trySuccess();
           }
         };
-    first.addListener(listener);
-    second.addListener(listener);
+    contentFuture.addListener(bothSucceeded);
+    endFuture.addListener(bothSucceeded);
     return result;
+  }
+
+  /** The failure of a body whose bytes disagree with the {@code Content-Length} its head declared. */
+  static IOException notAsDeclared(String what, long bytes, long declared) {
+    return new IOException(what + " " + bytes + " bytes (expected the declared Content-Length " + declared + ")");
   }
 
   /**

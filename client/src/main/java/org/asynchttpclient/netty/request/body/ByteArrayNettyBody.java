@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.util.List;
@@ -39,7 +40,7 @@ public final class ByteArrayNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise ignored) {
     if (contentLength == 0) {
       return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
     }

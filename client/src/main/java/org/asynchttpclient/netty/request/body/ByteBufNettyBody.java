@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.request.body;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
 
@@ -28,7 +29,7 @@ public final class ByteBufNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise ignored) {
     if (length == 0) {
       return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
     }

@@ -3,6 +3,7 @@ package org.asynchttpclient.netty.request.body;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.nio.ByteBuffer;
@@ -24,7 +25,7 @@ public final class ByteBufferNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise ignored) {
     if (!content.hasRemaining()) {
       return channel.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT);
     }

@@ -48,11 +48,6 @@ public final class FileNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
-    return write(channel, channel.newProgressivePromise());
-  }
-
-  @Override
   public ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
     FileChannel fileChannel;
     try {

@@ -47,11 +47,6 @@ public final class InputStreamNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
-    return write(channel, channel.newProgressivePromise());
-  }
-
-  @Override
   public ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
     if (!written.compareAndSet(false, true)) {
       return channel.newFailedFuture(

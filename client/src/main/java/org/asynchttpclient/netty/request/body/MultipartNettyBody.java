@@ -62,11 +62,6 @@ public final class MultipartNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
-    return write(channel, channel.newProgressivePromise());
-  }
-
-  @Override
   public ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
     if (written.getAndSet(true) && !replayable) {
       return channel.newFailedFuture(new IllegalStateException(

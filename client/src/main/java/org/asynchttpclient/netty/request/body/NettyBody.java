@@ -27,17 +27,17 @@ public interface NettyBody {
    * <p>Called on the channel's event loop after the request head was written (and, with
    * {@code Expect: 100-continue}, after the interim 100 response). Must not block the loop waiting for data. A body
    * that cannot be written (already consumed, file missing) returns a failed future instead of throwing.
+   *
+   * <p>A streamed body writes on {@code promise}, which it returns and on which it reports its write progress
+   * ({@code ChannelProgressivePromise#tryProgress}, as 3.0.11's bodies do). The caller adds its listeners before the
+   * call: a body may be written completely within it. A body that reports no progress (in memory, reactive) ignores
+   * the promise and returns its own future.
    */
-  ChannelFuture write(Channel channel);
+  ChannelFuture write(Channel channel, ChannelProgressivePromise promise);
 
-  /**
-   * Writes the whole body as {@link #write(Channel)} does, on {@code promise}, which it returns and on which a
-   * streamed body reports its write progress ({@code ChannelProgressivePromise#tryProgress}, as 3.0.11's bodies do).
-   * The caller adds its listeners before the call: a body may be written completely within it. A body that reports
-   * no progress (in memory, reactive) ignores the promise and returns its own future.
-   */
-  default ChannelFuture write(Channel channel, ChannelProgressivePromise promise) {
-    return write(channel);
+  /** {@link #write(Channel, ChannelProgressivePromise)} on a new promise. */
+  default ChannelFuture write(Channel channel) {
+    return write(channel, channel.newProgressivePromise());
   }
 
   /**

@@ -52,13 +52,11 @@ final class RandomAccessBodyRegion extends AbstractReferenceCounted implements F
   public long transferTo(WritableByteChannel target, long position) throws IOException {
     long written = body.transferTo(target);
     if (written < 0) {
-      throw new IOException(
-          "request body ended after " + transferred + " bytes (expected the declared Content-Length " + count + ")");
+      throw BodyWrites.notAsDeclared("request body ended after", transferred, count);
     }
     transferred += written;
     if (transferred > count) {
-      throw new IOException(
-          "request body produced " + transferred + " bytes (expected the declared Content-Length " + count + ")");
+      throw BodyWrites.notAsDeclared("request body produced", transferred, count);
     }
     return written;
   }

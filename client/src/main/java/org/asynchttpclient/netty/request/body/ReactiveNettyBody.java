@@ -4,11 +4,11 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelProgressivePromise;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
@@ -51,7 +51,7 @@ public final class ReactiveNettyBody implements NettyBody {
   }
 
   @Override
-  public ChannelFuture write(Channel channel) {
+  public ChannelFuture write(Channel channel, ChannelProgressivePromise ignored) {
     if (written.getAndSet(true)) {
       return channel.newFailedFuture(
           new IllegalStateException("reactive request body was already subscribed to (expected a replayable body)"));
@@ -168,8 +168,7 @@ public final class ReactiveNettyBody implements NettyBody {
       bytesReceived += buffer.readableBytes();
       if (contentLength >= 0 && bytesReceived > contentLength) {
         buffer.release();
-        fail(new IOException("reactive request body emitted " + bytesReceived
-            + " bytes (expected the declared Content-Length " + contentLength + ")"));
+        fail(BodyWrites.notAsDeclared("reactive request body emitted", bytesReceived, contentLength));
         return;
       }
       channel.writeAndFlush(new DefaultHttpContent(buffer)).addListener((ChannelFutureListener) this::chunkWritten);
@@ -192,8 +191,7 @@ public final class ReactiveNettyBody implements NettyBody {
       }
       subscription = null;
       if (contentLength >= 0 && bytesReceived != contentLength) {
-        fail(new IOException("reactive request body ended after " + bytesReceived
-            + " bytes (expected the declared Content-Length " + contentLength + ")"));
+        fail(BodyWrites.notAsDeclared("reactive request body ended after", bytesReceived, contentLength));
         return;
       }
       done = true;
