@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
-import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timer;
@@ -15,7 +14,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
+import java.util.concurrent.atomic.LongAccumulator;
+import java.util.concurrent.atomic.LongAdder;
 import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.ClientStats;
@@ -41,8 +41,6 @@ import org.asynchttpclient.netty.exchange.InFlightExchanges;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.exchange.ExchangeServices;
 import org.asynchttpclient.netty.handler.ResponseHandler;
-import org.asynchttpclient.netty.hop.FollowUpDecider;
-import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.HopEnd;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.ssl.DefaultSslEngineFactory;
@@ -64,33 +62,6 @@ import org.slf4j.LoggerFactory;
 public final class ClientEngine implements ExchangeServices {
   private static final Logger LOGGER = LoggerFactory.getLogger(ClientEngine.class);
 
-  /** The parts the hop driver works with. */
-  static final class Parts {
-    final AsyncHttpClientConfig config;
-    final ChannelPool pool;
-    final ConnectionPermits permits;
-    final Connector connector;
-    final NettyRequestFactory requestFactory;
-    final HopDecider hopDecider;
-    final BooleanSupplier clientClosed;
-    final ExchangeEvents events;
-    final TimeoutScheduler scheduler;
-    final EventLoopGroup group;
-
-    Parts(ClientEngine engine, NettyRequestFactory requestFactory) {
-      this.config = engine.config;
-      this.pool = engine.pool;
-      this.permits = engine.permits;
-      this.connector = engine.connector;
-      this.requestFactory = requestFactory;
-      this.hopDecider = new FollowUpDecider(engine.config);
-      this.clientClosed = engine::isClosed;
-      this.events = engine.events;
-      this.scheduler = engine.timeoutScheduler;
-      this.group = engine.channels.eventLoopGroup();
-    }
-  }
-
   // immutable
   private final AsyncHttpClientConfig config;
   private final Timer timer;
@@ -107,7 +78,12 @@ public final class ClientEngine implements ExchangeServices {
 
   // any thread
   private final InFlightExchanges inFlight = new InFlightExchanges();
-  private final TimeoutCounters timeoutCounters = new TimeoutCounters();
+  // The timeouts that ended exchanges and how late each fired, for TimeoutStats: a snapshot may race
+  // with records, so its fields are each exact but not necessarily from the same instant.
+  private final LongAdder requestTimeouts = new LongAdder();
+  private final LongAdder readTimeouts = new LongAdder();
+  private final LongAdder lateNanos = new LongAdder();
+  private final LongAccumulator maxLateNanos = new LongAccumulator(Math::max, 0);
   private volatile boolean closed;
 
   public ClientEngine(AsyncHttpClientConfig config) {
@@ -146,7 +122,7 @@ public final class ClientEngine implements ExchangeServices {
         new Connector(
             config, channels.bootstrap(), sslEngineFactory, timeoutScheduler, requestFactory,
             channels::newCodec);
-    this.hops = new HopDriver(new Parts(this, requestFactory));
+    this.hops = new HopDriver(this, config, permits, connector, requestFactory);
   }
 
   /** Each new channel's response handler; channels only exist once the constructor returned. */
@@ -194,15 +170,13 @@ public final class ClientEngine implements ExchangeServices {
 
   /** Starts an exchange for {@code request}; never throws, failures complete the future. */
   public <T> ListenableFuture<T> execute(Request request, AsyncHandler<T> handler) {
-    if (closed) {
-      IOException e = new IOException("Client is closed: no new request can be sent");
-      handler.onThrowable(e);
-      return new ListenableFuture.CompletedFailure<>(e);
-    }
-    IllegalArgumentException misuse = WebSocketUpgrade.misuse(request, handler);
-    if (misuse != null) {
-      handler.onThrowable(misuse);
-      return new ListenableFuture.CompletedFailure<>(misuse);
+    Exception refused =
+        closed
+            ? new IOException("Client is closed: no new request can be sent")
+            : WebSocketUpgrade.misuse(request, handler);
+    if (refused != null) {
+      handler.onThrowable(refused);
+      return new ListenableFuture.CompletedFailure<>(refused);
     }
     // D1: the flag is resolved once, here, and kept on the exchange.
     Boolean perRequest = request.getUseAbsoluteRequestDeadline();
@@ -217,13 +191,8 @@ public final class ClientEngine implements ExchangeServices {
       return ex;
     }
     // On one of the client's loops the first hop may run inline; the exchange holds back an
-    // outcome decided before this method returns (see Exchange#submitFrame).
-    EventLoop callerLoop = CallerLoop.in(channels.eventLoopGroup());
-    if (callerLoop == null) {
-      hops.send(ex, request, HopKind.INITIAL, false);
-      return ex;
-    }
-    ex.submitFrame(callerLoop);
+    // outcome decided before this method returns (see Exchange#submitFrame). Null elsewhere.
+    ex.submitFrame(CallerLoop.in(channels.eventLoopGroup()));
     try {
       hops.send(ex, request, HopKind.INITIAL, false);
     } finally {
@@ -276,7 +245,9 @@ public final class ClientEngine implements ExchangeServices {
 
   @Override
   public void onTimeoutFired(ExchangeTimeoutException e) {
-    timeoutCounters.record(e);
+    (e.getKind() == ExchangeTimeoutException.Kind.READ ? readTimeouts : requestTimeouts).increment();
+    lateNanos.add(e.getLateNanos());
+    maxLateNanos.accumulate(e.getLateNanos());
   }
 
   @Override
@@ -298,11 +269,6 @@ public final class ClientEngine implements ExchangeServices {
     return channels;
   }
 
-  /** How the client's timeouts have fired so far. */
-  public TimeoutStats timeoutStats() {
-    return timeoutCounters.snapshot();
-  }
-
   public ClientStats clientStats() {
     Map<String, Long> idle = pool.getIdleChannelCountPerHost();
     Map<String, Long> total = new HashMap<>();
@@ -317,7 +283,9 @@ public final class ClientEngine implements ExchangeServices {
       long idleCount = Math.min(e.getValue(), idle.getOrDefault(e.getKey(), 0L));
       perHost.put(e.getKey(), new HostStats(e.getValue() - idleCount, idleCount));
     }
-    return new ClientStats(perHost, timeoutStats());
+    return new ClientStats(
+        perHost,
+        new TimeoutStats(requestTimeouts.sum(), readTimeouts.sum(), lateNanos.sum(), maxLateNanos.get()));
   }
 
   public boolean isClosed() {
@@ -350,12 +318,9 @@ public final class ClientEngine implements ExchangeServices {
       LOGGER.debug("SslEngineFactory.destroy failed", e);
     }
     channels.close();
-    if (ownTimer) {
-      stopOwnTimer();
+    if (!ownTimer) {
+      return;
     }
-  }
-
-  private void stopOwnTimer() {
     try {
       timer.stop();
     } catch (IllegalStateException fromTimerTask) {

@@ -46,9 +46,11 @@ final class Hedging {
   private final TimeoutScheduler scheduler;
   private final EventLoopGroup group;
   private final @Nullable Realm clientRealm;
+  /** Sends a hedge of a hop (the hop driver's), when its timer finds one due. */
+  private final Consumer<Attempt> send;
   private final HedgeStatsByPartition stats = new HedgeStatsByPartition();
 
-  Hedging(AsyncHttpClientConfig config, TimeoutScheduler scheduler, EventLoopGroup group) {
+  Hedging(AsyncHttpClientConfig config, TimeoutScheduler scheduler, EventLoopGroup group, Consumer<Attempt> send) {
     this.clientDelayNanos = config.getHedgeDelay().toNanos();
     this.maxAttempts = config.getMaxHedgedAttempts();
     this.percentile = config.getHedgePercentile();
@@ -56,6 +58,7 @@ final class Hedging {
     this.clientRealm = config.getRealm();
     this.scheduler = scheduler;
     this.group = group;
+    this.send = send;
   }
 
   /**
@@ -75,24 +78,18 @@ final class Hedging {
   }
 
   /**
-   * Arms the first hedge of {@code primary}, a hedged hop's attempt about to be dispatched, whose
-   * partition's figures are {@code partition}; {@code send} sends a hedge of it when the timer
-   * finds one due.
+   * Arms the next hedge of {@code primary}, a hedged hop's attempt, whose partition's figures are
+   * {@code partition}: due a hedge delay after {@code fromNanos} (the hop's start for the first).
    */
-  void arm(Attempt primary, HedgeStats partition, Consumer<Attempt> send) {
-    schedule(primary, partition, send, primary.startNanos() + delay(primary, partition));
-  }
-
-  private void schedule(Attempt primary, HedgeStats partition, Consumer<Attempt> send, long atNanos) {
-    long wait = atNanos - scheduler.ticker().nanoTime();
-    scheduler.onLoop(group.next(), () -> fire(primary, partition, send), wait);
+  void arm(Attempt primary, HedgeStats partition, long fromNanos) {
+    long wait = fromNanos + delay(primary, partition) - scheduler.ticker().nanoTime();
+    scheduler.onLoop(group.next(), () -> fire(primary, partition), wait);
   }
 
   /** The hedge timer fired: sends one hedge when it is still due, and arms the next one. */
-  private void fire(Attempt primary, HedgeStats partition, Consumer<Attempt> send) {
+  private void fire(Attempt primary, HedgeStats partition) {
     HedgeGroup hedges = primary.hedges();
-    Exchange<?> ex = primary.exchange();
-    if (hedges == null || hedges.claimed() || ex.isDone() || hedges.sent() >= maxAttempts) {
+    if (hedges == null || hedges.claimed() || primary.exchange().isDone() || hedges.sent() >= maxAttempts) {
       return;
     }
     long now = scheduler.ticker().nanoTime();
@@ -104,17 +101,14 @@ final class Hedging {
     }
     send.accept(primary);
     if (hedges.sent() < maxAttempts) {
-      schedule(primary, partition, send, now + delay(primary, partition));
+      arm(primary, partition, now);
     }
   }
 
   /** The hedge delay of {@code primary}'s hop: the configured one, or the percentile when longer. */
   private long delay(Attempt primary, HedgeStats partition) {
     long delay = delayNanos(primary.request());
-    if (percentile > 0) {
-      delay = Math.max(delay, partition.percentileNanos(percentile));
-    }
-    return delay;
+    return percentile > 0 ? Math.max(delay, partition.percentileNanos(percentile)) : delay;
   }
 
   private long delayNanos(Request request) {
@@ -139,22 +133,12 @@ final class Hedging {
       return false;
     }
     Boolean marked = request.getHedgeable();
-    if (marked != null) {
-      return marked;
-    }
-    return safeMethod(request.getMethod()) || Replays.hasIdempotencyKey(request);
+    return marked != null ? marked : safeMethod(request.getMethod()) || Replays.hasIdempotencyKey(request);
   }
 
   /** GET, HEAD and OPTIONS: what a hedge may repeat without the caller saying so. */
-  static boolean safeMethod(String method) {
-    switch (method.toUpperCase(Locale.ROOT)) {
-      case "GET":
-      case "HEAD":
-      case "OPTIONS":
-        return true;
-      default:
-        return false;
-    }
+  private static boolean safeMethod(String method) {
+    String m = method.toUpperCase(Locale.ROOT);
+    return m.equals("GET") || m.equals("HEAD") || m.equals("OPTIONS");
   }
-
 }

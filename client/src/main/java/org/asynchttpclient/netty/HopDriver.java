@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
 import java.io.IOException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -12,6 +13,7 @@ import org.asynchttpclient.exception.FilterException;
 import org.asynchttpclient.netty.carrier.Carriers;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.ChannelClosing;
+import org.asynchttpclient.netty.channel.ConnectionPermits;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.connect.ProxySelection;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -20,6 +22,7 @@ import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
 import org.asynchttpclient.netty.h2.H2Registry;
 import org.asynchttpclient.netty.handler.ResponseHandler;
+import org.asynchttpclient.netty.hop.FollowUpDecider;
 import org.asynchttpclient.netty.hop.HedgeStats;
 import org.asynchttpclient.netty.hop.HopDecider;
 import org.asynchttpclient.netty.hop.HopEnd;
@@ -31,8 +34,10 @@ import org.asynchttpclient.netty.hop.Replays;
 import org.asynchttpclient.netty.hop.RetryBudget;
 import org.asynchttpclient.netty.request.HopRequests;
 import org.asynchttpclient.netty.request.NettyRequest;
+import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.request.RequestWriter;
 import org.asynchttpclient.netty.request.body.NettyBody;
+import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
@@ -93,36 +98,37 @@ final class HopDriver {
   private final @Nullable RetryBudget retryBudget;
   /** A pinned hop goes on here (one object for every hop, not a lambda per hop). */
   private final Consumer<Attempt> afterPin = attempt -> dispatch(attempt, true);
-  /** Where a hedge of a hop is sent from, when its timer finds it due. */
-  private final Consumer<Attempt> sendHedge = this::sendHedge;
 
-  HopDriver(ClientEngine.Parts parts) {
-    this.config = parts.config;
-    this.connector = parts.connector;
-    this.hopRequests = new HopRequests(config, parts.requestFactory);
-    this.hopDecider = parts.hopDecider;
-    this.clientClosed = parts.clientClosed;
-    this.events = parts.events;
-    this.pool = parts.pool;
-    this.hedging = new Hedging(config, parts.scheduler, parts.group);
+  HopDriver(ClientEngine engine, AsyncHttpClientConfig config, ConnectionPermits permits,
+      Connector connector, NettyRequestFactory requestFactory) {
+    this.config = config;
+    this.connector = connector;
+    this.hopRequests = new HopRequests(config, requestFactory);
+    this.hopDecider = new FollowUpDecider(config);
+    this.clientClosed = engine::isClosed;
+    this.events = engine.events();
+    this.pool = engine.pool();
+    TimeoutScheduler scheduler = engine.timeouts();
+    EventLoopGroup group = engine.channels().eventLoopGroup();
+    this.hedging = new Hedging(config, scheduler, group, this::sendHedge);
     this.retryBudget =
         config.getRetryBudgetPercent() >= 0
-            ? new RetryBudget(config.getRetryBudgetPercent(), parts.scheduler.ticker())
+            ? new RetryBudget(config.getRetryBudgetPercent(), scheduler.ticker())
             : null;
     this.writer =
         new RequestWriter(
             config.getDeadlinePropagationHeader(), config.getHttpAdditionalChannelInitializer() == null);
     this.http1 =
         new Http1Carriers(
-            new Http1Carriers.Parts(config, parts.pool, parts.permits)
-                .connector(parts.connector)
+            new Http1Carriers.Parts(config, pool, permits)
+                .connector(connector)
                 .writer(writer)
                 .events(events)
-                .group(parts.group)
+                .group(group)
                 .clientClosed(clientClosed));
     this.h2 =
         new H2Registry(
-            new H2Registry.Parts(config, parts.scheduler, parts.group)
+            new H2Registry.Parts(config, scheduler, group)
                 .responseHandlers(this::newResponseHandler)
                 .writer(writer)
                 .events(events)
@@ -202,7 +208,7 @@ final class HopDriver {
     }
     events.hopStarted(attempt);
     if (hedged != null) {
-      hedging.arm(attempt, hedged, sendHedge);
+      hedging.arm(attempt, hedged, attempt.startNanos());
     }
     return attempt;
   }
@@ -227,7 +233,6 @@ final class HopDriver {
     events.hedgeSent(hedge);
     dispatch(hedge, false);
   }
-
 
   /**
    * A carrier for the hop ({@link Carriers}: an HTTP/2 stream, or a wait for one, or an HTTP/1.1
@@ -311,7 +316,6 @@ final class HopDriver {
     events.connectionAcquired(attempt, true);
     writer.write(attempt, carrier);
   }
-
 
   /**
    * A hop failed: {@link Replays} decides from the failure's facts whether the IOException filters

@@ -130,7 +130,9 @@ public final class NettyResponse implements Response {
 
   @Override
   public String getResponseBody() {
-    return getResponseBody(charsetOrUtf8(getContentType()));
+    // HttpUtil.getCharset returns the fallback for a missing (null), unknown or unsupported charset
+    // name rather than throwing.
+    return getResponseBody(HttpUtil.getCharset(getContentType(), StandardCharsets.UTF_8));
   }
 
   @Override
@@ -162,16 +164,8 @@ public final class NettyResponse implements Response {
 
   @Override
   public boolean isRedirected() {
-    switch (status.getStatusCode()) {
-      case 301:
-      case 302:
-      case 303:
-      case 307:
-      case 308:
-        return true;
-      default:
-        return false;
-    }
+    int code = status.getStatusCode();
+    return code == 301 || code == 302 || code == 303 || code == 307 || code == 308;
   }
 
   /**
@@ -251,14 +245,5 @@ public final class NettyResponse implements Response {
       sb.append("\t\t").append(header.getKey()).append(": ").append(header.getValue()).append('\n');
     }
     return sb.append("\tbody=\n").append(getResponseBody()).append("\n}").toString();
-  }
-
-  private static Charset charsetOrUtf8(@Nullable String contentType) {
-    if (contentType == null) {
-      return StandardCharsets.UTF_8;
-    }
-    // HttpUtil.getCharset returns the fallback for a missing, unknown or unsupported charset name
-    // rather than throwing.
-    return HttpUtil.getCharset(contentType, StandardCharsets.UTF_8);
   }
 }

@@ -16,7 +16,6 @@ import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.timeout.AttemptTimeouts;
-import org.asynchttpclient.netty.timeout.TimeoutValues;
 import org.jetbrains.annotations.Nullable;
 
 /**
@@ -65,34 +64,23 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   // publication through the exchange orders): each is read by other threads for a timeout's
   // decision or message and takes part in no write-then-read protocol, so the full fence of a
   // volatile store (a dozen per request) would buy nothing.
-  private static final VarHandle LAST_READ = field("lastReadNanos", long.class);
-  private static final VarHandle PHASE = field("phase", Phase.class);
-  private static final VarHandle PROTOCOL = field("protocolVersion", String.class);
-  private static final VarHandle REMOTE = field("remoteAddress", SocketAddress.class);
-  private static final VarHandle STATUS = field("statusCode", int.class);
-
-  private static VarHandle field(String name, Class<?> type) {
-    try {
-      return MethodHandles.lookup().findVarHandle(Attempt.class, name, type);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
+  private static final VarHandle LAST_READ = field(MethodHandles.lookup(), "lastReadNanos", long.class);
+  private static final VarHandle PHASE = field(MethodHandles.lookup(), "phase", Phase.class);
+  private static final VarHandle PROTOCOL = field(MethodHandles.lookup(), "protocolVersion", String.class);
+  private static final VarHandle REMOTE = field(MethodHandles.lookup(), "remoteAddress", SocketAddress.class);
+  private static final VarHandle STATUS = field(MethodHandles.lookup(), "statusCode", int.class);
 
   // immutable
   private final Exchange<?> exchange;
   private final int number;
   private final Request request;
   private final NettyRequest wire;
-  /** The request's own partition key (per host): what connection permits are counted by. */
   private final boolean freshConnection;
   private final HopKind kind;
   private final long startNanos;
   private final long requestTimeoutNanos;
   private final long readTimeoutNanos;
   private final AttemptTimeouts timeouts;
-  /** A hedge sent beside the hop's primary attempt (it shares the primary's number and start). */
-  private final boolean hedge;
   /** The hop's attempts in flight together when the hop is hedged; null when it is not. */
   private final @Nullable HedgeGroup hedges;
 
@@ -136,7 +124,6 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
     this.requestTimeoutNanos = b.requestTimeoutNanos;
     this.readTimeoutNanos = b.readTimeoutNanos;
     this.timeouts = new AttemptTimeouts(exchange.services().timeouts(), this);
-    this.hedge = b.hedgeOf != null;
     this.hedges = b.hedgeOf != null ? b.hedgeOf.hedges : b.hedges;
     if (b.hedgeOf != null) {
       // A hedge is the same hop again: same number and start, so the same request deadline (G1);
@@ -231,9 +218,9 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
     return wire;
   }
 
-  /** Whether this attempt is a hedge of its hop (not the hop as first sent). */
+  /** Whether this attempt is a hedge of its hop (kind HEDGE), not the hop as first sent. */
   public boolean isHedge() {
-    return hedge;
+    return kind == HopKind.HEDGE;
   }
 
   /** The hop's hedge group, or null when the hop is not hedged. */
@@ -247,7 +234,7 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
    * the response only the winner's).
    */
   public AsyncHandler<?> handler() {
-    return hedge ? QuietHandler.INSTANCE : exchange.handler();
+    return isHedge() ? QuietHandler.INSTANCE : exchange.handler();
   }
 
   /**
@@ -256,8 +243,7 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
    * stop without a word to the handler (it has been, or is being, abandoned).
    */
   public boolean claimHead() {
-    HedgeGroup g = hedges;
-    return g == null || g.claim(this);
+    return hedges == null || hedges.claim(this);
   }
 
   /**
@@ -265,8 +251,7 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
    * dropped (abandoned) and true is returned; the hop goes on with the others.
    */
   public boolean dropIfHedged(Throwable cause) {
-    HedgeGroup g = hedges;
-    return g != null && g.drop(this, cause);
+    return hedges != null && hedges.drop(this, cause);
   }
 
   /**
@@ -342,7 +327,6 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
     return STATE.compareAndSet(this, CURRENT, ENDED);
   }
 
-  /** Whether this attempt has ended or its exchange has. */
   @Override
   public boolean isOver() {
     return state != CURRENT || exchange.isDone();
@@ -368,9 +352,8 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
       REMOTE.setRelease(this, remote);
     }
     if (isOver()) {
-      Channel mine = CARRIER.compareAndSet(this, channel, null) ? channel : null;
-      if (mine != null) {
-        exchange.services().closeChannel(mine);
+      if (takeCarrier(channel)) {
+        exchange.services().closeChannel(channel);
       }
       return false;
     }
@@ -483,10 +466,9 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
    * must not be sent (D3).
    */
   public boolean armRequestTimeout(@Nullable EventLoop loop) {
-    ExchangeDeadline deadline = exchange.deadline();
-    long at = deadline.hopDeadline(number, startNanos, requestTimeoutNanos);
+    long at = requestDeadlineNanos();
     return timeouts.armRequestOnce(
-        at == ExchangeDeadline.NEVER, deadline.reportedBudget(at, requestTimeoutNanos), at, loop);
+        at == ExchangeDeadline.NEVER, exchange.deadline().reportedBudget(at, requestTimeoutNanos), at, loop);
   }
 
   /** Arms the read timeout once the request is written; on the carrier's loop in event-loop mode. */
@@ -541,6 +523,6 @@ public final class Attempt extends HopRoute implements AttemptTimeouts.Owner {
   @Override
   public String toString() {
     // Logged at DEBUG: a URL's user info is a password.
-    return "Attempt{hop=" + number + (hedge ? " (hedge)" : "") + ", uri=" + request.getUri().toUrlWithoutUserInfo() + ", carrier=" + carrier + '}';
+    return "Attempt{hop=" + number + (isHedge() ? " (hedge)" : "") + ", uri=" + request.getUri().toUrlWithoutUserInfo() + ", carrier=" + carrier + '}';
   }
 }

@@ -87,13 +87,4 @@ public final class AttemptBuilder {
     this.requestTimeoutNanos = primary.requestTimeoutNanos();
     return this;
   }
-
-  AttemptBuilder number(int number) {
-    this.number = number;
-    return this;
-  }
-
-  Attempt build() {
-    return new Attempt(this);
-  }
 }

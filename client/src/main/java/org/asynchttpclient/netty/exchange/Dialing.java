@@ -23,32 +23,20 @@ public final class Dialing {
   }
 
   // written in sequence by the hop (see above); read by any thread
-  private volatile @Nullable List<InetSocketAddress> pinned;
+  /** The addresses ROUND_ROBIN pinned the hop to, the pinned one first; null when it was not. */
+  volatile @Nullable List<InetSocketAddress> pinned;
   private volatile @Nullable List<InetSocketAddress> dialList;
   private volatile int dialed;
-  private volatile @Nullable Racing racing;
-  private volatile @Nullable EventLoop loop;
-
+  volatile @Nullable Racing racing;
   /**
    * The loop the hop's new connection goes on, chosen before it dials (a further HTTP/2
    * connection goes on the least busy loop), or null: the caller's loop or the group's next.
    */
-  public @Nullable EventLoop loop() {
-    return loop;
-  }
+  volatile @Nullable EventLoop loop;
 
-  /** Sets {@link #loop()}; before the hop dials. */
+  /** Sets {@code loop} (see there); before the hop dials. */
   public void onLoop(EventLoop loop) {
     this.loop = loop;
-  }
-
-  /** The addresses ROUND_ROBIN pinned the hop to, the pinned one first; null when it was not. */
-  public @Nullable List<InetSocketAddress> pinned() {
-    return pinned;
-  }
-
-  void pinned(List<InetSocketAddress> addresses) {
-    this.pinned = addresses;
   }
 
   /**
@@ -65,17 +53,5 @@ public final class Dialing {
     int count = dialed;
     List<InetSocketAddress> list = dialList;
     return list == null || count == 0 ? List.of() : new ArrayList<>(list.subList(0, count));
-  }
-
-  void racing(Racing race) {
-    this.racing = race;
-  }
-
-  /** Abandons the race running for the hop, if any. Any thread. */
-  void abandonRace() {
-    Racing race = racing;
-    if (race != null) {
-      race.abandon();
-    }
   }
 }

@@ -1,5 +1,6 @@
 package org.asynchttpclient.netty.exchange;
 
+import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
@@ -15,7 +16,6 @@ import org.asynchttpclient.events.ExchangeOutcome;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Kind;
 import org.asynchttpclient.netty.hop.FollowUpMemory;
-import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,8 +24,7 @@ import org.slf4j.LoggerFactory;
  * One user request, from submission to its single outcome. It is the {@link ListenableFuture}
  * the caller holds, and it owns what spans the request's hops: the outcome, the deadline, the
  * handler, the follow-up memory and the current {@link Attempt} (which holds the hop's connection
- * permit). A
- * redirect, retry or auth replay is a new attempt of the same exchange, never a new exchange.
+ * permit). A redirect, retry or auth replay is a new attempt of the same exchange, never a new exchange.
  *
  * <pre>
  *                 complete(keepAlive) / done()
@@ -70,15 +69,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private static final AtomicReferenceFieldUpdater<Exchange, Attempt> CURRENT =
       AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Attempt.class, "current");
 
-  private static final VarHandle HANDLER;
-
-  static {
-    try {
-      HANDLER = MethodHandles.lookup().findVarHandle(Exchange.class, "handler", AsyncHandler.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
+  private static final VarHandle HANDLER = HopRoute.field(MethodHandles.lookup(), "handler", AsyncHandler.class);
 
   // immutable
   /** What the exchange remembers from hop to hop for its follow-ups. */
@@ -127,7 +118,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * Marks (loop) and unmarks (null) the stretch of {@code execute} that runs the first hop inline
    * on one of the client's loops: an outcome decided inside it still happens at once, but the
    * handler and the future hear it as the loop's next task, never inside the caller's own {@code
-   * execute} frame, before the caller holds the future. Loop-only.
+   * execute} frame, before the caller holds the future. By the submitting thread (null off the loops).
    */
   public void submitFrame(@Nullable EventLoop loop) {
     this.submitFrame = loop;
@@ -153,7 +144,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     return current;
   }
 
-  /** What the exchange remembers from hop to hop for its follow-ups. */
   public FollowUpMemory followUps() {
     return followUps;
   }
@@ -175,7 +165,8 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    */
   public @Nullable Attempt begin(AttemptBuilder next) {
     Attempt previous = current;
-    Attempt attempt = next.number(previous == null ? 0 : previous.number() + 1).build();
+    next.number = previous == null ? 0 : previous.number() + 1;
+    Attempt attempt = new Attempt(next);
     followUps.foldRedirectRefusals(attempt.request());
     HedgeGroup hedges = attempt.hedges();
     if (hedges != null) {
@@ -220,7 +211,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    */
   public @Nullable Attempt beginHedge(AttemptBuilder hedge, Attempt primary) {
     HedgeGroup group = primary.hedges();
-    Attempt h = hedge.hedgeOf(primary).build();
+    Attempt h = new Attempt(hedge.hedgeOf(primary));
     if (group == null || !group.add(h)) {
       h.wire().release();
       return null;
@@ -247,14 +238,6 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     return a != null ? a.takePermit() : null;
   }
 
-  /** Gives the current attempt's permit back; safe to call any number of times, from any thread. */
-  public void releasePermit() {
-    Attempt a = current;
-    if (a != null) {
-      a.releasePermit();
-    }
-  }
-
   // ---- terminal transitions
   /**
    * The response ended normally. {@code keepAlive} says whether the channel may go back to the
@@ -267,7 +250,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
 
   /**
    * The hop's response handed the channel over to another protocol (a WebSocket's 101), decided
-   * like {@link #complete}; the winner hands it over ({@link HandOver}), and if that throws, the
+   * like {@link #complete}; the winner hands it over ({@link #handOver}), and if that throws, the
    * exchange fails with it. Runs on the channel's event loop.
    */
   public boolean completeWithHandover(Runnable handover) {
@@ -281,7 +264,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     Attempt a = current;
     Throwable handoverFailure = null;
     if (handover != null) {
-      handoverFailure = HandOver.run(a, takePermit(), handover, services);
+      handoverFailure = handOver(a, handover);
     } else if (a != null) {
       a.release(keepAlive);
     }
@@ -289,8 +272,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     services.unregister(this);
     if (handoverFailure != null) {
       services.events().ended(this, a, ExchangeOutcome.FAILED, handoverFailure);
-      notifyThrowable(handoverFailure);
-      result.failInternal(handoverFailure);
+      tellHandlerAndFuture(FAILED, handoverFailure);
       return true;
     }
     services.events().ended(this, a, ExchangeOutcome.COMPLETED, null);
@@ -299,12 +281,42 @@ public final class Exchange<T> extends ExchangeFuture<T> {
       value = handler.onCompleted();
     } catch (Throwable t) {
       // As in 3.0.11: the handler hears it in onThrowable and the future fails with it.
-      notifyThrowable(t);
-      result.failInternal(t);
+      tellHandlerAndFuture(FAILED, t);
       return true;
     }
     result.completeInternal(value);
     return true;
+  }
+
+  /**
+   * Completes the exchange by handing its connection over to another protocol, for the outcome's
+   * winner: the attempt's timeouts stop (the request timeout does not apply to what follows), its
+   * carrier is taken without being pooled or closed and keeps the permit until it closes (as in
+   * 3.0.11), and the hand-over runs, which now owns the channel; if it throws, the channel is
+   * closed. Returns null when the hand-over ran, else what it threw. On the channel's event loop.
+   */
+  private @Nullable Throwable handOver(@Nullable Attempt attempt, Runnable handover) {
+    Object permit = takePermit();
+    Channel handedOver = null;
+    if (attempt != null) {
+      attempt.timeouts().cancel();
+      handedOver = attempt.takeCarrier(); // null if the outcome's winner took it already
+      attempt.wire().release();
+    }
+    if (permit != null && handedOver != null) {
+      services.parkPermit(handedOver, permit);
+    } else if (permit != null) {
+      services.releasePermit(permit);
+    }
+    try {
+      handover.run();
+      return null;
+    } catch (Throwable t) {
+      if (handedOver != null) {
+        services.closeChannel(handedOver);
+      }
+      return t;
+    }
   }
 
   /**
@@ -320,8 +332,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private IOException named(Throwable cause) {
     Attempt a = current;
     SocketAddress remote = a != null ? a.remoteAddress() : null;
-    Uri uri = request().getUri();
-    String where = remote != null ? remote.toString() : uri.getHost() + ":" + uri.getExplicitPort();
+    String where = remote != null ? remote.toString() : TimeoutFailures.hostAndPort(request().getUri());
     String protocol = a != null ? a.protocolVersion() : null;
     return new IOException(
         cause.getClass().getSimpleName() + " on the connection to " + where

@@ -8,7 +8,7 @@ import org.asynchttpclient.netty.timeout.TimeoutValues;
  * hop. Without an absolute deadline (3.0.11's behaviour, D7) every hop gets its own full request
  * timeout and the exchange itself has no deadline.
  *
- * <p>Each attempt arms min(its own timeout, what is left): {@code forHop}.
+ * <p>Each attempt arms min(its own timeout, what is left): {@code hopDeadline}.
  *
  * <p>Immutable.
  */

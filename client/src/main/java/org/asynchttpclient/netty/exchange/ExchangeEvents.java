@@ -11,7 +11,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Delivers exchange and hop events to the configured {@link ExchangeListener}s. The views handed
  * out are the {@link Exchange} and {@link Attempt} themselves, so an event allocates nothing, and
- * with no listener every method returns at its first line. A listener that throws is logged and
+ * with no listener every method returns at once. A listener that throws is logged and
  * skipped; it never changes an exchange's course.
  *
  * <p>Immutable; called from whichever thread the event happens on.
@@ -33,8 +33,31 @@ public final class ExchangeEvents {
     return listeners.length == 0;
   }
 
+  /**
+   * The value {@code listener} attached in {@code slots}, or null. The per-exchange and per-hop
+   * values listeners attach are an array with one slot per registered listener, made on the first
+   * attach, so a client without listeners never allocates one.
+   */
+  @Nullable Object attachment(@Nullable Object[] slots, ExchangeListener listener) {
+    int i = indexOf(listener);
+    return slots == null || i < 0 ? null : slots[i];
+  }
+
+  /** Attaches {@code value} for {@code listener}; returns the slots to keep (the same array, or a new one). */
+  @Nullable Object[] attach(@Nullable Object[] slots, ExchangeListener listener, @Nullable Object value) {
+    int i = indexOf(listener);
+    if (i < 0) {
+      throw new IllegalArgumentException(
+          "listener " + listener + " is not registered with this client (expected one of its"
+              + " ExchangeListeners)");
+    }
+    Object[] kept = slots != null ? slots : new Object[listeners.length];
+    kept[i] = value;
+    return kept;
+  }
+
   /** The slot of {@code listener} in an attachment array, or -1 if it is not registered. */
-  int indexOf(ExchangeListener listener) {
+  private int indexOf(ExchangeListener listener) {
     for (int i = 0; i < listeners.length; i++) {
       if (listeners[i] == listener) {
         return i;
@@ -43,28 +66,12 @@ public final class ExchangeEvents {
     return -1;
   }
 
-  int size() {
-    return listeners.length;
-  }
-
   public void exchangeStarted(Exchange<?> ex) {
-    for (ExchangeListener l : listeners) {
-      try {
-        l.exchangeStarted(ex);
-      } catch (RuntimeException e) {
-        logged(l, "exchangeStarted", e);
-      }
-    }
+    each("exchangeStarted", ex, ExchangeListener::exchangeStarted);
   }
 
   public void hopStarted(Attempt hop) {
-    for (ExchangeListener l : listeners) {
-      try {
-        l.hopStarted(hop);
-      } catch (RuntimeException e) {
-        logged(l, "hopStarted", e);
-      }
-    }
+    each("hopStarted", hop, ExchangeListener::hopStarted);
   }
 
   public void connectionAcquired(Attempt hop, boolean pooled) {
@@ -78,23 +85,11 @@ public final class ExchangeEvents {
   }
 
   public void tlsHandshakeDone(Attempt hop) {
-    for (ExchangeListener l : listeners) {
-      try {
-        l.tlsHandshakeDone(hop);
-      } catch (RuntimeException e) {
-        logged(l, "tlsHandshakeDone", e);
-      }
-    }
+    each("tlsHandshakeDone", hop, ExchangeListener::tlsHandshakeDone);
   }
 
   public void requestWritten(Attempt hop) {
-    for (ExchangeListener l : listeners) {
-      try {
-        l.requestWritten(hop);
-      } catch (RuntimeException e) {
-        logged(l, "requestWritten", e);
-      }
-    }
+    each("requestWritten", hop, ExchangeListener::requestWritten);
   }
 
   public void responseStarted(Attempt hop, int statusCode) {
@@ -108,33 +103,15 @@ public final class ExchangeEvents {
   }
 
   public void hedgeSent(Attempt hop) {
-    for (ExchangeListener l : listeners) {
-      try {
-        l.hedgeSent(hop);
-      } catch (RuntimeException e) {
-        logged(l, "hedgeSent", e);
-      }
-    }
+    each("hedgeSent", hop, ExchangeListener::hedgeSent);
   }
 
   public void hedgeWon(Attempt hop) {
-    for (ExchangeListener l : listeners) {
-      try {
-        l.hedgeWon(hop);
-      } catch (RuntimeException e) {
-        logged(l, "hedgeWon", e);
-      }
-    }
+    each("hedgeWon", hop, ExchangeListener::hedgeWon);
   }
 
   public void hedgeCancelled(Attempt hop) {
-    for (ExchangeListener l : listeners) {
-      try {
-        l.hedgeCancelled(hop);
-      } catch (RuntimeException e) {
-        logged(l, "hedgeCancelled", e);
-      }
-    }
+    each("hedgeCancelled", hop, ExchangeListener::hedgeCancelled);
   }
 
   public void hopEnded(Attempt hop, @Nullable Throwable failure) {
@@ -160,21 +137,30 @@ public final class ExchangeEvents {
   /** The exchange's outcome is decided: its last hop ends, then the exchange. */
   void ended(
       Exchange<?> ex, @Nullable Attempt last, ExchangeOutcome outcome, @Nullable Throwable failure) {
-    if (listeners.length == 0) {
-      return;
-    }
     if (last != null) {
       hopEnded(last, failure);
     }
-    exchangeEnded(ex, outcome, failure);
-  }
-
-  private void exchangeEnded(Exchange<?> ex, ExchangeOutcome outcome, @Nullable Throwable failure) {
     for (ExchangeListener l : listeners) {
       try {
         l.exchangeEnded(ex, outcome, failure);
       } catch (RuntimeException e) {
         logged(l, "exchangeEnded", e);
+      }
+    }
+  }
+
+  /** One event's call on one listener; the method references passed capture nothing. */
+  private interface Delivery<S> {
+    void to(ExchangeListener listener, S subject);
+  }
+
+  /** Delivers an event whose only argument is {@code subject} to every listener. */
+  private <S> void each(String event, S subject, Delivery<S> delivery) {
+    for (ExchangeListener l : listeners) {
+      try {
+        delivery.to(l, subject);
+      } catch (RuntimeException e) {
+        logged(l, event, e);
       }
     }
   }

@@ -79,12 +79,12 @@ abstract class ExchangeFuture<T> implements ListenableFuture<T>, ExchangeView {
 
   @Override
   public final @Nullable Object getAttachment(ExchangeListener listener) {
-    return Attachments.get(attachments, services.events(), listener);
+    return services.events().attachment(attachments, listener);
   }
 
   @Override
   public final void setAttachment(ExchangeListener listener, @Nullable Object value) {
-    attachments = Attachments.set(attachments, services.events(), listener, value);
+    attachments = services.events().attach(attachments, listener, value);
   }
 
   // ---- ListenableFuture

@@ -5,6 +5,8 @@ import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import org.asynchttpclient.events.ExchangeListener;
+import org.asynchttpclient.events.HopView;
 import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.proxy.ProxyServer;
 import org.jetbrains.annotations.Nullable;
@@ -12,18 +14,20 @@ import org.jetbrains.annotations.Nullable;
 /**
  * Where a hop goes: the key its connection permits are counted by (per host), the pool partition
  * it looks for a carrier in (the same, or under ROUND_ROBIN the address it was pinned to), its
- * proxy, and what its connect knows ({@link Dialing}: the pinned and dialed addresses, the race).
+ * proxy, and what its connect knows ({@link Dialing}: the pinned and dialed addresses, the race);
+ * and the per-hop values listeners keep on it ({@link HopView#getAttachment}), one slot per
+ * registered listener ({@link ExchangeEvents#attachment}).
  *
  * <p>Threads: the immutable fields are set before the hop is published; the others as documented
  * on each.
  */
-abstract class HopRoute extends HopAttachments {
-  private static final VarHandle PARTITION_KEY;
+abstract class HopRoute implements HopView {
+  private static final VarHandle PARTITION_KEY = field(MethodHandles.lookup(), "partitionKey", Object.class);
 
-  static {
+  /** A handle on the field {@code name} of {@code lookup}'s own class, for a static initialiser. */
+  static VarHandle field(MethodHandles.Lookup lookup, String name, Class<?> type) {
     try {
-      PARTITION_KEY =
-          MethodHandles.lookup().findVarHandle(HopRoute.class, "partitionKey", Object.class);
+      return lookup.findVarHandle(lookup.lookupClass(), name, type);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -42,6 +46,8 @@ abstract class HopRoute extends HopAttachments {
   private volatile Object partitionKey;
   /** Made by the first pin or dial of the hop ({@link #dialing()}), which then writes it. */
   private volatile @Nullable Dialing dialing;
+  /** Listeners' per-hop values; written by listeners, one event at a time. */
+  private volatile @Nullable Object[] attachments;
 
   HopRoute(Object permitKey, @Nullable ProxyServer proxy) {
     this.permitKey = permitKey;
@@ -53,6 +59,19 @@ abstract class HopRoute extends HopAttachments {
 
   /** Whether this hop has ended or its exchange has. */
   public abstract boolean isOver();
+
+  /** The client's listeners, which index the attachment slots. */
+  abstract ExchangeEvents events();
+
+  @Override
+  public @Nullable Object getAttachment(ExchangeListener listener) {
+    return events().attachment(attachments, listener);
+  }
+
+  @Override
+  public void setAttachment(ExchangeListener listener, @Nullable Object value) {
+    attachments = events().attach(attachments, listener, value);
+  }
 
   /** The pool partition the hop looks for a carrier in (see {@link #pin}). */
   public Object partitionKey() {
@@ -70,14 +89,14 @@ abstract class HopRoute extends HopAttachments {
    * looks for a carrier.
    */
   public void pin(Object key, List<InetSocketAddress> addresses) {
-    dialing().pinned(addresses);
+    dialing().pinned = addresses;
     this.partitionKey = key;
   }
 
   /** The addresses {@link #pin} gave, or null when the hop resolves when it connects. */
   public @Nullable List<InetSocketAddress> pinnedAddresses() {
     Dialing d = dialing;
-    return d == null ? null : d.pinned();
+    return d == null ? null : d.pinned;
   }
 
   /**
@@ -109,7 +128,7 @@ abstract class HopRoute extends HopAttachments {
    * it, when the hop is already over.
    */
   public boolean attachRacing(Dialing.Racing race) {
-    dialing().racing(race);
+    dialing().racing = race;
     if (isOver()) {
       race.abandon();
       return false;
@@ -133,7 +152,7 @@ abstract class HopRoute extends HopAttachments {
   /** The loop chosen for the hop's new connection ({@link Dialing#loop}), or null. */
   public @Nullable io.netty.channel.EventLoop dialLoop() {
     Dialing d = dialing;
-    return d == null ? null : d.loop();
+    return d == null ? null : d.loop;
   }
 
   /** The proxy carrying this hop (HTTP or SOCKS), null when direct. */
@@ -144,8 +163,9 @@ abstract class HopRoute extends HopAttachments {
   /** Closes every address still racing for this hop, if a race started. */
   void abandonRace() {
     Dialing d = dialing;
-    if (d != null) {
-      d.abandonRace();
+    Dialing.Racing race = d == null ? null : d.racing;
+    if (race != null) {
+      race.abandon();
     }
   }
 }

@@ -54,7 +54,7 @@ final class TimeoutFailures {
     return typed ? e : new TimeoutException(e.getMessage());
   }
 
-  private static String hostAndPort(Uri uri) {
+  static String hostAndPort(Uri uri) {
     return uri.getHost() + ':' + uri.getExplicitPort();
   }
 }
