@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.hop;
 
 import java.util.Locale;
+import java.util.Set;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.hop.HopFailure.Stage;
 import org.asynchttpclient.netty.hop.HopFailure.Unprocessed;
@@ -204,20 +205,12 @@ public final class Replays {
     return request.getHeaders().contains(IDEMPOTENCY_KEY);
   }
 
+  private static final Set<String> IDEMPOTENT_METHODS =
+      Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "QUERY");
+
   /** Whether {@code method} is idempotent (RFC 9110 9.2.2, and QUERY). */
   public static boolean isIdempotent(String method) {
-    switch (method.toUpperCase(Locale.ROOT)) {
-      case "GET":
-      case "HEAD":
-      case "OPTIONS":
-      case "TRACE":
-      case "PUT":
-      case "DELETE":
-      case "QUERY":
-        return true;
-      default:
-        return false;
-    }
+    return IDEMPOTENT_METHODS.contains(method.toUpperCase(Locale.ROOT));
   }
 
   /** The native transports' socket error; named, not referenced: those transports are optional. */
