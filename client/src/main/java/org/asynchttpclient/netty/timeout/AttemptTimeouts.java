@@ -138,7 +138,7 @@ public final class AttemptTimeouts {
     if (current.loop == loop || !current.cancel()) {
       return; // already there, or already expired or cancelled: nothing to move
     }
-    armRequest(current.budgetNanos(), current.deadlineNanos(), loop);
+    armRequest(current.budgetNanos, current.deadlineNanos(), loop);
   }
 
   /**

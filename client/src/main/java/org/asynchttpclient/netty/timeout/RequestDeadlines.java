@@ -94,7 +94,7 @@ final class RequestDeadlines {
    */
   synchronized boolean add(RequestTimeout task) {
     long deadline = task.deadlineNanos();
-    Lane lane = laneFor(task.budgetNanos(), deadline);
+    Lane lane = laneFor(task.budgetNanos, deadline);
     if (lane == null) {
       return false;
     }
