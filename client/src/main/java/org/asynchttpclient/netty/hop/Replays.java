@@ -174,23 +174,17 @@ public final class Replays {
 
   /** RETRY or CONNECT_RETRY when AsyncHttpClient's rules allow a retry, else why not. */
   private static Reason retryable(Situation s) {
-    switch (s.stage) {
-      case CONNECT:
-        return s.connectRefused ? Reason.CONNECT_RETRY : Reason.CONNECT_NOT_RETRIED;
-      case NOT_SENT:
-      case SENT:
-        return s.http2 ? Reason.STREAM_MAY_HAVE_BEEN_PROCESSED : Reason.RETRY;
-      case RESPONSE_STARTED:
-      case BODY_DELIVERED:
-      default:
-        if (s.http2) {
-          return Reason.STREAM_MAY_HAVE_BEEN_PROCESSED;
-        }
-        if (s.stage == Stage.RESPONSE_STARTED && s.idempotentMethod) {
-          return Reason.RETRY;
-        }
-        return !s.strictMidResponseRetry && s.connectionLost ? Reason.RETRY : Reason.RESPONSE_DELIVERED;
+    if (s.stage == Stage.CONNECT) {
+      return s.connectRefused ? Reason.CONNECT_RETRY : Reason.CONNECT_NOT_RETRIED;
     }
+    if (s.http2) {
+      return Reason.STREAM_MAY_HAVE_BEEN_PROCESSED;
+    }
+    if (s.stage == Stage.NOT_SENT || s.stage == Stage.SENT
+        || (s.stage == Stage.RESPONSE_STARTED && s.idempotentMethod)) {
+      return Reason.RETRY;
+    }
+    return !s.strictMidResponseRetry && s.connectionLost ? Reason.RETRY : Reason.RESPONSE_DELIVERED;
   }
 
   private static Decision fail(boolean askFilters, Reason reason) {
