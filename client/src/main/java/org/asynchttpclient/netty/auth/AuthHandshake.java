@@ -13,6 +13,14 @@ import org.jetbrains.annotations.Nullable;
  * <p>Not thread-safe: the hops of an exchange call it one after the other.
  */
 public abstract class AuthHandshake {
+  // immutable
+  private final String scheme;
+  private final boolean connectionBound;
+
+  AuthHandshake(String scheme, boolean connectionBound) {
+    this.scheme = scheme;
+    this.connectionBound = connectionBound;
+  }
 
   /**
    * The {@code Authorization} / {@code Proxy-Authorization} value answering {@code challenges}, or
@@ -37,10 +45,14 @@ public abstract class AuthHandshake {
    * Whether the next hop must travel on the connection that carried the challenge: NTLM
    * authenticates the connection, not the request.
    */
-  public abstract boolean connectionBound();
+  public final boolean connectionBound() {
+    return connectionBound;
+  }
 
   /** The scheme's name, for logs. */
-  public abstract String scheme();
+  public final String scheme() {
+    return scheme;
+  }
 
   @Override
   public String toString() {

@@ -47,7 +47,7 @@ public final class DigestRspAuth {
     if (rspauth == null) {
       return;
     }
-    String expected = expected(realm, sentCredentials);
+    String expected = AuthenticatorUtils.computeExpectedRspAuth(realm, sentCredentials);
     if (expected == null) {
       LOGGER.warn("rspauth not verified: the Digest credentials sent cannot be read back or use auth-int");
       return;
@@ -55,14 +55,5 @@ public final class DigestRspAuth {
     if (!expected.equalsIgnoreCase(rspauth)) {
       throw new IOException("Digest rspauth verification failed");
     }
-  }
-
-  /**
-   * The {@code rspauth} a server knowing {@code realm}'s password answers to {@code sentCredentials},
-   * or null when it cannot be computed (see the class comment): 3.0.13's public {@link
-   * AuthenticatorUtils#computeExpectedRspAuth}, the one implementation.
-   */
-  public static @Nullable String expected(Realm realm, String sentCredentials) {
-    return AuthenticatorUtils.computeExpectedRspAuth(realm, sentCredentials);
   }
 }

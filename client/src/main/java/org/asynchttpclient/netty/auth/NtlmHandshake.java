@@ -29,6 +29,7 @@ final class NtlmHandshake extends AuthHandshake {
 
   NtlmHandshake(String user, String password, @Nullable String domain, @Nullable String workstation,
       boolean v2Only) {
+    super("NTLM", true);
     this.v2Only = v2Only;
     this.user = user;
     this.password = password;
@@ -59,15 +60,5 @@ final class NtlmHandshake extends AuthHandshake {
       default:
         return null; // the Type 3 was refused
     }
-  }
-
-  @Override
-  public boolean connectionBound() {
-    return true;
-  }
-
-  @Override
-  public String scheme() {
-    return "NTLM";
   }
 }

@@ -60,6 +60,7 @@ final class ScramHandshake extends AuthHandshake {
 
   /** For {@code realm}'s user and password (both non-null) with the server at host:port. */
   ScramHandshake(Realm realm, String host, int port, SessionKeys cache) {
+    super(MECHANISM, false);
     this.host = host;
     this.port = port;
     this.user = Objects.requireNonNull(realm.getPrincipal(), "SCRAM realm principal: null (expected a user)");
@@ -161,15 +162,5 @@ final class ScramHandshake extends AuthHandshake {
   /** Whether the session cache had keys for this server, realm, user and password (tests). */
   boolean cachedKeysOffered() {
     return cachedKeysOffered;
-  }
-
-  @Override
-  public boolean connectionBound() {
-    return false;
-  }
-
-  @Override
-  public String scheme() {
-    return MECHANISM;
   }
 }

@@ -24,6 +24,7 @@ final class SpnegoHandshake extends AuthHandshake {
   private boolean sent;
 
   SpnegoHandshake(SpnegoEngine engine, String host) {
+    super("Negotiate", false);
     this.engine = engine;
     this.host = host;
   }
@@ -36,15 +37,5 @@ final class SpnegoHandshake extends AuthHandshake {
     }
     sent = true;
     return "Negotiate " + engine.generateToken(host);
-  }
-
-  @Override
-  public boolean connectionBound() {
-    return false;
-  }
-
-  @Override
-  public String scheme() {
-    return "Negotiate";
   }
 }

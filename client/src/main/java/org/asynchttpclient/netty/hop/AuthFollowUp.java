@@ -54,10 +54,7 @@ final class AuthFollowUp {
   @Nullable Request unauthorized(Exchange<?> ex, HttpHeaders headers) throws Exception {
     FollowUpState state = ex.followUps().state();
     Request current = ex.request();
-    Realm realm = current.getRealm();
-    if (realm == null && !ex.followUps().credentialsDropped()) {
-      realm = config.getRealm();
-    }
+    Realm realm = originRealm(ex);
     List<String> challenges = headers.getAll(HttpHeaderNames.WWW_AUTHENTICATE);
     if (realm == null || challenges.isEmpty() || !NextHopRequests.bodyReplayable(ex)) {
       return null;
@@ -82,9 +79,7 @@ final class AuthFollowUp {
     }
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.authReplayed(staleRetry, caller));
-    List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return HopCookies.withCallerHeader(
-        NextHopRequests.withRealm(current, answer, cookies), current, headers, config);
+    return replay(current, new HopRequestBuilder(current).setRealm(answer), caller, headers);
   }
 
   /**
@@ -102,17 +97,13 @@ final class AuthFollowUp {
     }
     Realm realm = proxy != null ? proxy.getRealm() : null;
     List<String> challenges = headers.getAll(HttpHeaderNames.PROXY_AUTHENTICATE);
-    if (proxy != null && realm != null && AuthHandshakes.isHandshakeScheme(realm.getScheme())) {
-      if (challenges.isEmpty() || !NextHopRequests.bodyReplayable(ex)) {
-        return null;
-      }
+    if (proxy == null || realm == null || challenges.isEmpty() || !NextHopRequests.bodyReplayable(ex)) {
+      return null;
+    }
+    if (AuthHandshakes.isHandshakeScheme(realm.getScheme())) {
       return handshakeRound(ex, state, realm, challenges, headers, proxy.getHost(), proxy.getPort(), true);
     }
-    if (proxy == null
-        || realm == null
-        || state.proxyAuthReplayed
-        || challenges.isEmpty()
-        || !NextHopRequests.bodyReplayable(ex)) {
+    if (state.proxyAuthReplayed) {
       return null;
     }
     Realm answer = answer(ex, realm, challenges, true);
@@ -122,12 +113,7 @@ final class AuthFollowUp {
     ProxyServer answered = ChallengeAnswers.withRealm(proxy, answer);
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.proxyAuthReplayed(caller));
-    List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    return HopCookies.withCallerHeader(
-        new HopRequestBuilder(current).setProxyServer(answered).setCookies(cookies).build(),
-        current,
-        headers,
-        config);
+    return replay(current, new HopRequestBuilder(current).setProxyServer(answered), caller, headers);
   }
 
   /**
@@ -159,13 +145,17 @@ final class AuthFollowUp {
     Request current = ex.request();
     List<Cookie> caller = HopCookies.callerCookies(state, current, headers, config);
     ex.followUps().state(state.handshakeRound(handshake, proxy, hop(ex), caller));
+    HopRequestBuilder rb = new HopRequestBuilder(current).setHeader(authorization(proxy), credentials);
+    return replay(current, rb, caller, headers);
+  }
+
+  /**
+   * The replay {@code rb} makes of {@code current}, carrying the caller's cookies that survive the
+   * challenge's response ({@code caller}) and the store's for the same URI.
+   */
+  private Request replay(Request current, HopRequestBuilder rb, List<Cookie> caller, HttpHeaders headers) {
     List<Cookie> cookies = HopCookies.forNextHop(caller, current.getUri(), config.getCookieStore());
-    Request replay =
-        new HopRequestBuilder(current)
-            .setHeader(proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION, credentials)
-            .setCookies(cookies)
-            .build();
-    return HopCookies.withCallerHeader(replay, current, headers, config);
+    return HopCookies.withCallerHeader(rb.setCookies(cookies).build(), current, headers, config);
   }
 
   /**
@@ -199,8 +189,7 @@ final class AuthFollowUp {
    * @throws IOException {@code Digest rspauth verification failed}
    */
   private void verifyDigestServer(Exchange<?> ex, int status, HttpHeaders headers) throws IOException {
-    Attempt current = ex.current();
-    NettyRequest wire = current != null ? current.wire() : null;
+    NettyRequest wire = wire(ex);
     if (wire == null || status == 407) {
       return;
     }
@@ -215,13 +204,19 @@ final class AuthFollowUp {
     if (credentials == null || status == 401) {
       return;
     }
-    Realm realm = request.getRealm();
-    if (realm == null && !ex.followUps().credentialsDropped()) {
-      realm = config.getRealm();
-    }
+    Realm realm = originRealm(ex);
     if (realm != null && realm.getScheme() == Realm.AuthScheme.DIGEST) {
       DigestRspAuth.verify(headers.get(AUTHENTICATION_INFO), realm, credentials);
     }
+  }
+
+  /**
+   * The realm for the origin: the request's, else the client's unless a redirect to another origin
+   * dropped credentials.
+   */
+  private @Nullable Realm originRealm(Exchange<?> ex) {
+    Realm own = ex.request().getRealm();
+    return own != null || ex.followUps().credentialsDropped() ? own : config.getRealm();
   }
 
   /** Whether the hop after the current one must use the current connection (an NTLM round). */
@@ -234,26 +229,23 @@ final class AuthFollowUp {
     return current != null ? current.number() : 0;
   }
 
+  /** The request as the current hop wrote it, or null before it has one. */
+  private static @Nullable NettyRequest wire(Exchange<?> ex) {
+    Attempt current = ex.current();
+    return current != null ? current.wire() : null;
+  }
+
+  private static CharSequence authorization(boolean proxy) {
+    return proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION;
+  }
+
   /** The realm answering one of {@code challenges} with a replay of the exchange's request. */
   private static @Nullable Realm answer(
       Exchange<?> ex, Realm realm, List<String> challenges, boolean proxy) {
     Request current = ex.request();
-    CharSequence credentials =
-        proxy ? HttpHeaderNames.PROXY_AUTHORIZATION : HttpHeaderNames.AUTHORIZATION;
+    NettyRequest sent = wire(ex);
+    boolean alreadySent = sent != null && sent.credentials(authorization(proxy)) != null;
     return ChallengeAnswers.answer(
-        realm,
-        challenges,
-        current.getUri(),
-        current.getMethod(),
-        current,
-        sentHeader(ex, credentials),
-        proxy);
+        realm, challenges, current.getUri(), current.getMethod(), current, alreadySent, proxy);
   }
-
-  private static boolean sentHeader(Exchange<?> ex, CharSequence name) {
-    Attempt current = ex.current();
-    NettyRequest sent = current != null ? current.wire() : null;
-    return sent != null && sent.credentials(name) != null;
-  }
-
 }

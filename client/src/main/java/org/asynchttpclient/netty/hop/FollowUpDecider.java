@@ -1,10 +1,14 @@
 package org.asynchttpclient.netty.hop;
 
 import io.netty.handler.codec.http.HttpHeaders;
+import java.util.List;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.HttpResponseStatus;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.events.HopKind;
+import org.asynchttpclient.exception.FilterException;
+import org.asynchttpclient.filter.FilterContext;
+import org.asynchttpclient.filter.ResponseFilter;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
@@ -17,12 +21,12 @@ import org.jetbrains.annotations.Nullable;
  * <p>Thread-safe: holds only the configuration; runs on the event loop of the exchange's channel.
  */
 public final class FollowUpDecider implements HopDecider {
-  private final ResponseFilterFollowUp filters;
+  private final List<ResponseFilter> filters;
   private final AuthFollowUp auth;
   private final RedirectFollowUp redirects;
 
   public FollowUpDecider(AsyncHttpClientConfig config) {
-    this.filters = new ResponseFilterFollowUp(config.getResponseFilters());
+    this.filters = config.getResponseFilters();
     this.auth = new AuthFollowUp(config);
     this.redirects = new RedirectFollowUp(config);
   }
@@ -30,7 +34,7 @@ public final class FollowUpDecider implements HopDecider {
   @Override
   public @Nullable NextHop nextHop(Exchange<?> ex, HttpResponseStatus status, HttpHeaders headers)
       throws Exception {
-    Request replay = filters.apply(ex, status, headers);
+    Request replay = filtersReplay(ex, status, headers);
     if (replay != null) {
       return new NextHop(replay, HopKind.FILTER_REPLAY);
     }
@@ -48,6 +52,33 @@ public final class FollowUpDecider implements HopDecider {
       next = redirects.follow(ex, code, headers);
     }
     return next == null ? null : new NextHop(next, kind);
+  }
+
+  /**
+   * Runs the client's {@link ResponseFilter}s on a response head, in order, each on the context
+   * the previous one returned. A filter may swap the handler (the swap holds for the rest of the
+   * exchange, this response included) and may ask for a replay: the next hop is then the context's
+   * request, sent as the filter built it. A {@link FilterException} fails the exchange.
+   *
+   * @return the request to replay, or null to go on with this response
+   */
+  private <T> @Nullable Request filtersReplay(Exchange<T> ex, HttpResponseStatus status, HttpHeaders headers)
+      throws FilterException {
+    if (filters.isEmpty()) {
+      return null;
+    }
+    FilterContext<T> fc =
+        new FilterContext.FilterContextBuilder<>(ex.handler(), ex.request())
+            .responseStatus(status)
+            .responseHeaders(headers)
+            .build();
+    for (ResponseFilter filter : filters) {
+      fc = IoExceptionFilters.checked(filter.filter(fc), "Response", filter);
+    }
+    if (fc.getAsyncHandler() != ex.handler()) {
+      ex.handler(fc.getAsyncHandler());
+    }
+    return fc.replayRequest() ? IoExceptionFilters.replayOf(ex, fc) : null;
   }
 
   @Override

@@ -81,7 +81,6 @@ public final class FollowUpMemory {
     return before;
   }
 
-  /** Counts one more replay after a connection failure; returns the count. */
   /** Replays of the exchange's request the server provably did not process, so far. */
   public int unprocessedReplays() {
     return unprocessedReplays;

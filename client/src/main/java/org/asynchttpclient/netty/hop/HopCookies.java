@@ -115,10 +115,9 @@ public final class HopCookies {
     Set<String> replaced = replacedByResponse(response, stored, decoder(config));
     List<Cookie> kept = new ArrayList<>(base.size());
     for (Cookie cookie : base) {
-      if (replaced.contains(cookie.name()) || (first && holdsSame(stored, cookie))) {
-        continue;
+      if (!replaced.contains(cookie.name()) && !(first && holdsSame(stored, cookie))) {
+        kept.add(cookie);
       }
-      kept.add(cookie);
     }
     return kept;
   }

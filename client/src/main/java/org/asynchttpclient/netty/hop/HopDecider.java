@@ -32,7 +32,4 @@ public interface HopDecider {
   default boolean continuesOnSameConnection(Exchange<?> exchange) {
     return false;
   }
-
-  /** Never asks for another hop. */
-  HopDecider NONE = (exchange, status, headers) -> null;
 }

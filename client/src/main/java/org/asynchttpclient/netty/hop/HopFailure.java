@@ -169,11 +169,10 @@ public final class HopFailure {
     public Builder stream(int id, int goAwayLastStreamId, @Nullable Unprocessed proof) {
       this.streamId = id;
       this.goAwayLastStreamId = goAwayLastStreamId;
-      if (stage == Stage.RESPONSE_STARTED || stage == Stage.BODY_DELIVERED) {
-        return this;
+      if (stage != Stage.RESPONSE_STARTED && stage != Stage.BODY_DELIVERED) {
+        this.unprocessed = proof;
+        this.stage = proof != null ? Stage.NOT_SENT : Stage.SENT;
       }
-      this.unprocessed = proof;
-      this.stage = proof != null ? Stage.NOT_SENT : Stage.SENT;
       return this;
     }
 

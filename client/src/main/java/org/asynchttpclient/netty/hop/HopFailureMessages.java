@@ -44,15 +44,10 @@ public final class HopFailureMessages {
 
   /** Whether AsyncHttpClient 3.0.x ends the exchange for this reason too (with its own exception). */
   private static boolean asIn3011(Replays.Reason why) {
-    switch (why) {
-      case RETRIES_SPENT:
-      case RESPONSE_DELIVERED:
-      case BODY_NOT_REPLAYABLE:
-      case CLIENT_CLOSED:
-        return true;
-      default:
-        return false;
-    }
+    return why == Replays.Reason.RETRIES_SPENT
+        || why == Replays.Reason.RESPONSE_DELIVERED
+        || why == Replays.Reason.BODY_NOT_REPLAYABLE
+        || why == Replays.Reason.CLIENT_CLOSED;
   }
 
   static String describe(HopFailure f, Replays.Reason why, int replays) {

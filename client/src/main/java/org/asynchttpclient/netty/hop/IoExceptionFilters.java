@@ -30,12 +30,7 @@ public final class IoExceptionFilters {
             .ioException(cause)
             .build();
     for (IOExceptionFilter filter : filters) {
-      FilterContext<T> next = filter.filter(fc);
-      if (next == null) {
-        throw new FilterException(
-            "IOException filter " + filter.getClass().getName() + " returned null (expected a context)");
-      }
-      fc = next;
+      fc = checked(filter.filter(fc), "IOException", filter);
     }
     if (!fc.replayRequest()) {
       return null;
@@ -43,8 +38,28 @@ public final class IoExceptionFilters {
     if (fc.getAsyncHandler() != ex.handler()) {
       ex.handler(fc.getAsyncHandler());
     }
+    return replayOf(ex, fc);
+  }
+
+  /**
+   * What {@code filter}, a filter of the {@code kind} named (IOException or Response), returned.
+   *
+   * @throws FilterException when it returned no context
+   */
+  static <T> FilterContext<T> checked(@Nullable FilterContext<T> next, String kind, Object filter)
+      throws FilterException {
+    if (next == null) {
+      throw new FilterException(
+          kind + " filter " + filter.getClass().getName() + " returned null (expected a context)");
+    }
+    return next;
+  }
+
+  /** The request a filter asked to replay, sent as the filter built it. */
+  static Request replayOf(Exchange<?> ex, FilterContext<?> fc) {
     Request replay = fc.getRequest();
     if (!Origins.sameOrigin(ex.request().getUri(), replay.getUri())) {
+      // The filter chose the target and its headers; the client's own realm stays home.
       ex.followUps().dropCredentials();
     }
     return replay;

@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty.hop;
 
 import java.util.Locale;
+import java.util.Set;
 import org.asynchttpclient.Request;
 import org.asynchttpclient.netty.hop.HopFailure.Stage;
 import org.asynchttpclient.netty.hop.HopFailure.Unprocessed;
@@ -173,23 +174,17 @@ public final class Replays {
 
   /** RETRY or CONNECT_RETRY when AsyncHttpClient's rules allow a retry, else why not. */
   private static Reason retryable(Situation s) {
-    switch (s.stage) {
-      case CONNECT:
-        return s.connectRefused ? Reason.CONNECT_RETRY : Reason.CONNECT_NOT_RETRIED;
-      case NOT_SENT:
-      case SENT:
-        return s.http2 ? Reason.STREAM_MAY_HAVE_BEEN_PROCESSED : Reason.RETRY;
-      case RESPONSE_STARTED:
-      case BODY_DELIVERED:
-      default:
-        if (s.http2) {
-          return Reason.STREAM_MAY_HAVE_BEEN_PROCESSED;
-        }
-        if (s.stage == Stage.RESPONSE_STARTED && s.idempotentMethod) {
-          return Reason.RETRY;
-        }
-        return !s.strictMidResponseRetry && s.connectionLost ? Reason.RETRY : Reason.RESPONSE_DELIVERED;
+    if (s.stage == Stage.CONNECT) {
+      return s.connectRefused ? Reason.CONNECT_RETRY : Reason.CONNECT_NOT_RETRIED;
     }
+    if (s.http2) {
+      return Reason.STREAM_MAY_HAVE_BEEN_PROCESSED;
+    }
+    if (s.stage == Stage.NOT_SENT || s.stage == Stage.SENT
+        || (s.stage == Stage.RESPONSE_STARTED && s.idempotentMethod)) {
+      return Reason.RETRY;
+    }
+    return !s.strictMidResponseRetry && s.connectionLost ? Reason.RETRY : Reason.RESPONSE_DELIVERED;
   }
 
   private static Decision fail(boolean askFilters, Reason reason) {
@@ -204,20 +199,12 @@ public final class Replays {
     return request.getHeaders().contains(IDEMPOTENCY_KEY);
   }
 
+  private static final Set<String> IDEMPOTENT_METHODS =
+      Set.of("GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "QUERY");
+
   /** Whether {@code method} is idempotent (RFC 9110 9.2.2, and QUERY). */
   public static boolean isIdempotent(String method) {
-    switch (method.toUpperCase(Locale.ROOT)) {
-      case "GET":
-      case "HEAD":
-      case "OPTIONS":
-      case "TRACE":
-      case "PUT":
-      case "DELETE":
-      case "QUERY":
-        return true;
-      default:
-        return false;
-    }
+    return IDEMPOTENT_METHODS.contains(method.toUpperCase(Locale.ROOT));
   }
 
   /** The native transports' socket error; named, not referenced: those transports are optional. */

@@ -80,7 +80,10 @@ public final class AttemptTimeouts {
 
   private void arm(Kind kind, TimeoutTask task, long delayNanos) {
     SLOT.setVolatile(slots, kind.ordinal(), task);
-    start(task, delayNanos);
+    task.start(delayNanos);
+    if (owner.isOver()) {
+      task.cancel();
+    }
   }
 
   /**
@@ -106,13 +109,10 @@ public final class AttemptTimeouts {
    * whether the attempt goes on.
    */
   public boolean armRequestOnce(boolean never, long budgetNanos, long deadlineNanos, @Nullable EventLoop loop) {
-    if (request() != PendingTimeout.NONE) {
+    if (never || request() != PendingTimeout.NONE) {
       if (loop != null) {
-        moveTo(loop);
+        moveTo(loop); // nothing to move when never armed
       }
-      return !owner.isOver();
-    }
-    if (never) {
       return !owner.isOver();
     }
     long now = scheduler.ticker().nanoTime();
@@ -138,7 +138,7 @@ public final class AttemptTimeouts {
     if (current.loop == loop || !current.cancel()) {
       return; // already there, or already expired or cancelled: nothing to move
     }
-    armRequest(current.budgetNanos(), current.deadlineNanos(), loop);
+    armRequest(current.budgetNanos, current.deadlineNanos(), loop);
   }
 
   /**
@@ -160,13 +160,6 @@ public final class AttemptTimeouts {
       return;
     }
     arm(Kind.READ, new ReadTimeout(scheduler, owner, loop, now, budgetNanos), budgetNanos);
-  }
-
-  private void start(TimeoutTask task, long delayNanos) {
-    task.start(delayNanos);
-    if (owner.isOver()) {
-      task.cancel();
-    }
   }
 
   /** Cancels every timeout; safe from any thread, any number of times. */

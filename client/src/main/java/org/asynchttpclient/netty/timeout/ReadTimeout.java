@@ -12,9 +12,6 @@ import org.jetbrains.annotations.Nullable;
  * looks again a budget later.
  */
 final class ReadTimeout extends TimeoutTask {
-  // immutable
-  private final long budgetNanos;
-
   // written only by the task's own runs (which never overlap), after construction
   private volatile long windowStart;
 
@@ -24,9 +21,8 @@ final class ReadTimeout extends TimeoutTask {
       @Nullable EventLoop loop,
       long startNanos,
       long budgetNanos) {
-    super(scheduler, owner, scheduler.usesEventLoop() ? loop : null);
+    super(scheduler, owner, loop, budgetNanos);
     this.windowStart = startNanos;
-    this.budgetNanos = budgetNanos;
   }
 
   @Override
@@ -45,11 +41,6 @@ final class ReadTimeout extends TimeoutTask {
   @Override
   ExchangeTimeoutException.Kind kind() {
     return ExchangeTimeoutException.Kind.READ;
-  }
-
-  @Override
-  long budgetNanos() {
-    return budgetNanos;
   }
 
   @Override

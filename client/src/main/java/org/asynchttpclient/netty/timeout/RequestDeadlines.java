@@ -94,7 +94,7 @@ final class RequestDeadlines {
    */
   synchronized boolean add(RequestTimeout task) {
     long deadline = task.deadlineNanos();
-    Lane lane = laneFor(task.budgetNanos(), deadline);
+    Lane lane = laneFor(task.budgetNanos, deadline);
     if (lane == null) {
       return false;
     }
@@ -212,17 +212,15 @@ final class RequestDeadlines {
   }
 
   private void scheduleForEarliest(long now) {
-    long earliest = 0;
-    boolean any = false;
+    RequestTimeout earliest = null;
     for (Lane lane : lanes) {
       RequestTimeout head = lane.head;
-      if (head != null && (!any || head.deadlineNanos() - earliest < 0)) {
-        earliest = head.deadlineNanos();
-        any = true;
+      if (head != null && (earliest == null || head.deadlineNanos() - earliest.deadlineNanos() < 0)) {
+        earliest = head;
       }
     }
-    if (any) {
-      scheduleWake(earliest, now);
+    if (earliest != null) {
+      scheduleWake(earliest.deadlineNanos(), now);
     }
   }
 

@@ -24,7 +24,6 @@ final class RequestTimeout extends TimeoutTask {
 
   // immutable
   private final long deadlineNanos;
-  private final long budgetNanos;
   /** The list of the carrier's loop in timer mode; null in event-loop mode or without a channel. */
   private final @Nullable RequestDeadlines deadlines;
 
@@ -40,9 +39,8 @@ final class RequestTimeout extends TimeoutTask {
       @Nullable EventLoop loop,
       long deadlineNanos,
       long budgetNanos) {
-    super(scheduler, owner, scheduler.usesEventLoop() ? loop : null);
+    super(scheduler, owner, loop, budgetNanos);
     this.deadlineNanos = deadlineNanos;
-    this.budgetNanos = budgetNanos;
     this.deadlines = loop == null || scheduler.usesEventLoop() ? null : scheduler.deadlinesOf(loop);
   }
 
@@ -83,11 +81,6 @@ final class RequestTimeout extends TimeoutTask {
   @Override
   ExchangeTimeoutException.Kind kind() {
     return ExchangeTimeoutException.Kind.REQUEST;
-  }
-
-  @Override
-  long budgetNanos() {
-    return budgetNanos;
   }
 
   @Override

@@ -77,10 +77,6 @@ public final class TimeoutScheduler {
     return ticker;
   }
 
-  public Timer timer() {
-    return timer;
-  }
-
   public boolean usesEventLoop() {
     return useEventLoop;
   }
@@ -97,19 +93,14 @@ public final class TimeoutScheduler {
    * refused (it is stopped: the client is closing and fails its exchanges itself).
    */
   @Nullable Object schedule(TimeoutTask task, @Nullable EventLoop loop, long delayNanos) {
-    long delay = Math.max(0, delayNanos);
     if (useEventLoop && loop != null) {
       try {
-        return loop.schedule(task, delay, TimeUnit.NANOSECONDS);
+        return loop.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
       } catch (RejectedExecutionException shuttingDown) {
         // fall through to the timer
       }
     }
-    try {
-      return timer.newTimeout(task, delay, TimeUnit.NANOSECONDS);
-    } catch (IllegalStateException | RejectedExecutionException stopped) {
-      return null;
-    }
+    return newTimeout(task, delayNanos);
   }
 
   /**
@@ -119,12 +110,11 @@ public final class TimeoutScheduler {
    * or the timer refused (shutting down: the connection is going away with it).
    */
   public @Nullable Object onLoop(EventLoop loop, Runnable task, long delayNanos) {
-    long delay = Math.max(0, delayNanos);
+    if (timer instanceof TickerTimer) {
+      return newTimeout(t -> executeOn(loop, task), delayNanos);
+    }
     try {
-      if (timer instanceof TickerTimer) {
-        return timer.newTimeout(t -> executeOn(loop, task), delay, TimeUnit.NANOSECONDS);
-      }
-      return loop.schedule(task, delay, TimeUnit.NANOSECONDS);
+      return loop.schedule(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
     } catch (IllegalStateException | RejectedExecutionException shuttingDown) {
       return null;
     }
@@ -144,8 +134,12 @@ public final class TimeoutScheduler {
    * is stopped (the client is closing).
    */
   public @Nullable Object onTimer(Runnable task, long delayNanos) {
+    return newTimeout(t -> task.run(), delayNanos);
+  }
+
+  private @Nullable Timeout newTimeout(TimerTask task, long delayNanos) {
     try {
-      return timer.newTimeout(t -> task.run(), Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
+      return timer.newTimeout(task, Math.max(0, delayNanos), TimeUnit.NANOSECONDS);
     } catch (IllegalStateException | RejectedExecutionException stopped) {
       return null;
     }

@@ -47,6 +47,8 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
   final AttemptTimeouts.Owner owner;
   /** The channel's loop in event-loop mode, null on the timer. */
   final @Nullable EventLoop loop;
+  /** The timeout's length, as the exception reports it. */
+  final long budgetNanos;
 
   // any thread
   private volatile int state = ARMED;
@@ -58,10 +60,11 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
    */
   private volatile @Nullable Object handle;
 
-  TimeoutTask(TimeoutScheduler scheduler, AttemptTimeouts.Owner owner, @Nullable EventLoop loop) {
+  TimeoutTask(TimeoutScheduler scheduler, AttemptTimeouts.Owner owner, @Nullable EventLoop loop, long budgetNanos) {
     this.scheduler = scheduler;
     this.owner = owner;
-    this.loop = loop;
+    this.loop = scheduler.usesEventLoop() ? loop : null;
+    this.budgetNanos = budgetNanos;
   }
 
   /**
@@ -76,8 +79,6 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
   }
 
   abstract ExchangeTimeoutException.Kind kind();
-
-  abstract long budgetNanos();
 
   /** Schedules the first run. Call once, after the task is published where cancel can find it. */
   final void start(long delayNanos) {
@@ -127,7 +128,7 @@ abstract class TimeoutTask implements TimerTask, Runnable, PendingTimeout {
     if (!STATE.compareAndSet(this, ARMED, EXPIRED)) {
       return;
     }
-    owner.onExpired(kind(), budgetNanos(), now + remaining, now);
+    owner.onExpired(kind(), budgetNanos, now + remaining, now);
   }
 
   @Override
