@@ -122,10 +122,8 @@ final class SocksConnect {
             f -> {
               if (!f.isSuccess()) {
                 Dialer.fail(attempt, ch, f.cause());
-              } else if (target.isSecured()) {
-                tls.secureOrigin(attempt, target, ch, onReady);
               } else {
-                onReady.accept(ch);
+                tls.secureOrigin(attempt, target, ch, onReady);
               }
             });
   }
