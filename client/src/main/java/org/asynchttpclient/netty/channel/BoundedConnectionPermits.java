@@ -80,10 +80,8 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
   }
 
   @Override
-  public boolean tryAcquire(Object partitionKey) {
-    synchronized (this) {
-      return closed == null && waiters.isEmpty() && tryTake(partitionKey);
-    }
+  public synchronized boolean tryAcquire(Object partitionKey) {
+    return closed == null && waiters.isEmpty() && tryTake(partitionKey);
   }
 
   private IOException limitFailure(Object key) {
