@@ -22,7 +22,7 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class BoundedConnectionPermits implements ConnectionPermits {
 
-  private final class Waiter {
+  private static final class Waiter {
     final Object key;
     final Callback callback;
     @Nullable Object timeout;
@@ -73,7 +73,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
         w.timeout = scheduler.onTimer(() -> expire(w), acquireTimeoutNanos);
         return;
       } else {
-        failure = limitFailure(partitionKey);
+        failure = limitFailure();
       }
     }
     callback.accept(failure);
@@ -84,7 +84,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
     return closed == null && waiters.isEmpty() && tryTake(partitionKey);
   }
 
-  private IOException limitFailure(Object key) {
+  private IOException limitFailure() {
     if (maxTotal > 0 && total >= maxTotal) {
       return new TooManyConnectionsException(maxTotal);
     }
@@ -97,7 +97,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
       if (!waiters.remove(w)) {
         return;
       }
-      failure = limitFailure(w.key);
+      failure = limitFailure();
     }
     w.callback.accept(failure);
   }
