@@ -11,7 +11,7 @@ import org.jetbrains.annotations.Nullable;
  * The pool partition of a hop under {@code LoadBalance.ROUND_ROBIN}: the request's own partition
  * key (its {@code ChannelPoolPartitioning}'s, per host) and one address of that host, so idle
  * HTTP/1.1 connections and HTTP/2 connections are kept and reused per address. Connection permits
- * stay keyed by {@link #base()}: {@code maxConnectionsPerHost} counts per host.
+ * stay keyed by the base: {@code maxConnectionsPerHost} counts per host.
  *
  * <p>Immutable.
  */
@@ -23,15 +23,6 @@ public final class AddressPartitionKey {
   public AddressPartitionKey(Object base, InetAddress address) {
     this.base = base;
     this.address = address;
-  }
-
-  /** The per-host key this one refines. */
-  public Object base() {
-    return base;
-  }
-
-  public InetAddress address() {
-    return address;
   }
 
   /** {@code key}'s per-host key: its base when it is one of these, else the key itself. */

@@ -22,7 +22,7 @@ import org.jetbrains.annotations.Nullable;
  */
 public final class BoundedConnectionPermits implements ConnectionPermits {
 
-  private final class Waiter {
+  private static final class Waiter {
     final Object key;
     final Callback callback;
     @Nullable Object timeout;
@@ -73,20 +73,18 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
         w.timeout = scheduler.onTimer(() -> expire(w), acquireTimeoutNanos);
         return;
       } else {
-        failure = limitFailure(partitionKey);
+        failure = limitFailure();
       }
     }
     callback.accept(failure);
   }
 
   @Override
-  public boolean tryAcquire(Object partitionKey) {
-    synchronized (this) {
-      return closed == null && waiters.isEmpty() && tryTake(partitionKey);
-    }
+  public synchronized boolean tryAcquire(Object partitionKey) {
+    return closed == null && waiters.isEmpty() && tryTake(partitionKey);
   }
 
-  private IOException limitFailure(Object key) {
+  private IOException limitFailure() {
     if (maxTotal > 0 && total >= maxTotal) {
       return new TooManyConnectionsException(maxTotal);
     }
@@ -99,7 +97,7 @@ public final class BoundedConnectionPermits implements ConnectionPermits {
       if (!waiters.remove(w)) {
         return;
       }
-      failure = limitFailure(w.key);
+      failure = limitFailure();
     }
     w.callback.accept(failure);
   }

@@ -25,4 +25,14 @@ public final class CallerLoop {
     }
     return null;
   }
+
+  /** Whether this thread runs one of {@code group}'s loops, by asking each loop. */
+  public static boolean isOneOf(EventLoopGroup group) {
+    for (EventExecutor loop : group) {
+      if (loop.inEventLoop()) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

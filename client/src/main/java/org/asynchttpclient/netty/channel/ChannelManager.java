@@ -155,10 +155,6 @@ public final class ChannelManager {
     return group;
   }
 
-  public Transport transport() {
-    return transport;
-  }
-
   public ChannelGroup openChannels() {
     return openChannels;
   }
@@ -174,11 +170,7 @@ public final class ChannelManager {
    * of the client it does not wait, as that would wait for its own thread.
    */
   public void close() {
-    boolean onOwnLoop = false;
-    for (io.netty.util.concurrent.EventExecutor e : group) {
-      onOwnLoop |= e.inEventLoop();
-    }
-    if (onOwnLoop) {
+    if (CallerLoop.isOneOf(group)) {
       // Waiting here would wait for this very thread: close without blocking.
       openChannels.close();
     } else {

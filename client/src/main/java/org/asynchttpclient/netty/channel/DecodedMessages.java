@@ -82,10 +82,9 @@ public final class DecodedMessages {
   /** {@code msg} as the body part it is; its {@link #kind} has {@link #CONTENT}. */
   public static HttpContent content(Object msg) {
     Class<?> c = msg.getClass();
-    if (c == DefaultLastHttpContent.class) {
-      return (DefaultLastHttpContent) msg;
-    }
-    return c == DefaultHttpContent.class ? (DefaultHttpContent) msg : (HttpContent) msg;
+    return c == DefaultLastHttpContent.class || c == DefaultHttpContent.class
+        ? (DefaultHttpContent) msg
+        : (HttpContent) msg;
   }
 
   /** {@code msg} as the last body part it is; its {@link #kind} has {@link #LAST}. */

@@ -172,18 +172,11 @@ public final class DefaultChannelPool implements ChannelPool {
     return created != null && now - created >= ttlNanos;
   }
 
+  /** Pools the channel idle from now, unless past its TTL. */
   @Override
   public boolean offer(Channel channel, Object partitionKey) {
     long now = ticker.nanoTime();
-    return offerAt(channel, partitionKey, now);
-  }
-
-  /** Pools the channel idle from {@code now}, unless past its TTL then. */
-  private boolean offerAt(Channel channel, Object partitionKey, long now) {
-    if (!open || !channel.isActive()) {
-      return false;
-    }
-    if (isExpired(channel, now)) {
+    if (!open || !channel.isActive() || isExpired(channel, now)) {
       return false;
     }
     Attribute<IdleChannel> pooled = channel.attr(POOLED);
@@ -215,9 +208,6 @@ public final class DefaultChannelPool implements ChannelPool {
    * short one; without a match it falls back to the most recently used channel.
    */
   public @Nullable Channel poll(Object partitionKey, @Nullable EventLoop preferred) {
-    if (preferred == null) {
-      return poll(partitionKey);
-    }
     IdleStack stack = partitions.get(partitionKey);
     if (stack == null) {
       return null;
@@ -225,32 +215,19 @@ public final class DefaultChannelPool implements ChannelPool {
     long now = nowForExpiry();
     IdleChannel idle;
     // Each round takes one entry out, so a partition of dead channels ends the loop.
-    while ((idle = stack.popOn(preferred, AFFINITY_SCAN)) != null) {
+    while ((idle = preferred != null ? stack.popOn(preferred, AFFINITY_SCAN) : stack.pop()) != null) {
       Channel ch = idle.channel;
       if (ch.isActive() && !isExpired(ch, now)) {
         return ch;
       }
       ChannelClosing.close(ch);
     }
-    return poll(partitionKey);
+    return preferred != null ? poll(partitionKey, null) : null;
   }
 
   @Override
   public @Nullable Channel poll(Object partitionKey) {
-    IdleStack stack = partitions.get(partitionKey);
-    if (stack == null) {
-      return null;
-    }
-    long now = nowForExpiry();
-    IdleChannel idle;
-    while ((idle = stack.pop()) != null) {
-      Channel ch = idle.channel;
-      if (ch.isActive() && !isExpired(ch, now)) {
-        return ch;
-      }
-      ChannelClosing.close(ch);
-    }
-    return null;
+    return poll(partitionKey, null);
   }
 
   @Override

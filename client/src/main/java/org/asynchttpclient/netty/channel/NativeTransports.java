@@ -35,20 +35,12 @@ final class NativeTransports {
     return ioUringClassesPresent() && IoUring.isAvailable();
   }
 
-  static IoHandlerFactory epollFactory() {
-    return EpollIoHandler.newFactory();
+  static Transport epoll() {
+    return new Transport("epoll", EpollIoHandler.newFactory(), EpollSocketChannel.class);
   }
 
-  static Class<? extends SocketChannel> epollChannel() {
-    return EpollSocketChannel.class;
-  }
-
-  static IoHandlerFactory ioUringFactory() {
-    return IoUringIoHandler.newFactory();
-  }
-
-  static Class<? extends SocketChannel> ioUringChannel() {
-    return IoUringSocketChannel.class;
+  static Transport ioUring() {
+    return new Transport("io_uring", IoUringIoHandler.newFactory(), IoUringSocketChannel.class);
   }
 
   static boolean isEpollGroup(IoEventLoopGroup group) {
@@ -59,23 +51,13 @@ final class NativeTransports {
     return group.isIoType(IoUringIoHandler.class);
   }
 
-  /** A kqueue group's handler factory and channel class, found by name (no compile dependency). */
-  static final class Kqueue {
-    final IoHandlerFactory handlerFactory;
-    final Class<? extends SocketChannel> channelClass;
-
-    private Kqueue(IoHandlerFactory handlerFactory, Class<? extends SocketChannel> channelClass) {
-      this.handlerFactory = handlerFactory;
-      this.channelClass = channelClass;
-    }
-  }
-
   /**
    * The kqueue transport when {@code group} runs Netty's kqueue handler (macOS, BSD), or null when
    * it does not or netty-transport-classes-kqueue is not on the class path: the client does not
-   * depend on it, a user who made a kqueue group has it.
+   * depend on it, a user who made a kqueue group has it. Its classes are found by name (no compile
+   * dependency).
    */
-  static @Nullable Kqueue kqueueOf(IoEventLoopGroup group) {
+  static @Nullable Transport kqueueOf(IoEventLoopGroup group) {
     try {
       ClassLoader loader = NativeTransports.class.getClassLoader();
       Class<?> handler = Class.forName("io.netty.channel.kqueue.KQueueIoHandler", false, loader);
@@ -87,7 +69,7 @@ final class NativeTransports {
       Class<? extends SocketChannel> channel =
           Class.forName("io.netty.channel.kqueue.KQueueSocketChannel", true, loader)
               .asSubclass(SocketChannel.class);
-      return new Kqueue(factory, channel);
+      return new Transport("kqueue", factory, channel);
     } catch (ReflectiveOperationException | LinkageError | ClassCastException e) {
       return null;
     }

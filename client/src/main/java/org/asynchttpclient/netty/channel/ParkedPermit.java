@@ -41,21 +41,19 @@ public final class ParkedPermit {
 
   /** Takes the permit parked on {@code channel}: its partition key, or null when none is. */
   public static @Nullable Object take(Channel channel) {
-    if (!channel.hasAttr(PARKED)) {
-      return null;
-    }
-    ParkedPermit p = channel.attr(PARKED).getAndSet(null);
+    ParkedPermit p = unpark(channel);
     return p == null ? null : p.partitionKey;
   }
 
   /** Gives back the permit parked on {@code channel}, if any. */
   public static void release(Channel channel) {
-    if (!channel.hasAttr(PARKED)) {
-      return;
-    }
-    ParkedPermit p = channel.attr(PARKED).getAndSet(null);
+    ParkedPermit p = unpark(channel);
     if (p != null) {
       p.permits.release(p.partitionKey);
     }
+  }
+
+  private static @Nullable ParkedPermit unpark(Channel channel) {
+    return channel.hasAttr(PARKED) ? channel.attr(PARKED).getAndSet(null) : null;
   }
 }

@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.channel;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.util.concurrent.EventExecutor;
 import java.io.IOException;
 
 /**
@@ -25,7 +24,7 @@ public final class SemaphoreFactoryPermits implements ConnectionPermits {
   @Override
   public void acquire(Object partitionKey, Callback callback) {
     try {
-      semaphore.acquireChannelLock(partitionKey, onOneOfTheClientsLoops());
+      semaphore.acquireChannelLock(partitionKey, CallerLoop.isOneOf(group));
     } catch (IOException e) {
       callback.accept(e);
       return;
@@ -46,13 +45,4 @@ public final class SemaphoreFactoryPermits implements ConnectionPermits {
 
   @Override
   public void close(IOException cause) {}
-
-  private boolean onOneOfTheClientsLoops() {
-    for (EventExecutor loop : group) {
-      if (loop.inEventLoop()) {
-        return true;
-      }
-    }
-    return false;
-  }
 }

@@ -28,7 +28,7 @@ public final class Transport {
   private final IoHandlerFactory handlerFactory;
   private final Class<? extends SocketChannel> channelClass;
 
-  private Transport(
+  Transport(
       String name, IoHandlerFactory handlerFactory, Class<? extends SocketChannel> channelClass) {
     this.name = name;
     this.handlerFactory = handlerFactory;
@@ -54,18 +54,18 @@ public final class Transport {
   public static Transport select(boolean useNative, boolean onlyEpoll) {
     if (!useNative) {
       if (NativeTransports.epollAvailable()) {
-        return epoll();
+        return NativeTransports.epoll();
       }
       if (NativeTransports.ioUringAvailable()) {
-        return ioUring();
+        return NativeTransports.ioUring();
       }
       return nio();
     }
     if (!onlyEpoll && NativeTransports.ioUringAvailable()) {
-      return ioUring();
+      return NativeTransports.ioUring();
     }
     if (NativeTransports.epollAvailable()) {
-      return epoll();
+      return NativeTransports.epoll();
     }
     if (NATIVE_MISSING_WARNED.compareAndSet(false, true)) {
       LOGGER.warn(
@@ -77,14 +77,6 @@ public final class Transport {
     return nio();
   }
 
-  private static Transport epoll() {
-    return new Transport("epoll", NativeTransports.epollFactory(), NativeTransports.epollChannel());
-  }
-
-  private static Transport ioUring() {
-    return new Transport("io_uring", NativeTransports.ioUringFactory(), NativeTransports.ioUringChannel());
-  }
-
   /**
    * Picks the channel class that fits a user-supplied event loop group: an {@link
    * IoEventLoopGroup} running NIO, epoll, io_uring or (with netty-transport-classes-kqueue on the
@@ -94,27 +86,22 @@ public final class Transport {
     if (group instanceof IoEventLoopGroup) {
       IoEventLoopGroup io = (IoEventLoopGroup) group;
       if (NativeTransports.epollClassesPresent() && NativeTransports.isEpollGroup(io)) {
-        return new Transport("epoll", NativeTransports.epollFactory(), NativeTransports.epollChannel());
+        return NativeTransports.epoll();
       }
       if (NativeTransports.ioUringClassesPresent() && NativeTransports.isIoUringGroup(io)) {
-        return new Transport(
-            "io_uring", NativeTransports.ioUringFactory(), NativeTransports.ioUringChannel());
+        return NativeTransports.ioUring();
       }
       if (io.isIoType(NioIoHandler.class)) {
         return nio();
       }
-      NativeTransports.Kqueue kqueue = NativeTransports.kqueueOf(io);
+      Transport kqueue = NativeTransports.kqueueOf(io);
       if (kqueue != null) {
-        return new Transport("kqueue", kqueue.handlerFactory, kqueue.channelClass);
+        return kqueue;
       }
     }
-    throw new IllegalArgumentException(unsupportedGroup(group));
-  }
-
-  /** AHC 3.0.14's words for a group it cannot use (which name the value and what was expected). */
-  static String unsupportedGroup(EventLoopGroup group) {
-    return "Unsupported event loop group " + group.getClass().getName()
-        + ": it runs no known IoHandler (NIO, epoll, kqueue or io_uring)";
+    // AHC 3.0.14's words for a group it cannot use (which name the value and what was expected).
+    throw new IllegalArgumentException("Unsupported event loop group " + group.getClass().getName()
+        + ": it runs no known IoHandler (NIO, epoll, kqueue or io_uring)");
   }
 
   public EventLoopGroup newGroup(int threads, ThreadFactory threadFactory) {
@@ -136,7 +123,7 @@ public final class Transport {
               + " locked-memory limit (ulimit -l) lets io_uring run",
           threads, failure.toString());
     }
-    return epoll();
+    return NativeTransports.epoll();
   }
 
   public Class<? extends SocketChannel> channelClass() {

@@ -94,9 +94,4 @@ final class AddressPinning {
     return attempt.kind() == HopKind.RETRY
         && previous.permitKey().equals(attempt.permitKey());
   }
-
-  /** Hosts whose rotation is tracked (tests). */
-  int hostsTracked() {
-    return rotation.hostsTracked();
-  }
 }

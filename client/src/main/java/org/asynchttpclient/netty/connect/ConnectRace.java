@@ -3,10 +3,7 @@ package org.asynchttpclient.netty.connect;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.util.List;
@@ -14,7 +11,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
-import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
@@ -83,22 +79,14 @@ final class ConnectRace implements Dialing.Racing {
     Bootstrap bootstrapFor(InetSocketAddress address);
 
     /** What that attempt's channel connects to: the address itself, or a SOCKS proxy's target. */
-    SocketAddress remoteFor(InetSocketAddress address);
+    default SocketAddress remoteFor(InetSocketAddress address) {
+      return address;
+    }
   }
 
   /** A direct connection: every attempt from one bootstrap, to its own address. */
   static Dial direct(Bootstrap onLoop) {
-    return new Dial() {
-      @Override
-      public Bootstrap bootstrapFor(InetSocketAddress address) {
-        return onLoop;
-      }
-
-      @Override
-      public SocketAddress remoteFor(InetSocketAddress address) {
-        return address;
-      }
-    };
+    return address -> onLoop;
   }
 
   // immutable
@@ -169,10 +157,6 @@ final class ConnectRace implements Dialing.Racing {
     startNext();
   }
 
-  private AsyncHandler<?> handler() {
-    return attempt.handler();
-  }
-
   /** Starts the next address, unless the race is decided, none is left, or the budget is spent. */
   private void startNext() {
     assert loop.inEventLoop() : "startNext must run on the race's loop";
@@ -183,7 +167,7 @@ final class ConnectRace implements Dialing.Racing {
     InetSocketAddress address = addresses.get(index);
     attempt.dialing().started(addresses, next);
     running++;
-    handler().onTcpConnectAttempt(address);
+    attempt.handler().onTcpConnectAttempt(address);
     ChannelFuture registered = dial.bootstrapFor(address).register();
     Channel ch = registered.channel();
     channels.set(index, ch);
@@ -193,21 +177,8 @@ final class ConnectRace implements Dialing.Racing {
       ChannelClosing.close(ch);
       return;
     }
-    ChannelPromise connected = ch.newPromise();
-    connected.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-    connected.addListener((ChannelFuture f) -> onAttemptDone(index, address, f));
-    InetAddress local = attempt.request().getLocalAddress();
-    SocketAddress remote = dial.remoteFor(address);
-    registered.addListener(
-        (ChannelFuture r) -> {
-          if (!r.isSuccess()) {
-            connected.tryFailure(r.cause());
-          } else if (local != null) {
-            ch.connect(remote, new InetSocketAddress(local, 0), connected);
-          } else {
-            ch.connect(remote, connected);
-          }
-        });
+    Dialer.connectOnceRegistered(
+        attempt, registered, dial.remoteFor(address), f -> onAttemptDone(index, address, f));
     if (next < addresses.size()) {
       Object pending = scheduler.onLoop(loop, this::delayPassed, delayNanos);
       delay = pending;
@@ -239,7 +210,7 @@ final class ConnectRace implements Dialing.Racing {
       return; // closed because the race was decided: not a failure of its address
     }
     running--;
-    handler().onTcpConnectFailure(address, f.cause());
+    attempt.handler().onTcpConnectFailure(address, f.cause());
     if (failures != null) {
       failures.accept(address);
     }
@@ -266,7 +237,7 @@ final class ConnectRace implements Dialing.Racing {
     channels.set(index, null);
     closeAll();
     ch.attr(DefaultChannelPool.CREATED_AT).set(scheduler.ticker().nanoTime());
-    handler().onTcpConnectSuccess(address, ch);
+    attempt.handler().onTcpConnectSuccess(address, ch);
     if (!attempt.attachCarrier(ch)) {
       return; // the hop ended meanwhile: attachCarrier closed the channel
     }
@@ -279,9 +250,7 @@ final class ConnectRace implements Dialing.Racing {
       return;
     }
     TimeoutScheduler.cancel(delay);
-    InetSocketAddress address = lastFailed;
-    Throwable cause = lastFailure;
-    Dialer.connectFailed(attempt, address, cause);
+    Dialer.connectFailed(attempt, lastFailed, lastFailure);
   }
 
   @Override

@@ -20,60 +20,87 @@ import org.asynchttpclient.netty.request.NettyRequest;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.request.ProxyCustomHeaders;
 import org.asynchttpclient.proxy.ProxyServer;
+import org.asynchttpclient.proxy.ProxyType;
 import org.asynchttpclient.uri.Uri;
 import org.jetbrains.annotations.Nullable;
 
 /**
- * Opens a CONNECT tunnel through an HTTP proxy to an {@code https} target, then starts TLS with the
- * target through it. A 407 to the CONNECT is answered once, when the proxy's realm answers one of
- * its challenges (Basic made preemptive, or Digest over {@code CONNECT host:port}): on a fresh
- * connection, since the proxy may close this one after its 407. That second CONNECT carries
- * {@code Proxy-Authorization}, so a second 407 ends the exchange: the credentials were refused and
- * there is no loop. A proxy realm whose scheme runs a handshake (NTLM, SPNEGO, SCRAM) answers each
- * 407 with its next round instead ({@link TunnelHandshakeRound}): on the same connection while the
- * proxy keeps it open, which NTLM requires. Each CONNECT carries the proxy's custom headers ({@link
+ * Connects through an HTTP proxy (over TLS for an {@link ProxyType#HTTPS} proxy); for an {@code
+ * https}, {@code wss} or {@code ws} target it then opens a CONNECT tunnel and starts TLS with an
+ * {@code https} or {@code wss} target through it. A 407 to the CONNECT is answered once, when the
+ * proxy's realm answers one of its challenges (Basic made preemptive, or Digest over {@code
+ * CONNECT host:port}): on a fresh connection, since the proxy may close this one after its 407.
+ * That second CONNECT carries {@code Proxy-Authorization}, so a second 407 ends the exchange: the
+ * credentials were refused and there is no loop. A proxy realm whose scheme runs a handshake
+ * (NTLM, SPNEGO, SCRAM) answers each 407 with its next round instead ({@link
+ * TunnelHandshakeRound}): on the same connection while the proxy keeps it open, which NTLM
+ * requires. Each CONNECT carries the proxy's custom headers ({@link
  * ProxyServer#getCustomHeaders()}), as in 3.0.11.
  *
  * <p>A final answer other than 2xx (a 403, a 407 left unanswered) is the exchange's response, as
  * in 3.0.11: the handler hears it ({@link RefusedConnect}) and the connection is closed.
  *
- * <p>Threads: runs on the channel's loop. Holds only configuration.
+ * <p>Threads: {@link #viaProxy} is called from any thread; the rest runs on the channel's loop.
+ * Holds only configuration.
  */
 final class ConnectTunnel {
-
-  /** Connects again through {@code proxy} (now carrying credentials) for the same attempt. */
-  interface Reconnect {
-    void viaProxy(
-        Attempt attempt,
-        Uri target,
-        ProxyServer proxy,
-        Consumer<Channel> onReady,
-        @Nullable TunnelHandshakeRound round);
-  }
-
   // immutable
   private final AsyncHttpClientConfig config;
   private final NettyRequestFactory requestFactory;
   private final Supplier<HttpClientCodec> codecs;
+  private final Dialer dialer;
   private final TlsHandshake tls;
   private final AuthHandshakes handshakes;
 
   ConnectTunnel(AsyncHttpClientConfig config, NettyRequestFactory requestFactory,
-      Supplier<HttpClientCodec> codecs, TlsHandshake tls) {
+      Supplier<HttpClientCodec> codecs, Dialer dialer, TlsHandshake tls) {
     this.config = config;
     this.handshakes = new AuthHandshakes(config.isNtlmV2Only());
     this.requestFactory = requestFactory;
     this.codecs = codecs;
+    this.dialer = dialer;
     this.tls = tls;
   }
 
-  void open(
+  /**
+   * Connects to {@code proxy}, then opens the tunnel when the target needs one. {@code round}: the
+   * handshake round a CONNECT continues on this new connection, or null.
+   */
+  void viaProxy(
+      Attempt attempt,
+      Uri target,
+      ProxyServer proxy,
+      Consumer<Channel> onReady,
+      @Nullable TunnelHandshakeRound round) {
+    boolean tlsToProxy = proxy.getProxyType() == ProxyType.HTTPS;
+    int port = tlsToProxy ? proxy.getSecuredPort() : proxy.getPort();
+    Consumer<Channel> afterProxy =
+        ch -> {
+          if (target.isSecured() || target.isWebSocket()) {
+            open(attempt, target, proxy, ch, onReady, round);
+          } else {
+            onReady.accept(ch);
+          }
+        };
+    dialer.resolveAndDial(
+        attempt,
+        proxy.getHost(),
+        port,
+        ch -> {
+          if (tlsToProxy) {
+            tls.secure(attempt, proxy.getHost(), port, false, ch, afterProxy);
+          } else {
+            afterProxy.accept(ch);
+          }
+        });
+  }
+
+  private void open(
       Attempt attempt,
       Uri target,
       ProxyServer proxy,
       Channel ch,
       Consumer<Channel> onReady,
-      Reconnect reconnect,
       @Nullable TunnelHandshakeRound round) {
     NettyRequest connect;
     try {
@@ -106,7 +133,7 @@ final class ConnectTunnel {
           }
           FullHttpResponse answer = (FullHttpResponse) f.getNow();
           try {
-            onAnswer(attempt, target, proxy, ch, onReady, reconnect, round, sentCredentials, answer);
+            onAnswer(attempt, target, proxy, ch, onReady, round, sentCredentials, answer);
           } finally {
             answer.release();
           }
@@ -119,13 +146,12 @@ final class ConnectTunnel {
       ProxyServer proxy,
       Channel ch,
       Consumer<Channel> onReady,
-      Reconnect reconnect,
       @Nullable TunnelHandshakeRound round,
       boolean sentCredentials,
       FullHttpResponse answer) {
     int status = answer.status().code();
     if (status == 407 && TunnelHandshakeRound.applies(proxy)) {
-      nextRound(attempt, target, proxy, ch, onReady, reconnect, round, answer);
+      nextRound(attempt, target, proxy, ch, onReady, round, answer);
       return;
     }
     AuthHandshake handshake = round != null ? round.handshake : null;
@@ -142,7 +168,7 @@ final class ConnectTunnel {
     if (withCredentials != null) {
       attempt.takeCarrier(ch);
       ChannelClosing.close(ch);
-      reconnect.viaProxy(attempt, target, withCredentials, onReady, null);
+      viaProxy(attempt, target, withCredentials, onReady, null);
       return;
     }
     ch.pipeline().remove(TunnelHandler.NAME);
@@ -152,11 +178,8 @@ final class ConnectTunnel {
     }
     // The codec stopped parsing after the CONNECT answer: a fresh one speaks through the tunnel.
     ch.pipeline().replace("http", "http", codecs.get());
-    if (target.isSecured()) {
-      tls.secureInTunnel(attempt, target, ch, onReady);
-    } else {
-      onReady.accept(ch); // a ws:// target is tunnelled too (as in 3.0.11), in clear text
-    }
+    // A ws:// target is tunnelled too (as in 3.0.11), in clear text: secureTarget hands it on.
+    tls.secureTarget(attempt, target, ch, onReady);
   }
 
   private void nextRound(
@@ -165,7 +188,6 @@ final class ConnectTunnel {
       ProxyServer proxy,
       Channel ch,
       Consumer<Channel> onReady,
-      Reconnect reconnect,
       @Nullable TunnelHandshakeRound previous,
       FullHttpResponse head) {
     TunnelHandshakeRound next =
@@ -179,11 +201,11 @@ final class ConnectTunnel {
       RefusedConnect.deliver(config, attempt, ch, head);
     } else if (next.sameConnection) {
       ch.pipeline().remove(TunnelHandler.NAME);
-      open(attempt, target, proxy, ch, onReady, reconnect, next);
+      open(attempt, target, proxy, ch, onReady, next);
     } else {
       attempt.takeCarrier(ch);
       ChannelClosing.close(ch);
-      reconnect.viaProxy(attempt, target, proxy, onReady, next);
+      viaProxy(attempt, target, proxy, onReady, next);
     }
   }
 

@@ -22,10 +22,10 @@ import org.jetbrains.annotations.Nullable;
  * <ul>
  *   <li>direct: resolve and connect ({@link Dialer}), then TLS for {@code https} ({@link
  *       TlsHandshake});
- *   <li>HTTP proxy: connect to the proxy (over TLS for an {@link ProxyType#HTTPS} proxy); for an
- *       {@code https} or {@code wss} target open a CONNECT tunnel ({@link ConnectTunnel}), then TLS
- *       with the target through it; a {@code ws} target is tunnelled too (as in AHC 3.0.11), in
- *       clear text;
+ *   <li>HTTP proxy ({@link ConnectTunnel}): connect to the proxy (over TLS for an {@link
+ *       ProxyType#HTTPS} proxy); for an {@code https} or {@code wss} target open a CONNECT tunnel,
+ *       then TLS with the target through it; a {@code ws} target is tunnelled too (as in AHC
+ *       3.0.11), in clear text;
  *   <li>SOCKS 4/5: {@link SocksConnect}.
  * </ul>
  *
@@ -48,16 +48,14 @@ public final class Connector {
       Supplier<HttpClientCodec> codecs) {
     this.dialer = new Dialer(config, bootstrap, scheduler);
     this.tls = new TlsHandshake(config, sslEngineFactory);
-    this.tunnel = new ConnectTunnel(config, requestFactory, codecs, tls);
+    this.tunnel = new ConnectTunnel(config, requestFactory, codecs, dialer, tls);
     this.socks = new SocksConnect(config, dialer, tls);
     this.pinning = new AddressPinning(config.getLoadBalance(), dialer);
   }
 
   /**
-   * Under {@code LoadBalance.ROUND_ROBIN}, resolves the hop's host and pins the hop to one of its
-   * addresses before it looks for a carrier, then runs {@code then}; returns false, having done
-   * nothing, for a hop that is not pinned (another mode, a proxy, a fixed address, a literal IP).
-   * {@code previous}: the exchange's hop before this one, or null. See {@link AddressPinning}.
+   * Under {@code LoadBalance.ROUND_ROBIN}, pins the hop to one address of its host before it looks
+   * for a carrier, then runs {@code then}; see {@link AddressPinning#pin}.
    */
   public boolean pinAddress(Attempt attempt, @Nullable Attempt previous, Consumer<Attempt> then) {
     return pinning.pin(attempt, previous, then);
@@ -75,50 +73,11 @@ public final class Connector {
           attempt,
           target.getHost(),
           target.getExplicitPort(),
-          ch -> secureIfNeeded(attempt, target, ch, onReady));
+          ch -> tls.secureOrigin(attempt, target, ch, onReady));
     } else if (proxy.getProxyType().isSocks()) {
       socks.connect(attempt, target, proxy, onReady);
     } else {
-      viaHttpProxy(attempt, target, proxy, onReady, null);
-    }
-  }
-
-  /** {@code round}: the handshake round a CONNECT continues on this new connection, or null. */
-  private void viaHttpProxy(
-      Attempt attempt,
-      Uri target,
-      ProxyServer proxy,
-      Consumer<Channel> onReady,
-      @Nullable TunnelHandshakeRound round) {
-    boolean tlsToProxy = proxy.getProxyType() == ProxyType.HTTPS;
-    int port = tlsToProxy ? proxy.getSecuredPort() : proxy.getPort();
-    Consumer<Channel> afterProxy =
-        ch -> {
-          if (target.isSecured() || target.isWebSocket()) {
-            tunnel.open(attempt, target, proxy, ch, onReady, this::viaHttpProxy, round);
-          } else {
-            onReady.accept(ch);
-          }
-        };
-    dialer.resolveAndDial(
-        attempt,
-        proxy.getHost(),
-        port,
-        ch -> {
-          if (tlsToProxy) {
-            tls.secure(attempt, proxy.getHost(), port, false, ch, afterProxy);
-          } else {
-            afterProxy.accept(ch);
-          }
-        });
-  }
-
-  private void secureIfNeeded(
-      Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
-    if (target.isSecured()) {
-      tls.secureOrigin(attempt, target, ch, onReady);
-    } else {
-      onReady.accept(ch);
+      tunnel.viaProxy(attempt, target, proxy, onReady, null);
     }
   }
 }

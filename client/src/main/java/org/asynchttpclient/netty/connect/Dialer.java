@@ -14,6 +14,7 @@ import io.netty.util.concurrent.Future;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Collections;
@@ -87,25 +88,17 @@ final class Dialer {
    * any, skips resolution, as do the addresses a ROUND_ROBIN hop was pinned to.
    */
   void dial(Attempt attempt, String host, int port, Consumer<Channel> onConnected) {
-    InetAddress fixed = attempt.request().getAddress();
-    if (fixed != null) {
-      dialAddresses(
-          attempt,
-          onCallerLoop(attempt),
-          Collections.singletonList(new InetSocketAddress(fixed, port)),
-          0,
-          onConnected);
-      return;
-    }
+    Bootstrap b = onCallerLoop(attempt); // chosen now: the resolver's callback may run elsewhere
     List<InetSocketAddress> pinned = attempt.pinnedAddresses();
     if (pinned != null) {
-      connect(attempt, onCallerLoop(attempt), pinned, host, onConnected); // ordered when pinned
+      connect(attempt, b, pinned, host, onConnected); // ordered when pinned
       return;
     }
-    Bootstrap b = onCallerLoop(attempt); // chosen now: the resolver's callback may run elsewhere
-    resolve(
+    // The request's fixed address, if any, is a single address: no race, no cooldown.
+    resolveTarget(
         attempt,
-        InetSocketAddress.createUnresolved(host, port),
+        host,
+        port,
         addresses -> connect(attempt, b, inCooldownOrder(host, addresses), host, onConnected));
   }
 
@@ -136,11 +129,11 @@ final class Dialer {
       List<InetSocketAddress> addresses,
       @Nullable String cooldownHost,
       Consumer<Channel> onConnected) {
-    if (attemptDelayNanos <= 0 || addresses.size() < 2) {
+    if (races(addresses.size())) {
+      race(attempt, b, addresses, ConnectRace::direct, cooldownHost, onConnected);
+    } else {
       dialAddresses(attempt, b, addresses, 0, cooldownHost, onConnected);
-      return;
     }
-    race(attempt, b, addresses, ConnectRace::direct, cooldownHost, onConnected);
   }
 
   /** Where a race reports the failed addresses of {@code host}: its cooldown, or nowhere. */
@@ -189,15 +182,15 @@ final class Dialer {
    * issued from a response callback keeps its connection, its timeouts and its callbacks on that
    * loop), else the group's next loop, as in 3.0.11.
    */
-  private Bootstrap onCallerLoop(Attempt attempt) {
+  Bootstrap onCallerLoop(Attempt attempt) {
     EventLoop chosen = attempt.dialLoop(); // a further HTTP/2 connection's: the least busy loop
     EventLoop caller = chosen != null ? chosen : CallerLoop.in(bootstrap.config().group());
     return caller != null ? bootstrap.clone(caller) : bootstrap;
   }
 
   /**
-   * The addresses of {@code host} for a SOCKS proxy to connect to: the request's fixed address if
-   * it has one, else those the resolver gives (the handler hears the resolution events).
+   * The addresses of the target {@code host}: the request's fixed address if it has one, else
+   * those the resolver gives (the handler hears the resolution events).
    */
   void resolveTarget(Attempt attempt, String host, int port, Consumer<List<InetSocketAddress>> then) {
     InetAddress fixed = attempt.request().getAddress();
@@ -211,11 +204,6 @@ final class Dialer {
   /** Resolves a SOCKS proxy's addresses. */
   void resolveProxy(Attempt attempt, ProxyServer proxy, Consumer<List<InetSocketAddress>> then) {
     resolve(attempt, InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort()), then);
-  }
-
-  /** The bootstrap for a new connection (see {@link #onCallerLoop}). */
-  Bootstrap newConnectionBootstrap(Attempt attempt) {
-    return onCallerLoop(attempt);
   }
 
   private void resolve(
@@ -255,7 +243,7 @@ final class Dialer {
       Future<List<InetSocketAddress>> resolved,
       Consumer<List<InetSocketAddress>> then) {
     resolved.addListener(
-        f -> {
+        (Future<List<InetSocketAddress>> f) -> {
           if (attempt.isOver()) {
             return;
           }
@@ -263,8 +251,7 @@ final class Dialer {
             attempt.fail(f.cause());
             return;
           }
-          @SuppressWarnings("unchecked")
-          List<InetSocketAddress> addresses = (List<InetSocketAddress>) f.getNow();
+          List<InetSocketAddress> addresses = f.getNow();
           if (addresses == null || addresses.isEmpty()) {
             // RequestHostnameResolver already fails an empty answer this way; should one get here,
             // it is an unknown host (AHC 3.0.12, #2254), not a connect failure.
@@ -291,17 +278,11 @@ final class Dialer {
     return caller != null ? caller : group.next();
   }
 
-  /** Connects to {@code addresses[index]}, then to the next one if that fails; no cooldown. */
+  /**
+   * Connects to {@code addresses[index]}, then to the next one if that fails. {@code cooldownHost}
+   * names the host whose failures feed the cooldown, or is null.
+   */
   void dialAddresses(
-      Attempt attempt,
-      Bootstrap b,
-      List<InetSocketAddress> addresses,
-      int index,
-      Consumer<Channel> onConnected) {
-    dialAddresses(attempt, b, addresses, index, null, onConnected);
-  }
-
-  private void dialAddresses(
       Attempt attempt,
       Bootstrap b,
       List<InetSocketAddress> addresses,
@@ -316,22 +297,15 @@ final class Dialer {
     attempt.dialing().started(addresses, index + 1);
     AsyncHandler<?> handler = attempt.handler();
     handler.onTcpConnectAttempt(address);
-    InetAddress local = attempt.request().getLocalAddress();
-    // Registered first and connected with a promise that already has its listener: the listener
-    // then runs inside the connect's completion, before the channel is active and reads. With
-    // Bootstrap.connect the listener is added after the connect has started, and when the connect
-    // wins that race (a loaded machine, a loopback peer) it runs as a later task, after the first
-    // read: a server's first bytes (an HTTP/2 server's SETTINGS) then met a pipeline not yet set
-    // up for them, and the exchange hung until its timeout.
     ChannelFuture registered = b.register();
-    Channel channel = registered.channel();
-    ChannelPromise cf = channel.newPromise();
-    if (!attempt.attachCarrier(channel)) {
+    if (!attempt.attachCarrier(registered.channel())) {
       return; // the attempt ended: attachCarrier closed the channel
     }
-    cf.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
-    cf.addListener(
-        (ChannelFuture f) -> {
+    connectOnceRegistered(
+        attempt,
+        registered,
+        address,
+        f -> {
           Channel ch = f.channel();
           if (attempt.isOver()) {
             // Ended while connecting: the handler already heard its last callback.
@@ -358,14 +332,33 @@ final class Dialer {
           attempt.connected(ch);
           onConnected.accept(ch);
         });
+  }
+
+  /**
+   * Connects the channel {@code registered} registers to {@code remote} (from the request's local
+   * address, if it has one) once registered; {@code done} hears the outcome, and a failed connect
+   * closes the channel. Registered first and connected with a promise that already has its
+   * listener: the listener then runs inside the connect's completion, before the channel is active
+   * and reads. With Bootstrap.connect the listener is added after the connect has started, and
+   * when the connect wins that race (a loaded machine, a loopback peer) it runs as a later task,
+   * after the first read: a server's first bytes (an HTTP/2 server's SETTINGS) then met a pipeline
+   * not yet set up for them, and the exchange hung until its timeout.
+   */
+  static void connectOnceRegistered(
+      Attempt attempt, ChannelFuture registered, SocketAddress remote, ChannelFutureListener done) {
+    Channel ch = registered.channel();
+    ChannelPromise connected = ch.newPromise();
+    connected.addListener(ChannelFutureListener.CLOSE_ON_FAILURE);
+    connected.addListener(done);
+    InetAddress local = attempt.request().getLocalAddress();
     registered.addListener(
         (ChannelFuture r) -> {
           if (!r.isSuccess()) {
-            cf.tryFailure(r.cause());
+            connected.tryFailure(r.cause());
           } else if (local != null) {
-            channel.connect(address, new InetSocketAddress(local, 0), cf);
+            ch.connect(remote, new InetSocketAddress(local, 0), connected);
           } else {
-            channel.connect(address, cf);
+            ch.connect(remote, connected);
           }
         });
   }

@@ -21,11 +21,10 @@ final class RefusedConnect {
   /** Delivers {@code answer} (released by the caller) to {@code attempt}'s handler. */
   static void deliver(AsyncHttpClientConfig config, Attempt attempt, Channel ch, FullHttpResponse answer) {
     assert ch.eventLoop().inEventLoop() : "a CONNECT answer is delivered on its channel's loop";
-    int code = answer.status().code();
     if (!attempt.claimHead()) {
       return; // a hedge lost to another attempt's head: the winner closes this one
     }
-    attempt.responseStarted(code);
+    attempt.responseStarted(answer.status().code());
     AsyncHandler<?> handler = attempt.exchange().handler();
     try {
       NettyResponseStatus status = new NettyResponseStatus(attempt.request().getUri(), answer, ch);

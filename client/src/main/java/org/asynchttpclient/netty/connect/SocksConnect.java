@@ -70,16 +70,13 @@ final class SocksConnect {
     });
   }
 
-  /**
-   * Happy Eyeballs to the proxy's addresses: each attempt has a SOCKS handler of its own, for its
-   * proxy address; the negotiation runs on the winner only.
-   */
+  /** Happy Eyeballs to the proxy's addresses, each attempt with its own SOCKS handler. */
   private void race(Attempt attempt, Uri target, ProxyServer proxy,
       List<InetSocketAddress> proxyAddresses, InetSocketAddress destination,
       Consumer<Channel> onReady) {
     dialer.race(
         attempt,
-        dialer.newConnectionBootstrap(attempt),
+        dialer.onCallerLoop(attempt),
         proxyAddresses,
         onLoop -> new ConnectRace.Dial() {
           @Override
@@ -112,6 +109,7 @@ final class SocksConnect {
         withSocks(dialer.bootstrap(), socks),
         Collections.singletonList(destination),
         0,
+        null,
         ch -> afterNegotiation(attempt, target, socks, ch, onReady));
   }
 
@@ -124,10 +122,8 @@ final class SocksConnect {
             f -> {
               if (!f.isSuccess()) {
                 Dialer.fail(attempt, ch, f.cause());
-              } else if (target.isSecured()) {
-                tls.secureOrigin(attempt, target, ch, onReady);
               } else {
-                onReady.accept(ch);
+                tls.secureOrigin(attempt, target, ch, onReady);
               }
             });
   }

@@ -35,16 +35,17 @@ final class TlsHandshake {
   }
 
   /**
-   * TLS with the hop's origin {@code target}, reached directly or through SOCKS. The peer, whose
-   * name goes out in SNI and must match the certificate, is the request's virtual host when it has
-   * one ({@code host} or {@code host:port}; without a port, the target scheme's default), else the
-   * target: as in 3.0.11 and 3.0.12, so a request to an address with the virtual host of its name
-   * is checked against that name.
+   * TLS with the hop's origin {@code target}, reached directly or through SOCKS, when it is {@code
+   * https} or {@code wss}; any other target's channel goes to {@code onReady} as it is. The peer,
+   * whose name goes out in SNI and must match the certificate, is the request's virtual host when
+   * it has one ({@code host} or {@code host:port}; without a port, the target scheme's default),
+   * else the target: as in 3.0.11 and 3.0.12, so a request to an address with the virtual host of
+   * its name is checked against that name.
    */
   void secureOrigin(Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
     String virtualHost = attempt.request().getVirtualHost();
-    if (virtualHost == null) {
-      secure(attempt, target.getHost(), target.getExplicitPort(), http2For(attempt, target), ch, onReady);
+    if (virtualHost == null || !target.isSecured()) {
+      secureTarget(attempt, target, ch, onReady);
       return;
     }
     VirtualHostPeer peer;
@@ -58,11 +59,16 @@ final class TlsHandshake {
   }
 
   /**
-   * TLS with {@code target} inside a CONNECT tunnel: with the target itself, whatever the virtual
-   * host (3.0.11 and 3.0.12 do the same; the proxy was asked for the target).
+   * TLS with {@code target} itself when it is {@code https} or {@code wss}, else {@code onReady} at
+   * once. Inside a CONNECT tunnel the peer is the target whatever the virtual host (3.0.11 and
+   * 3.0.12 do the same; the proxy was asked for the target).
    */
-  void secureInTunnel(Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
-    secure(attempt, target.getHost(), target.getExplicitPort(), http2For(attempt, target), ch, onReady);
+  void secureTarget(Attempt attempt, Uri target, Channel ch, Consumer<Channel> onReady) {
+    if (target.isSecured()) {
+      secure(attempt, target.getHost(), target.getExplicitPort(), http2For(attempt, target), ch, onReady);
+    } else {
+      onReady.accept(ch);
+    }
   }
 
   /**
