@@ -210,7 +210,7 @@ public final class NettyWebSocket implements WebSocket {
       for (WebSocketFrame frame : buffered) {
         try {
           if (ended) {
-            deliverOnly(frame);
+            dispatch.deliver(frame); // it came before the held outcome: delivered, not acted on
           } else {
             handleFrame(frame);
           }
@@ -220,17 +220,6 @@ public final class NettyWebSocket implements WebSocket {
       }
     }
     dispatch.deliverHeld();
-  }
-
-  /** Hands a frame that came before the held outcome to the listeners, acting on none. */
-  private void deliverOnly(WebSocketFrame frame) {
-    if (frame instanceof PongWebSocketFrame) {
-      dispatch.pong(frame.content());
-    } else if (frame instanceof PingWebSocketFrame) {
-      dispatch.ping(frame.content());
-    } else if (!(frame instanceof CloseWebSocketFrame)) {
-      dispatch.data(frame);
-    }
   }
 
   /** Acts on one received frame; the caller keeps ownership of it. Loop only. */
@@ -246,19 +235,14 @@ public final class NettyWebSocket implements WebSocket {
     }
     if (frame instanceof PongWebSocketFrame) {
       liveness.onPong();
-      dispatch.pong(frame.content());
-      return;
-    }
-    liveness.onActivity();
-    if (frame instanceof PingWebSocketFrame) {
-      if (current == CloseHandshake.OPEN) {
-        // RFC 6455 5.5.2: a Ping is answered with a Pong carrying its payload.
-        channel.writeAndFlush(new PongWebSocketFrame(frame.content().retainedDuplicate()));
-      }
-      dispatch.ping(frame.content());
     } else {
-      dispatch.data(frame);
+      liveness.onActivity();
     }
+    if (frame instanceof PingWebSocketFrame && current == CloseHandshake.OPEN) {
+      // RFC 6455 5.5.2: a Ping is answered with a Pong carrying its payload.
+      channel.writeAndFlush(new PongWebSocketFrame(frame.content().retainedDuplicate()));
+    }
+    dispatch.deliver(frame);
   }
 
   /** Tells the listeners of {@code t} without closing; kept for AHC 3.0.11 callers. */
@@ -321,9 +305,9 @@ public final class NettyWebSocket implements WebSocket {
   // ---- writes
 
   private Future<Void> send(WebSocketFrame frame) {
+    int size = frame.content().readableBytes();
     boolean control = frame instanceof PingWebSocketFrame || frame instanceof PongWebSocketFrame;
-    if (control && frame.content().readableBytes() > MAX_CONTROL_PAYLOAD) {
-      int size = frame.content().readableBytes();
+    if (control && size > MAX_CONTROL_PAYLOAD) {
       frame.release();
       return channel.newFailedFuture(new IllegalArgumentException(
           "control frame payload: " + size + " bytes (expected <= " + MAX_CONTROL_PAYLOAD + ")"));
