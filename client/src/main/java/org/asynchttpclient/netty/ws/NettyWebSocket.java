@@ -3,7 +3,6 @@ package org.asynchttpclient.netty.ws;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -41,7 +40,8 @@ public final class NettyWebSocket implements WebSocket {
   private final Channel channel;
   private final HttpHeaders upgradeHeaders;
   private final FrameDispatch dispatch;
-  private final CloseHandshake handshake;
+  /** Where the pipeline's events (the end of the connection, failures, a close) go. */
+  final CloseHandshake handshake;
   private final Liveness liveness;
 
   // loop-confined
@@ -57,7 +57,7 @@ public final class NettyWebSocket implements WebSocket {
     this.upgradeHeaders = upgradeHeaders;
     this.dispatch = new FrameDispatch(this);
     this.handshake = new CloseHandshake(channel, settings, dispatch);
-    this.liveness = handshake.liveness();
+    this.liveness = handshake.liveness;
   }
 
   @Override
@@ -285,21 +285,6 @@ public final class NettyWebSocket implements WebSocket {
     } else if (handshake.state() != CloseHandshake.CLOSED) {
       bufferFrame(frame);
     }
-  }
-
-  /** The TCP connection is gone. */
-  void onTransportClosed() {
-    handshake.onTransportClosed();
-  }
-
-  /** A frame the pipeline refused, or an I/O failure. */
-  void onFailure(Throwable cause) {
-    handshake.onFailure(cause);
-  }
-
-  /** {@code channel.close()} reached the socket's handler: it passes on through {@code ctx}. */
-  void onChannelClose(ChannelHandlerContext ctx, ChannelPromise promise) {
-    handshake.onChannelClose(ctx, promise);
   }
 
   // ---- writes
