@@ -36,7 +36,10 @@ final class CloseCodes {
         return MESSAGE_TOO_BIG;
       }
       if (t instanceof DecompressionException) {
-        return isInflationLimit(t) ? MESSAGE_TOO_BIG : INVALID_PAYLOAD;
+        // Netty's inflater reports its allocation limit only by this message.
+        String message = t.getMessage();
+        boolean limit = message != null && message.startsWith("Decompression buffer has reached maximum size");
+        return limit ? MESSAGE_TOO_BIG : INVALID_PAYLOAD;
       }
       if (t instanceof io.netty.handler.codec.DecoderException && t.getCause() == null) {
         return PROTOCOL_ERROR;
@@ -46,12 +49,6 @@ final class CloseCodes {
       }
     }
     return INTERNAL_ERROR;
-  }
-
-  /** Netty's inflater reports its allocation limit only by this message. */
-  private static boolean isInflationLimit(Throwable t) {
-    String message = t.getMessage();
-    return message != null && message.startsWith("Decompression buffer has reached maximum size");
   }
 
   /** {@code reason} cut to what a Close frame can carry, on a character boundary. */

@@ -5,7 +5,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
@@ -53,7 +52,7 @@ final class CloseHandshake {
   private final WebSocketSettings settings;
   private final FrameDispatch dispatch;
   private final Closing closing;
-  private final Liveness liveness;
+  final Liveness liveness;
 
   // any thread
   private volatile int state = OPEN;
@@ -63,11 +62,7 @@ final class CloseHandshake {
     this.settings = settings;
     this.dispatch = dispatch;
     this.closing = new Closing(channel, settings);
-    this.liveness = new Liveness(channel, settings, new TimerEvents());
-  }
-
-  Liveness liveness() {
-    return liveness;
+    this.liveness = new Liveness(channel, settings, this);
   }
 
   int state() {
@@ -89,7 +84,7 @@ final class CloseHandshake {
     }
     liveness.stop();
     channel.writeAndFlush(frame, promise);
-    closing.awaitServerCloseFrame(this::closeWaitExpired);
+    closing.await(this::closeWaitExpired);
   }
 
   void onServerClose(CloseWebSocketFrame frame) {
@@ -98,12 +93,12 @@ final class CloseHandshake {
     if (was == CLOSED) {
       return;
     }
-    liveness.stop();
     boolean hasStatus = frame.statusCode() >= 0;
     int code = hasStatus ? frame.statusCode() : CloseCodes.NO_STATUS;
     if (was == OPEN) {
       // RFC 6455 5.5.1: answered with a Close echoing the status code, before the TCP close.
-      closing.answer(hasStatus ? new CloseWebSocketFrame(code, "") : new CloseWebSocketFrame());
+      ChannelFuture unused =
+          channel.writeAndFlush(hasStatus ? new CloseWebSocketFrame(code, "") : new CloseWebSocketFrame());
     }
     closing.awaitServerClose();
     report(code, hasStatus ? frame.reasonText() : "", null);
@@ -137,7 +132,6 @@ final class CloseHandshake {
       ctx.close(promise);
       return;
     }
-    liveness.stop();
     ChannelFuture unused = ctx.writeAndFlush(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, "client closed"));
     ctx.close(promise);
     report(CloseCodes.ABNORMAL, "closed by the client: Close 1001 sent, the server's not awaited", null);
@@ -151,7 +145,6 @@ final class CloseHandshake {
       closing.closeNow();
       return;
     }
-    liveness.stop();
     int code = CloseCodes.forFailure(cause);
     String reason = CloseCodes.fitReason(cause.getMessage());
     if (was == OPEN && code != CloseCodes.ABNORMAL) {
@@ -166,7 +159,6 @@ final class CloseHandshake {
   void closeAndReport(int code, String reason) {
     assertOnLoop();
     if (decideClosed() != CLOSED) {
-      liveness.stop();
       closing.closeNow();
       report(code, reason, null);
     }
@@ -190,7 +182,9 @@ final class CloseHandshake {
     }
   }
 
+  /** The winner's last act: stops the timers, then tells the listeners (onError first with a cause). */
   private void report(int code, String reason, @Nullable Throwable cause) {
+    liveness.stop();
     if (cause != null) {
       dispatch.error(cause);
     }
@@ -201,38 +195,29 @@ final class CloseHandshake {
     assert channel.eventLoop().inEventLoop() : "the close handshake runs on the channel's loop";
   }
 
-  private final class TimerEvents implements Liveness.Events {
-    @Override
-    public void sendPing() {
-      ChannelFuture unused = channel.writeAndFlush(new PingWebSocketFrame());
+  /** The liveness timers found no frame either way for the idle timeout. */
+  void idleExpired(long quietNanos) {
+    if (!STATE.compareAndSet(this, OPEN, CLOSED)) {
+      return;
     }
+    long ms = TimeUnit.NANOSECONDS.toMillis(quietNanos);
+    String reason = "idle: no frame sent or received for " + ms + " ms";
+    closing.sendThenClose(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, reason));
+    report(CloseCodes.GOING_AWAY, reason, new TimeoutException(
+        "WebSocket idle timeout: no frame sent or received for " + ms + " ms (webSocketIdleTimeout "
+            + TimeUnit.NANOSECONDS.toMillis(settings.idleTimeoutNanos) + " ms) on "
+            + channel.remoteAddress()));
+  }
 
-    @Override
-    public void idleExpired(long quietNanos) {
-      if (!STATE.compareAndSet(CloseHandshake.this, OPEN, CLOSED)) {
-        return;
-      }
-      liveness.stop();
-      long ms = TimeUnit.NANOSECONDS.toMillis(quietNanos);
-      String reason = "idle: no frame sent or received for " + ms + " ms";
-      closing.sendThenClose(new CloseWebSocketFrame(CloseCodes.GOING_AWAY, reason));
-      report(CloseCodes.GOING_AWAY, reason, new TimeoutException(
-          "WebSocket idle timeout: no frame sent or received for " + ms + " ms (webSocketIdleTimeout "
-              + TimeUnit.NANOSECONDS.toMillis(settings.idleTimeoutNanos) + " ms) on "
-              + channel.remoteAddress()));
+  /** The liveness timers sent a Ping and no Pong came within the pong timeout. */
+  void pongMissing(long waitedNanos) {
+    if (!STATE.compareAndSet(this, OPEN, CLOSED)) {
+      return;
     }
-
-    @Override
-    public void pongMissing(long waitedNanos) {
-      if (!STATE.compareAndSet(CloseHandshake.this, OPEN, CLOSED)) {
-        return;
-      }
-      liveness.stop();
-      long ms = TimeUnit.NANOSECONDS.toMillis(waitedNanos);
-      closing.closeNow();
-      report(CloseCodes.ABNORMAL, "no Pong within " + ms + " ms of a Ping", new TimeoutException(
-          "WebSocket pong timeout: no Pong within " + ms + " ms (webSocketPongTimeout) of the Ping sent to "
-              + channel.remoteAddress()));
-    }
+    long ms = TimeUnit.NANOSECONDS.toMillis(waitedNanos);
+    closing.closeNow();
+    report(CloseCodes.ABNORMAL, "no Pong within " + ms + " ms of a Ping", new TimeoutException(
+        "WebSocket pong timeout: no Pong within " + ms + " ms (webSocketPongTimeout) of the Ping sent to "
+            + channel.remoteAddress()));
   }
 }

@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.ws;
 
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import org.asynchttpclient.netty.channel.ChannelClosing;
@@ -43,25 +42,15 @@ final class Closing {
     return new CloseWebSocketFrame(statusCode, CloseCodes.fitReason(reasonText));
   }
 
-  /** Answers the server's Close frame. */
-  void answer(CloseWebSocketFrame frame) {
-    ChannelFuture unused = channel.writeAndFlush(frame);
-  }
-
   /** Both Close frames are through: the server closes TCP, or the client does after the wait. */
   void awaitServerClose() {
-    arm(() -> ChannelClosing.close(channel));
-  }
-
-  /** The client's Close frame is out: {@code onExpiry} runs if the server's does not come in time. */
-  void awaitServerCloseFrame(Runnable onExpiry) {
-    arm(onExpiry);
+    await(() -> ChannelClosing.close(channel));
   }
 
   /** Sends a failure's Close frame, then ends the connection once it is written (or the wait ran out). */
   void sendThenClose(CloseWebSocketFrame frame) {
     channel.writeAndFlush(frame).addListener(f -> channel.close());
-    arm(() -> ChannelClosing.close(channel));
+    await(() -> ChannelClosing.close(channel));
   }
 
   /** Ends the connection now (a reset if bytes are still queued for a peer that does not read). */
@@ -72,12 +61,12 @@ final class Closing {
 
   /** The connection ended: nothing more to wait for. */
   void cancelWait() {
-    Object armed = wait;
+    TimeoutScheduler.cancel(wait);
     wait = null;
-    TimeoutScheduler.cancel(armed);
   }
 
-  private void arm(Runnable onExpiry) {
+  /** Arms the wait: {@code onExpiry} runs unless the wait is cancelled or armed again first. */
+  void await(Runnable onExpiry) {
     assert channel.eventLoop().inEventLoop() : "Closing must run on the channel's loop";
     cancelWait();
     if (channel.isActive()) {

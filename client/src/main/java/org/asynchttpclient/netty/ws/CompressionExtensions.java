@@ -6,7 +6,6 @@ import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionData;
 import io.netty.handler.codec.http.websocketx.extensions.WebSocketExtensionFilterProvider;
 import io.netty.handler.codec.http.websocketx.extensions.compression.DeflateFrameClientExtensionHandshaker;
 import io.netty.handler.codec.http.websocketx.extensions.compression.PerMessageDeflateClientExtensionHandshaker;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.jetbrains.annotations.Nullable;
@@ -50,19 +49,18 @@ final class CompressionExtensions {
   }
 
   private static String offer(List<WebSocketClientExtensionHandshaker> handshakers) {
-    List<String> offers = new ArrayList<>(handshakers.size());
+    StringBuilder value = new StringBuilder();
     for (WebSocketClientExtensionHandshaker handshaker : handshakers) {
       WebSocketExtensionData data = handshaker.newRequestData();
-      StringBuilder value = new StringBuilder(data.name());
+      value.append(value.length() == 0 ? "" : ", ").append(data.name());
       for (Map.Entry<String, String> p : data.parameters().entrySet()) {
         value.append("; ").append(p.getKey());
         if (p.getValue() != null) {
           value.append('=').append(p.getValue());
         }
       }
-      offers.add(value.toString());
     }
-    return String.join(", ", offers);
+    return value.toString();
   }
 
   /** Whether {@code name} is one of the three (names are case-sensitive, as Netty reads them). */

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.ContinuationWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import java.util.ArrayList;
@@ -63,12 +65,10 @@ final class FrameDispatch {
 
   /** Keeps {@code frame} (retained) for later delivery. */
   void buffer(WebSocketFrame frame) {
-    List<WebSocketFrame> frames = buffered;
-    if (frames == null) {
-      frames = new ArrayList<>(2);
-      buffered = frames;
+    if (buffered == null) {
+      buffered = new ArrayList<>(2);
     }
-    frames.add(frame.retain());
+    buffered.add(frame.retain());
   }
 
   /** The buffered frames, now owned by the caller (who releases them); null when none. */
@@ -124,66 +124,33 @@ final class FrameDispatch {
     }
   }
 
-  /** A text, binary or continuation frame. */
-  void data(WebSocketFrame frame) {
-    boolean last = frame.isFinalFragment();
+  /**
+   * A received frame to the listeners, the socket having acted on it; a Close frame is not theirs
+   * (the socket reports the outcome it decides).
+   */
+  void deliver(WebSocketFrame frame) {
+    ByteBuf content = frame.content();
+    if (frame instanceof PingWebSocketFrame) {
+      each("onPingFrame", (l, p, last, rsv) -> l.onPingFrame(p), ByteBufUtil.getBytes(content), true, 0);
+      return;
+    }
+    if (frame instanceof PongWebSocketFrame) {
+      each("onPongFrame", (l, p, last, rsv) -> l.onPongFrame(p), ByteBufUtil.getBytes(content), true, 0);
+      return;
+    }
     if (frame instanceof TextWebSocketFrame) {
       textMessage = true;
       text.reset();
-      text(frame.content(), last, frame.rsv());
     } else if (frame instanceof BinaryWebSocketFrame) {
       textMessage = false;
-      binary(frame.content(), last, frame.rsv());
-    } else if (frame instanceof ContinuationWebSocketFrame) {
-      if (textMessage) {
-        text(frame.content(), last, frame.rsv());
-      } else {
-        binary(frame.content(), last, frame.rsv());
-      }
+    } else if (!(frame instanceof ContinuationWebSocketFrame)) {
+      return;
     }
-  }
-
-  private void text(ByteBuf content, boolean last, int rsv) {
-    String payload = text.decode(content, last);
-    for (WebSocketListener l : listeners) {
-      try {
-        l.onTextFrame(payload, last, rsv);
-      } catch (RuntimeException e) {
-        LOGGER.warn("WebSocketListener.onTextFrame threw", e);
-      }
-    }
-  }
-
-  private void binary(ByteBuf content, boolean last, int rsv) {
-    byte[] payload = ByteBufUtil.getBytes(content);
-    for (WebSocketListener l : listeners) {
-      try {
-        l.onBinaryFrame(payload, last, rsv);
-      } catch (RuntimeException e) {
-        LOGGER.warn("WebSocketListener.onBinaryFrame threw", e);
-      }
-    }
-  }
-
-  void ping(ByteBuf content) {
-    byte[] payload = ByteBufUtil.getBytes(content);
-    for (WebSocketListener l : listeners) {
-      try {
-        l.onPingFrame(payload);
-      } catch (RuntimeException e) {
-        LOGGER.warn("WebSocketListener.onPingFrame threw", e);
-      }
-    }
-  }
-
-  void pong(ByteBuf content) {
-    byte[] payload = ByteBufUtil.getBytes(content);
-    for (WebSocketListener l : listeners) {
-      try {
-        l.onPongFrame(payload);
-      } catch (RuntimeException e) {
-        LOGGER.warn("WebSocketListener.onPongFrame threw", e);
-      }
+    boolean last = frame.isFinalFragment();
+    if (textMessage) {
+      each("onTextFrame", WebSocketListener::onTextFrame, text.decode(content, last), last, frame.rsv());
+    } else {
+      each("onBinaryFrame", WebSocketListener::onBinaryFrame, ByteBufUtil.getBytes(content), last, frame.rsv());
     }
   }
 
@@ -194,13 +161,7 @@ final class FrameDispatch {
       }
       return;
     }
-    for (WebSocketListener l : listeners) {
-      try {
-        l.onError(cause);
-      } catch (RuntimeException e) {
-        LOGGER.warn("WebSocketListener.onError threw", e);
-      }
-    }
+    each("onError", (l, t, last, rsv) -> l.onError(t), cause, true, 0);
   }
 
   /** The last event: afterwards the listeners are forgotten, as in AHC 3.0.11. */
@@ -220,5 +181,21 @@ final class FrameDispatch {
       }
     }
     listeners.clear();
+  }
+
+  /** A listener callback: non-capturing, so that a call allocates nothing. */
+  private interface Callback<T> {
+    void call(WebSocketListener listener, T payload, boolean last, int rsv);
+  }
+
+  /** Calls {@code callback} on each listener; one that throws is logged, the others still hear it. */
+  private <T> void each(String name, Callback<T> callback, T payload, boolean last, int rsv) {
+    for (WebSocketListener l : listeners) {
+      try {
+        callback.call(l, payload, last, rsv);
+      } catch (RuntimeException e) {
+        LOGGER.warn("WebSocketListener." + name + " threw", e);
+      }
+    }
   }
 }

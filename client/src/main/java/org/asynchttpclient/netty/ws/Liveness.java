@@ -1,6 +1,8 @@
 package org.asynchttpclient.netty.ws;
 
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.util.concurrent.Ticker;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
 import org.jetbrains.annotations.Nullable;
@@ -22,22 +24,12 @@ import org.jetbrains.annotations.Nullable;
  * <p>Threads: confined to the socket's event loop; every method asserts it.
  */
 final class Liveness {
-
-  /** What the timers do to the socket. */
-  interface Events {
-    /** Sends a Ping that is not counted as activity. */
-    void sendPing();
-
-    void idleExpired(long quietNanos);
-
-    void pongMissing(long waitedNanos);
-  }
-
   // immutable
   /** Its loop is looked up at use: a socket may be built over a channel not yet registered. */
   private final Channel channel;
   private final WebSocketSettings settings;
-  private final Events events;
+  /** What the timers end: {@link CloseHandshake#idleExpired}, {@link CloseHandshake#pongMissing}. */
+  private final CloseHandshake handshake;
 
   // loop-confined
   private long lastActivityNanos;
@@ -46,10 +38,10 @@ final class Liveness {
   private @Nullable Object pingTask;
   private @Nullable Object pongTask;
 
-  Liveness(Channel channel, WebSocketSettings settings, Events events) {
+  Liveness(Channel channel, WebSocketSettings settings, CloseHandshake handshake) {
     this.channel = channel;
     this.settings = settings;
-    this.events = events;
+    this.handshake = handshake;
   }
 
   /** Arms the timers that are on. Loop only. */
@@ -73,26 +65,20 @@ final class Liveness {
   /** A Pong arrived: the outstanding Ping, if any, is answered. Loop only. */
   void onPong() {
     assert channel.eventLoop().inEventLoop() : "Liveness.onPong must run on the socket's loop";
-    Object pong = pongTask;
+    TimeoutScheduler.cancel(pongTask);
     pongTask = null;
-    cancel(pong);
   }
 
   /** Disarms every timer for good. Loop only; safe to call more than once. */
   void stop() {
     assert channel.eventLoop().inEventLoop() : "Liveness.stop must run on the socket's loop";
     stopped = true;
-    cancel(idleTask);
-    cancel(pingTask);
-    cancel(pongTask);
+    TimeoutScheduler.cancel(idleTask);
+    TimeoutScheduler.cancel(pingTask);
+    TimeoutScheduler.cancel(pongTask);
     idleTask = null;
     pingTask = null;
     pongTask = null;
-  }
-
-  /** Whether the pong timeout is armed (tests, diagnostics). Loop only. */
-  boolean awaitingPong() {
-    return pongTask != null;
   }
 
   private void checkIdle() {
@@ -102,7 +88,7 @@ final class Liveness {
     long quiet = settings.ticker.nanoTime() - lastActivityNanos;
     if (quiet >= settings.idleTimeoutNanos) {
       idleTask = null;
-      events.idleExpired(quiet);
+      handshake.idleExpired(quiet);
     } else {
       idleTask = schedule(this::checkIdle, settings.idleTimeoutNanos - quiet);
     }
@@ -113,7 +99,7 @@ final class Liveness {
       return;
     }
     if (pongTask == null) {
-      events.sendPing();
+      ChannelFuture unused = channel.writeAndFlush(new PingWebSocketFrame()); // not counted as activity
       if (settings.pongTimeoutNanos > 0 && !stopped) {
         pongTask = schedule(this::pongExpired, settings.pongTimeoutNanos);
       }
@@ -128,14 +114,10 @@ final class Liveness {
       return;
     }
     pongTask = null;
-    events.pongMissing(settings.pongTimeoutNanos);
+    handshake.pongMissing(settings.pongTimeoutNanos);
   }
 
   private @Nullable Object schedule(Runnable task, long delayNanos) {
     return settings.scheduler.onLoop(channel.eventLoop(), task, delayNanos);
-  }
-
-  private static void cancel(@Nullable Object task) {
-    TimeoutScheduler.cancel(task);
   }
 }

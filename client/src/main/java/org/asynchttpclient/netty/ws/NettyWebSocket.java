@@ -3,7 +3,6 @@ package org.asynchttpclient.netty.ws;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPromise;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -41,7 +40,8 @@ public final class NettyWebSocket implements WebSocket {
   private final Channel channel;
   private final HttpHeaders upgradeHeaders;
   private final FrameDispatch dispatch;
-  private final CloseHandshake handshake;
+  /** Where the pipeline's events (the end of the connection, failures, a close) go. */
+  final CloseHandshake handshake;
   private final Liveness liveness;
 
   // loop-confined
@@ -57,7 +57,7 @@ public final class NettyWebSocket implements WebSocket {
     this.upgradeHeaders = upgradeHeaders;
     this.dispatch = new FrameDispatch(this);
     this.handshake = new CloseHandshake(channel, settings, dispatch);
-    this.liveness = handshake.liveness();
+    this.liveness = handshake.liveness;
   }
 
   @Override
@@ -210,7 +210,7 @@ public final class NettyWebSocket implements WebSocket {
       for (WebSocketFrame frame : buffered) {
         try {
           if (ended) {
-            deliverOnly(frame);
+            dispatch.deliver(frame); // it came before the held outcome: delivered, not acted on
           } else {
             handleFrame(frame);
           }
@@ -220,17 +220,6 @@ public final class NettyWebSocket implements WebSocket {
       }
     }
     dispatch.deliverHeld();
-  }
-
-  /** Hands a frame that came before the held outcome to the listeners, acting on none. */
-  private void deliverOnly(WebSocketFrame frame) {
-    if (frame instanceof PongWebSocketFrame) {
-      dispatch.pong(frame.content());
-    } else if (frame instanceof PingWebSocketFrame) {
-      dispatch.ping(frame.content());
-    } else if (!(frame instanceof CloseWebSocketFrame)) {
-      dispatch.data(frame);
-    }
   }
 
   /** Acts on one received frame; the caller keeps ownership of it. Loop only. */
@@ -246,19 +235,14 @@ public final class NettyWebSocket implements WebSocket {
     }
     if (frame instanceof PongWebSocketFrame) {
       liveness.onPong();
-      dispatch.pong(frame.content());
-      return;
-    }
-    liveness.onActivity();
-    if (frame instanceof PingWebSocketFrame) {
-      if (current == CloseHandshake.OPEN) {
-        // RFC 6455 5.5.2: a Ping is answered with a Pong carrying its payload.
-        channel.writeAndFlush(new PongWebSocketFrame(frame.content().retainedDuplicate()));
-      }
-      dispatch.ping(frame.content());
     } else {
-      dispatch.data(frame);
+      liveness.onActivity();
     }
+    if (frame instanceof PingWebSocketFrame && current == CloseHandshake.OPEN) {
+      // RFC 6455 5.5.2: a Ping is answered with a Pong carrying its payload.
+      channel.writeAndFlush(new PongWebSocketFrame(frame.content().retainedDuplicate()));
+    }
+    dispatch.deliver(frame);
   }
 
   /** Tells the listeners of {@code t} without closing; kept for AHC 3.0.11 callers. */
@@ -303,27 +287,12 @@ public final class NettyWebSocket implements WebSocket {
     }
   }
 
-  /** The TCP connection is gone. */
-  void onTransportClosed() {
-    handshake.onTransportClosed();
-  }
-
-  /** A frame the pipeline refused, or an I/O failure. */
-  void onFailure(Throwable cause) {
-    handshake.onFailure(cause);
-  }
-
-  /** {@code channel.close()} reached the socket's handler: it passes on through {@code ctx}. */
-  void onChannelClose(ChannelHandlerContext ctx, ChannelPromise promise) {
-    handshake.onChannelClose(ctx, promise);
-  }
-
   // ---- writes
 
   private Future<Void> send(WebSocketFrame frame) {
+    int size = frame.content().readableBytes();
     boolean control = frame instanceof PingWebSocketFrame || frame instanceof PongWebSocketFrame;
-    if (control && frame.content().readableBytes() > MAX_CONTROL_PAYLOAD) {
-      int size = frame.content().readableBytes();
+    if (control && size > MAX_CONTROL_PAYLOAD) {
       frame.release();
       return channel.newFailedFuture(new IllegalArgumentException(
           "control frame payload: " + size + " bytes (expected <= " + MAX_CONTROL_PAYLOAD + ")"));

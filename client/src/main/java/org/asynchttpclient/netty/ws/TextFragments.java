@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.ws;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -22,12 +21,9 @@ final class TextFragments {
 
   /** The characters of {@code fragment}, with the bytes carried from the previous one. */
   String decode(ByteBuf fragment, boolean lastOfMessage) {
-    byte[] bytes = ByteBufUtil.getBytes(fragment);
-    if (carried.length > 0) {
-      byte[] joined = Arrays.copyOf(carried, carried.length + bytes.length);
-      System.arraycopy(bytes, 0, joined, carried.length, bytes.length);
-      bytes = joined;
-    }
+    int size = fragment.readableBytes();
+    byte[] bytes = Arrays.copyOf(carried, carried.length + size);
+    fragment.getBytes(fragment.readerIndex(), bytes, carried.length, size);
     int complete = lastOfMessage ? bytes.length : completeLength(bytes);
     carried = complete < bytes.length ? Arrays.copyOfRange(bytes, complete, bytes.length) : NONE;
     return new String(bytes, 0, complete, StandardCharsets.UTF_8);

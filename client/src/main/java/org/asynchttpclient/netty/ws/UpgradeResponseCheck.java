@@ -45,20 +45,12 @@ final class UpgradeResponseCheck {
       throw refused(uri, "Sec-WebSocket-Accept " + quote(accept) + " (expected " + quote(expected)
           + ", the answer to the key sent)");
     }
-    checkSubprotocol(uri, response, request);
-    return negotiatedCompression(uri, response, request, maxInflatedFrameSize);
-  }
-
-  private static void checkSubprotocol(Uri uri, HttpHeaders response, HttpHeaders request)
-      throws IOException {
     String chosen = response.get(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL);
-    if (chosen == null) {
-      return;
-    }
-    if (!listsToken(request.getAll(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL), chosen.trim())) {
+    if (chosen != null && !listsToken(request.getAll(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL), chosen.trim())) {
       throw refused(uri, "Sec-WebSocket-Protocol " + quote(chosen) + " (expected one offered: "
           + quote(request.get(HttpHeaderNames.SEC_WEBSOCKET_PROTOCOL)) + ")");
     }
+    return negotiatedCompression(uri, response, request, maxInflatedFrameSize);
   }
 
   private static @Nullable WebSocketClientExtension negotiatedCompression(

@@ -23,9 +23,11 @@ final class WebSocketFrameHandler extends ChannelDuplexHandler {
 
   // immutable
   private final NettyWebSocket socket;
+  private final CloseHandshake handshake;
 
   WebSocketFrameHandler(NettyWebSocket socket) {
     this.socket = socket;
+    this.handshake = socket.handshake;
   }
 
   @Override
@@ -41,17 +43,17 @@ final class WebSocketFrameHandler extends ChannelDuplexHandler {
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) {
-    socket.onTransportClosed();
+    handshake.onTransportClosed();
     ctx.fireChannelInactive();
   }
 
   @Override
   public void close(ChannelHandlerContext ctx, ChannelPromise promise) {
-    socket.onChannelClose(ctx, promise);
+    handshake.onChannelClose(ctx, promise);
   }
 
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    socket.onFailure(cause);
+    handshake.onFailure(cause);
   }
 }
