@@ -1,6 +1,7 @@
 package org.asynchttpclient.netty;
 
 import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timer;
@@ -191,8 +192,14 @@ public final class ClientEngine implements ExchangeServices {
       return ex;
     }
     // On one of the client's loops the first hop may run inline; the exchange holds back an
-    // outcome decided before this method returns (see Exchange#submitFrame). Null elsewhere.
-    ex.submitFrame(CallerLoop.in(channels.eventLoopGroup()));
+    // outcome decided before this method returns (see Exchange#submitFrame). Off the loops the
+    // field is left alone: the loop that takes the hop may already read it.
+    EventLoop callerLoop = CallerLoop.in(channels.eventLoopGroup());
+    if (callerLoop == null) {
+      hops.send(ex, request, HopKind.INITIAL, false);
+      return ex;
+    }
+    ex.submitFrame(callerLoop);
     try {
       hops.send(ex, request, HopKind.INITIAL, false);
     } finally {

@@ -118,7 +118,7 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * Marks (loop) and unmarks (null) the stretch of {@code execute} that runs the first hop inline
    * on one of the client's loops: an outcome decided inside it still happens at once, but the
    * handler and the future hear it as the loop's next task, never inside the caller's own {@code
-   * execute} frame, before the caller holds the future. By the submitting thread (null off the loops).
+   * execute} frame, before the caller holds the future. On the submitting loop only.
    */
   public void submitFrame(@Nullable EventLoop loop) {
     this.submitFrame = loop;

@@ -109,11 +109,6 @@ public final class NextHopRequests {
     return body == null || body.isReplayable();
   }
 
-  /** The same request again, answering a challenge with {@code realm}. */
-  public static Request withRealm(Request current, Realm realm, List<Cookie> cookies) {
-    return new HopRequestBuilder(current).setRealm(realm).setCookies(cookies).build();
-  }
-
   /**
    * A realm about to be sent once more: a Digest realm holding a server nonce counts one more
    * use of that nonce (RFC 7616 section 3.4: nc increases with each request using the nonce).
