@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,10 +21,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.asynchttpclient.DefaultAsyncHttpClient;
 import org.asynchttpclient.DefaultAsyncHttpClientConfig;
 import org.asynchttpclient.ListenableFuture;
+import org.asynchttpclient.LoadBalance;
 import org.asynchttpclient.Response;
 import org.asynchttpclient.events.ExchangeListener;
 import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.events.HopView;
+import org.asynchttpclient.testing.AddressListResolver;
 import org.asynchttpclient.testing.ClientFixture;
 import org.asynchttpclient.testing.HelloFixture;
 import org.asynchttpclient.testing.RecordingHandler;
@@ -333,5 +337,41 @@ class HedgingTest extends HelloFixture {
         assertEquals(1, h.terminals(), h.events().toString());
       }
     }
+  }
+  /**
+   * Under ROUND_ROBIN a hedge goes to the address its primary was pinned to: it looks in that
+   * address's pool partition, so the connection it dials must be to that address too (an unpinned
+   * hedge dialed the host's first address and pooled that connection under the other's key).
+   */
+  @Test
+  void underRoundRobinTheHedgeDialsTheAddressItsPrimaryWasPinnedTo() throws Exception {
+    server.alsoListenOn("127.0.0.2");
+    AtomicInteger onSecond = new AtomicInteger();
+    // The first request to reach 127.0.0.2 stalls; every other one is answered at once.
+    server.route("/stall-on-second", (ctx, req) -> {
+      boolean second = "127.0.0.2".equals(localIp(ctx.channel()));
+      if (!second || onSecond.incrementAndGet() > 1) {
+        answerLater(ctx, req, 0, "ok");
+      }
+    });
+    AddressListResolver resolver = new AddressListResolver("127.0.0.1", "127.0.0.2");
+    String url = "http://multi.test:" + server.port() + "/stall-on-second";
+    try (DefaultAsyncHttpClient client =
+        hedgingClient(ClientFixture.config().setHedgeDelay(Duration.ofMillis(200))
+            .setLoadBalance(LoadBalance.ROUND_ROBIN))) {
+      // ROUND_ROBIN pins one of two requests to each address: one of them is hedged.
+      for (int i = 0; i < 2 && events.sent.get() == 0; i++) {
+        Response r = client.prepareGet(url).setNameResolver(resolver).execute().get(5, TimeUnit.SECONDS);
+        assertEquals("ok", r.getResponseBody());
+      }
+      assertEquals(1, events.sent.get());
+      long onSecondAddress =
+          server.received().stream().filter(x -> "127.0.0.2".equals(localIp(x.channel))).count();
+      assertEquals(2, onSecondAddress, "the primary and its hedge both went to 127.0.0.2");
+    }
+  }
+
+  private static String localIp(Channel ch) {
+    return ((InetSocketAddress) ch.localAddress()).getAddress().getHostAddress();
   }
 }

@@ -79,7 +79,8 @@ public final class AttemptBuilder {
   AttemptBuilder hedgeOf(Attempt primary) {
     this.hedgeOf = primary;
     this.number = primary.number();
-    this.partitionKey = primary.partitionKey();
+    // The primary's permit key (per host); its pin, if any, is copied once built (Exchange#beginHedge).
+    this.partitionKey = primary.permitKey();
     this.proxy = primary.proxy();
     this.kind = HopKind.HEDGE;
     this.freshConnection = false;

@@ -5,7 +5,9 @@ import io.netty.channel.EventLoop;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.net.InetSocketAddress;
 import java.net.SocketAddress;
+import java.util.List;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
@@ -212,6 +214,12 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   public @Nullable Attempt beginHedge(AttemptBuilder hedge, Attempt primary) {
     HedgeGroup group = primary.hedges();
     Attempt h = new Attempt(hedge.hedgeOf(primary));
+    // Under ROUND_ROBIN the hedge goes where the primary was pinned, so that its connection is
+    // dialed to, and pooled under, the address of the partition it looks in.
+    List<InetSocketAddress> pinned = primary.pinnedAddresses();
+    if (pinned != null) {
+      h.pin(primary.partitionKey(), pinned);
+    }
     if (group == null || !group.add(h)) {
       h.wire().release();
       return null;
