@@ -130,7 +130,7 @@ final class H2Connection {
   void codecClosedStream() {
     if (codecWaiter) {
       codecWaiter = false;
-      partition.codecClosedStream(this);
+      partition.codecClosedStream();
     }
   }
 
@@ -145,10 +145,6 @@ final class H2Connection {
     H2Waiter w = firstWaiter;
     firstWaiter = null;
     return w;
-  }
-
-  void slotReleased() {
-    partition.slotReleased(this);
   }
 
   @Override

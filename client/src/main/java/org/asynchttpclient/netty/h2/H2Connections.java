@@ -134,7 +134,8 @@ final class H2Connections {
    */
   @Nullable H2Connection retirePastTtl(H2Lifetime lifetime) {
     for (H2Connection c : list) {
-      if (lifetime.retireIfPastTtlLocked(c) != null) {
+      if (c.state == H2Connection.State.OPEN && lifetime.expired(c)) {
+        c.state = H2Connection.State.DRAINING;
         list.remove(c);
         return c;
       }

@@ -334,7 +334,7 @@ final class H2Partition extends H2PartitionState {
           first = null;
         }
       }
-      open = dispatch();
+      open = connections.grant(waiters);
       if (first != null) {
         open = prepend(first, open);
       }
@@ -398,7 +398,7 @@ final class H2Partition extends H2PartitionState {
    * its last one) and the hop is routed again. On the connection's loop.
    */
   void waitForCodec(H2Waiter w, StreamSlot slot) {
-    H2Connection c = slot.connection();
+    H2Connection c = slot.connection;
     assert c.loop().inEventLoop() : "waitForCodec runs on the connection's loop";
     synchronized (this) {
       if (connections.contains(c) && c.state == H2Connection.State.OPEN) {
@@ -418,10 +418,10 @@ final class H2Partition extends H2PartitionState {
   }
 
   /** The codec closed a stream of {@code c} while a hop waited for its room: it may go now. */
-  void codecClosedStream(H2Connection c) {
+  void codecClosedStream() {
     List<H2Waiter> open;
     synchronized (this) {
-      open = dispatch();
+      open = connections.grant(waiters);
     }
     openAll(open);
   }
@@ -432,7 +432,7 @@ final class H2Partition extends H2PartitionState {
     H2Lifetime.Quiet quiet;
     synchronized (this) {
       c.active--;
-      open = dispatch();
+      open = connections.grant(waiters);
       quiet = lifetime.quietLocked(this, c);
       closeNow = !quiet.close && c.state == H2Connection.State.DRAINING && c.active == 0;
     }

@@ -140,22 +140,9 @@ abstract class H2PartitionState {
     return w;
   }
 
-  /**
-   * Hands free slots to waiters, on whichever connection {@link H2Connections#pick} names (the
-   * slot a connection just freed, or one another connection had); the streams are opened after
-   * the monitor. Under the monitor.
-   */
-  List<H2Waiter> dispatch() {
-    return connections.grant(waiters);
-  }
-
   void openAll(List<H2Waiter> open) {
     for (H2Waiter w : open) {
       actions.openStream(w);
     }
-  }
-
-  H2Partition.Actions actions() {
-    return actions;
   }
 }

@@ -23,7 +23,6 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
-import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,18 +54,15 @@ final class H2Pipeline {
 
   private H2Pipeline() {}
 
-  /** The ALPN protocol the origin's TLS picked, or null when the connection has no TLS to it. */
-  static @Nullable String originProtocol(Channel ch) {
+  /** Whether the origin's TLS (the tunnel's, else the connection's) picked {@code h2}. */
+  static boolean negotiatedH2(Channel ch) {
     ChannelPipeline p = ch.pipeline();
     ChannelHandler tls = p.get("ssl-tunnel");
     if (tls == null) {
       tls = p.get("ssl");
     }
-    return tls instanceof SslHandler ? ((SslHandler) tls).applicationProtocol() : null;
-  }
-
-  static boolean negotiatedH2(Channel ch) {
-    return ApplicationProtocolNames.HTTP_2.equals(originProtocol(ch));
+    return tls instanceof SslHandler
+        && ApplicationProtocolNames.HTTP_2.equals(((SslHandler) tls).applicationProtocol());
   }
 
   static boolean isTls(Channel ch) {
