@@ -91,13 +91,11 @@ final class H2Connection {
   /** The bootstrap of this connection's streams, whose pipelines {@code pipeline} sets up. Loop-only. */
   Http2StreamChannelBootstrap streamBootstrap(StreamPipeline pipeline) {
     assert loop().inEventLoop() : "streamBootstrap must run on the connection's loop";
-    Http2StreamChannelBootstrap b = streamBootstrap;
-    if (b == null) {
-      b = new Http2StreamChannelBootstrap(channel)
-          .handler(pipeline.setup(H2Pipeline.isTls(channel)));
-      streamBootstrap = b;
+    if (streamBootstrap == null) {
+      streamBootstrap =
+          new Http2StreamChannelBootstrap(channel).handler(pipeline.setup(H2Pipeline.isTls(channel)));
     }
-    return b;
+    return streamBootstrap;
   }
 
   EventLoop loop() {

@@ -84,10 +84,7 @@ final class H2Connections {
     if (list.isEmpty()) {
       return false;
     }
-    if (list.size() < cap && allOpenAnd(true)) {
-      return true;
-    }
-    return list.size() < limit && allOpenAnd(false);
+    return (list.size() < cap && allOpenAnd(true)) || (list.size() < limit && allOpenAnd(false));
   }
 
   /** Whether every connection is OPEN and at its stream limit (none empty). */

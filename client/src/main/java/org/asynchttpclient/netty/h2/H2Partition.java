@@ -78,8 +78,8 @@ final class H2Partition extends H2PartitionState {
     void close(H2Connection connection);
 
     /**
-     * The connection {@code waiter} waited for went away ({@code cause}) before the waiter had a
-     * stream: nothing of its request was sent.
+     * The connection {@code waiter} waited for went away, or its stream on it could not be opened
+     * ({@code cause}): nothing of its request was sent.
      */
     void cut(H2Waiter waiter, java.io.IOException cause, H2Connection connection);
   }

@@ -125,7 +125,7 @@ final class H2Pipeline {
     // 0.05 in Compare --h2). Flushes of one loop turn are coalesced into one, at the cost of a
     // task hop for a flush outside a read; a pending flush goes out before the channel closes.
     p.addBefore("h2-codec", "h2-flush", new FlushConsolidationHandler(MAX_FLUSHES_COALESCED, true));
-    raiseConnectionWindow(codec, config.getHttp2InitialWindowSize());
+    raiseConnectionWindow(codec.connection(), config.getHttp2InitialWindowSize());
     if (liveness != null) {
       liveness.start();
     }
@@ -166,16 +166,13 @@ final class H2Pipeline {
     }
   }
 
-  private static void raiseConnectionWindow(Http2FrameCodec codec, int window) {
+  private static void raiseConnectionWindow(Http2Connection connection, int window) {
     int delta = window - Http2CodecUtil.DEFAULT_WINDOW_SIZE;
     if (delta <= 0) {
       return;
     }
     try {
-      codec.connection()
-          .local()
-          .flowController()
-          .incrementWindowSize(codec.connection().connectionStream(), delta);
+      connection.local().flowController().incrementWindowSize(connection.connectionStream(), delta);
     } catch (Http2Exception e) {
       LOGGER.debug("Could not raise the connection window by {}", delta, e);
     }

@@ -368,9 +368,8 @@ final class StreamCodec extends ChannelDuplexHandler {
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
     if (evt instanceof Http2ResetFrame) {
-      long code = ((Http2ResetFrame) evt).errorCode();
       if (!ended) {
-        ctx.fireExceptionCaught(resetCause(ctx, code));
+        ctx.fireExceptionCaught(resetCause(ctx, ((Http2ResetFrame) evt).errorCode()));
       }
       return;
     }
@@ -421,15 +420,13 @@ final class StreamCodec extends ChannelDuplexHandler {
    */
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    if (cause instanceof Http2Exception) {
-      ctx.fireExceptionCaught(
-          new IOException(
-              "Server " + ctx.channel().remoteAddress() + " sent a malformed response on stream "
-                  + H2Streams.streamId(ctx.channel()) + ": " + cause.getMessage(),
-              cause));
-      return;
-    }
-    ctx.fireExceptionCaught(cause);
+    ctx.fireExceptionCaught(
+        cause instanceof Http2Exception
+            ? new IOException(
+                "Server " + ctx.channel().remoteAddress() + " sent a malformed response on stream "
+                    + H2Streams.streamId(ctx.channel()) + ": " + cause.getMessage(),
+                cause)
+            : cause);
   }
 
   @Override
