@@ -124,7 +124,6 @@ final class H2Lifetime {
       return Quiet.NOTHING;
     }
     if (!keepAlive || expired(c)) {
-      c.state = H2Connection.State.DRAINING;
       return new Quiet(true, false, p.detach(c));
     }
     c.idleSinceNanos = ticker.nanoTime();
@@ -137,9 +136,7 @@ final class H2Lifetime {
 
   /** Carries out {@code quiet} once {@code p}'s monitor is released. */
   void afterQuiet(H2Partition p, H2Connection c, Quiet quiet) {
-    if (quiet.next != null) {
-      p.actions.resume(quiet.next);
-    }
+    p.resume(quiet.next);
     if (quiet.close) {
       p.actions.close(c);
     }
@@ -166,12 +163,9 @@ final class H2Lifetime {
         c.idleCheckArmed = true;
         return left;
       }
-      c.state = H2Connection.State.DRAINING;
       next = p.detach(c);
     }
-    if (next != null) {
-      p.actions.resume(next);
-    }
+    p.resume(next);
     p.actions.close(c);
     return 0;
   }
@@ -191,12 +185,9 @@ final class H2Lifetime {
       if (left > 0) {
         return left;
       }
-      c.state = H2Connection.State.DRAINING;
       next = p.detach(c);
     }
-    if (next != null) {
-      p.actions.resume(next);
-    }
+    p.resume(next);
     p.drainedOrIdle(c);
     return 0;
   }
