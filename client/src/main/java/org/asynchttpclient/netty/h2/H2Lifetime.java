@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.h2;
 
 import io.netty.util.concurrent.Ticker;
-import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
@@ -45,36 +44,24 @@ final class H2Lifetime {
     this.keepAlive = config.isKeepAlive();
   }
 
-  /**
-   * Checks after the idle timeout, on {@code c}'s loop, whether {@code c} has stayed idle; again
-   * for what is left while it has been idle for less ({@link #retireIfIdle}).
-   */
-  void armIdleCheck(H2Partition p, H2Connection c, long delayNanos) {
-    after(c, delayNanos, () -> retireIfIdle(p, c), next -> armIdleCheck(p, c, next));
-  }
-
   /** Arms the TTL check of a new connection, if the client has a TTL; on the connection's loop. */
   void armTtl(H2Partition p, H2Connection c) {
     if (ttlNanos > 0) {
-      armTtl(p, c, ttlLeft(c));
+      after(c, ttlLeft(c), () -> retireIfExpired(p, c));
     }
-  }
-
-  private void armTtl(H2Partition p, H2Connection c, long delayNanos) {
-    after(c, delayNanos, () -> retireIfExpired(p, c), next -> armTtl(p, c, next));
   }
 
   /**
    * Runs {@code check} on {@code c}'s loop after {@code delayNanos} (the engine's loop timer, so a
-   * test's manual clock drives it); a positive result is the time to check again after.
+   * test's manual clock drives it); a positive result is the time to run it again after.
    */
-  private void after(H2Connection c, long delayNanos, LongSupplier check, LongConsumer again) {
+  private void after(H2Connection c, long delayNanos, LongSupplier check) {
     scheduler.onLoop(
         c.loop(),
         () -> {
           long left = check.getAsLong();
           if (left > 0) {
-            again.accept(left);
+            after(c, left, check);
           }
         },
         delayNanos);
@@ -141,7 +128,7 @@ final class H2Lifetime {
       p.actions.close(c);
     }
     if (quiet.armIdleCheck) {
-      armIdleCheck(p, c, idleLeft(c));
+      after(c, idleLeft(c), () -> retireIfIdle(p, c));
     }
   }
 

@@ -101,31 +101,31 @@ final class H2Partition {
 
   // immutable
   final Actions actions;
-  final H2Lifetime lifetime;
+  private final H2Lifetime lifetime;
   /** Connections opened for load alone ({@link H2Registry#connectionCap}). */
-  final int cap;
+  private final int cap;
   /** Connections at most, when every one is at its stream limit ({@link H2Registry#connectionLimit}). */
-  final int limit;
+  private final int limit;
 
   // guarded by this (the partition's monitor)
   final H2Connections connections = new H2Connections();
   /** The hop opening the partition's first connection (none is usable yet). */
-  @Nullable Exchange<?> opener;
+  private @Nullable Exchange<?> opener;
   /** The hop opening a further connection; at most one at a time. */
-  @Nullable Exchange<?> extraOpener;
-  boolean http1;
-  final H2WaitQueue waiters = new H2WaitQueue();
+  private @Nullable Exchange<?> extraOpener;
+  private boolean http1;
+  private final H2WaitQueue waiters = new H2WaitQueue();
   /**
    * Whether a hop was routed here since the registry's previous sweep ({@link #retireIfUnused});
    * true at first, so that a new partition outlives the sweep that may run between its creation
    * and its first hop.
    */
-  boolean usedSinceSweep = true;
+  private boolean usedSinceSweep = true;
   /**
    * Set once, when the registry's sweep takes the partition out of its map: it takes no hop and no
    * connection from then on (a hop routed to it is routed again, to the key's new partition).
    */
-  boolean retired;
+  private boolean retired;
 
   H2Partition(Actions actions, H2Lifetime lifetime, int cap, int limit) {
     this.actions = actions;

@@ -32,9 +32,8 @@ final class StreamPipeline {
 
   StreamPipeline(AsyncHttpClientConfig config, Supplier<? extends ChannelHandler> responseHandlers) {
     this.responseHandlers = responseHandlers;
-    long h2Cap = config.getHttp2MaxDecompressedResponseSize();
-    long anyCap = config.getMaxDecompressedResponseSize();
-    long inflateLimit = smallerPositive(h2Cap, anyCap);
+    long inflateLimit =
+        smallerPositive(config.getHttp2MaxDecompressedResponseSize(), config.getMaxDecompressedResponseSize());
     boolean keepEncodingHeader = config.isKeepEncodingHeader();
     this.inflater =
         config.isEnableAutomaticDecompression()
