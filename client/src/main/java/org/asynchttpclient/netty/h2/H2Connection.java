@@ -91,13 +91,11 @@ final class H2Connection {
   /** The bootstrap of this connection's streams, whose pipelines {@code pipeline} sets up. Loop-only. */
   Http2StreamChannelBootstrap streamBootstrap(StreamPipeline pipeline) {
     assert loop().inEventLoop() : "streamBootstrap must run on the connection's loop";
-    Http2StreamChannelBootstrap b = streamBootstrap;
-    if (b == null) {
-      b = new Http2StreamChannelBootstrap(channel)
-          .handler(pipeline.setup(H2Pipeline.isTls(channel)));
-      streamBootstrap = b;
+    if (streamBootstrap == null) {
+      streamBootstrap =
+          new Http2StreamChannelBootstrap(channel).handler(pipeline.setup(H2Pipeline.isTls(channel)));
     }
-    return b;
+    return streamBootstrap;
   }
 
   EventLoop loop() {
@@ -130,7 +128,7 @@ final class H2Connection {
   void codecClosedStream() {
     if (codecWaiter) {
       codecWaiter = false;
-      partition.codecClosedStream(this);
+      partition.codecClosedStream();
     }
   }
 
@@ -145,10 +143,6 @@ final class H2Connection {
     H2Waiter w = firstWaiter;
     firstWaiter = null;
     return w;
-  }
-
-  void slotReleased() {
-    partition.slotReleased(this);
   }
 
   @Override

@@ -84,10 +84,7 @@ final class H2Connections {
     if (list.isEmpty()) {
       return false;
     }
-    if (list.size() < cap && allOpenAnd(true)) {
-      return true;
-    }
-    return list.size() < limit && allOpenAnd(false);
+    return (list.size() < cap && allOpenAnd(true)) || (list.size() < limit && allOpenAnd(false));
   }
 
   /** Whether every connection is OPEN and at its stream limit (none empty). */
@@ -134,7 +131,8 @@ final class H2Connections {
    */
   @Nullable H2Connection retirePastTtl(H2Lifetime lifetime) {
     for (H2Connection c : list) {
-      if (lifetime.retireIfPastTtlLocked(c) != null) {
+      if (c.state == H2Connection.State.OPEN && lifetime.expired(c)) {
+        c.state = H2Connection.State.DRAINING;
         list.remove(c);
         return c;
       }

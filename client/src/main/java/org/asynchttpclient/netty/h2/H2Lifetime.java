@@ -1,7 +1,6 @@
 package org.asynchttpclient.netty.h2;
 
 import io.netty.util.concurrent.Ticker;
-import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
@@ -45,40 +44,24 @@ final class H2Lifetime {
     this.keepAlive = config.isKeepAlive();
   }
 
-  long now() {
-    return ticker.nanoTime();
-  }
-
-  /**
-   * Checks after the idle timeout, on {@code c}'s loop, whether {@code c} has stayed idle; again
-   * for what is left while it has been idle for less ({@link #retireIfIdle}).
-   */
-  void armIdleCheck(H2Partition p, H2Connection c, long delayNanos) {
-    after(c, delayNanos, () -> retireIfIdle(p, c), next -> armIdleCheck(p, c, next));
-  }
-
   /** Arms the TTL check of a new connection, if the client has a TTL; on the connection's loop. */
   void armTtl(H2Partition p, H2Connection c) {
-    if (hasTtl()) {
-      armTtl(p, c, ttlLeft(c));
+    if (ttlNanos > 0) {
+      after(c, ttlLeft(c), () -> retireIfExpired(p, c));
     }
-  }
-
-  private void armTtl(H2Partition p, H2Connection c, long delayNanos) {
-    after(c, delayNanos, () -> retireIfExpired(p, c), next -> armTtl(p, c, next));
   }
 
   /**
    * Runs {@code check} on {@code c}'s loop after {@code delayNanos} (the engine's loop timer, so a
-   * test's manual clock drives it); a positive result is the time to check again after.
+   * test's manual clock drives it); a positive result is the time to run it again after.
    */
-  private void after(H2Connection c, long delayNanos, LongSupplier check, LongConsumer again) {
+  private void after(H2Connection c, long delayNanos, LongSupplier check) {
     scheduler.onLoop(
         c.loop(),
         () -> {
           long left = check.getAsLong();
           if (left > 0) {
-            again.accept(left);
+            after(c, left, check);
           }
         },
         delayNanos);
@@ -87,47 +70,22 @@ final class H2Lifetime {
   /** When the connection on {@code channel} was made, as the HTTP/1.1 pool counts its TTL. */
   long createdAt(io.netty.channel.Channel channel) {
     Long created = channel.attr(DefaultChannelPool.CREATED_AT).get();
-    return created != null ? created : now();
-  }
-
-  boolean hasIdleTimeout() {
-    return idleNanos > 0;
-  }
-
-  boolean hasTtl() {
-    return ttlNanos > 0;
+    return created != null ? created : ticker.nanoTime();
   }
 
   /** Nanoseconds of idleness left before {@code c} closes; guarded by the partition. */
   long idleLeft(H2Connection c) {
-    return idleNanos - (now() - c.idleSinceNanos);
+    return idleNanos - (ticker.nanoTime() - c.idleSinceNanos);
   }
 
   /** Nanoseconds left before {@code c} passes its TTL; Long.MAX_VALUE without one. */
   long ttlLeft(H2Connection c) {
-    return ttlNanos > 0 ? ttlNanos - (now() - c.createdNanos) : Long.MAX_VALUE;
+    return ttlNanos > 0 ? ttlNanos - (ticker.nanoTime() - c.createdNanos) : Long.MAX_VALUE;
   }
 
   /** Whether {@code c} must take no new stream now and close once it has none. */
   boolean expired(H2Connection c) {
     return ttlLeft(c) <= 0;
-  }
-
-  /**
-   * Moves {@code c}, the partition's current connection, to DRAINING if it is OPEN and past its
-   * TTL, and returns it; else returns null. Under the partition's monitor.
-   */
-  @Nullable H2Connection retireIfPastTtlLocked(@Nullable H2Connection c) {
-    if (c == null || c.state != H2Connection.State.OPEN || !expired(c)) {
-      return null;
-    }
-    c.state = H2Connection.State.DRAINING;
-    return c;
-  }
-
-  /** Whether a connection whose last stream just ended closes rather than waits idle. */
-  boolean closesWhenQuiet(H2Connection c) {
-    return !keepAlive || expired(c);
   }
 
   /** What a connection left with no stream must do once the monitor is released. */
@@ -152,12 +110,11 @@ final class H2Lifetime {
     if (c.state != H2Connection.State.OPEN || c.active > 0) {
       return Quiet.NOTHING;
     }
-    if (closesWhenQuiet(c)) {
-      c.state = H2Connection.State.DRAINING;
+    if (!keepAlive || expired(c)) {
       return new Quiet(true, false, p.detach(c));
     }
-    c.idleSinceNanos = now();
-    if (!hasIdleTimeout() || c.idleCheckArmed) {
+    c.idleSinceNanos = ticker.nanoTime();
+    if (idleNanos <= 0 || c.idleCheckArmed) {
       return Quiet.NOTHING;
     }
     c.idleCheckArmed = true;
@@ -166,14 +123,12 @@ final class H2Lifetime {
 
   /** Carries out {@code quiet} once {@code p}'s monitor is released. */
   void afterQuiet(H2Partition p, H2Connection c, Quiet quiet) {
-    if (quiet.next != null) {
-      p.actions().resume(quiet.next);
-    }
+    p.resume(quiet.next);
     if (quiet.close) {
-      p.actions().close(c);
+      p.actions.close(c);
     }
     if (quiet.armIdleCheck) {
-      armIdleCheck(p, c, idleLeft(c));
+      after(c, idleLeft(c), () -> retireIfIdle(p, c));
     }
   }
 
@@ -195,13 +150,10 @@ final class H2Lifetime {
         c.idleCheckArmed = true;
         return left;
       }
-      c.state = H2Connection.State.DRAINING;
       next = p.detach(c);
     }
-    if (next != null) {
-      p.actions().resume(next);
-    }
-    p.actions().close(c);
+    p.resume(next);
+    p.actions.close(c);
     return 0;
   }
 
@@ -220,12 +172,9 @@ final class H2Lifetime {
       if (left > 0) {
         return left;
       }
-      c.state = H2Connection.State.DRAINING;
       next = p.detach(c);
     }
-    if (next != null) {
-      p.actions().resume(next);
-    }
+    p.resume(next);
     p.drainedOrIdle(c);
     return 0;
   }

@@ -91,13 +91,10 @@ final class H2Liveness {
     if (!awaitingAck || stopped) {
       return;
     }
-    LOGGER.debug(
-        "PING on {} not answered within {} ms: closing the connection", channel,
-        TimeUnit.NANOSECONDS.toMillis(ackTimeoutNanos));
-    H2ConnectionCause.set(
-        channel,
-        "HTTP/2 PING to " + channel.remoteAddress() + " not answered within "
-            + TimeUnit.NANOSECONDS.toMillis(ackTimeoutNanos) + " ms (expected an ack)");
+    long ms = TimeUnit.NANOSECONDS.toMillis(ackTimeoutNanos);
+    LOGGER.debug("PING on {} not answered within {} ms: closing the connection", channel, ms);
+    H2ConnectionCause.set(channel, "HTTP/2 PING to " + channel.remoteAddress() + " not answered within "
+        + ms + " ms (expected an ack)");
     channel.close();
   }
 

@@ -1,6 +1,8 @@
 package org.asynchttpclient.netty.h2;
 
+import java.util.ArrayList;
 import java.util.List;
+import org.asynchttpclient.netty.channel.ParkedPermit;
 import org.asynchttpclient.netty.exchange.Exchange;
 import org.jetbrains.annotations.Nullable;
 
@@ -65,8 +67,9 @@ import org.jetbrains.annotations.Nullable;
  *
  * <p>Threads: any; every mutable field is guarded by this object's monitor, and the actions a
  * decision calls for (open a stream, resend a hop, close a connection) run after it is released.
+ * The methods not marked synchronized say whether they must hold it.
  */
-final class H2Partition extends H2PartitionState {
+final class H2Partition {
   /** What a decision asks the registry to do once the monitor is released. */
   interface Actions {
     /** Opens a stream for {@code waiter} in the slot it was granted ({@link H2Waiter#slot}). */
@@ -78,8 +81,8 @@ final class H2Partition extends H2PartitionState {
     void close(H2Connection connection);
 
     /**
-     * The connection {@code waiter} waited for went away ({@code cause}) before the waiter had a
-     * stream: nothing of its request was sent.
+     * The connection {@code waiter} waited for went away, or its stream on it could not be opened
+     * ({@code cause}): nothing of its request was sent.
      */
     void cut(H2Waiter waiter, java.io.IOException cause, H2Connection connection);
   }
@@ -96,8 +99,39 @@ final class H2Partition extends H2PartitionState {
     RETIRED
   }
 
+  // immutable
+  final Actions actions;
+  private final H2Lifetime lifetime;
+  /** Connections opened for load alone ({@link H2Registry#connectionCap}). */
+  private final int cap;
+  /** Connections at most, when every one is at its stream limit ({@link H2Registry#connectionLimit}). */
+  private final int limit;
+
+  // guarded by this (the partition's monitor)
+  final H2Connections connections = new H2Connections();
+  /** The hop opening the partition's first connection (none is usable yet). */
+  private @Nullable Exchange<?> opener;
+  /** The hop opening a further connection; at most one at a time. */
+  private @Nullable Exchange<?> extraOpener;
+  private boolean http1;
+  private final H2WaitQueue waiters = new H2WaitQueue();
+  /**
+   * Whether a hop was routed here since the registry's previous sweep ({@link #retireIfUnused});
+   * true at first, so that a new partition outlives the sweep that may run between its creation
+   * and its first hop.
+   */
+  private boolean usedSinceSweep = true;
+  /**
+   * Set once, when the registry's sweep takes the partition out of its map: it takes no hop and no
+   * connection from then on (a hop routed to it is routed again, to the key's new partition).
+   */
+  private boolean retired;
+
   H2Partition(Actions actions, H2Lifetime lifetime, int cap, int limit) {
-    super(actions, lifetime, cap, limit);
+    this.actions = actions;
+    this.lifetime = lifetime;
+    this.cap = cap;
+    this.limit = Math.max(cap, limit);
   }
 
   /** Routes a hop; for STREAM the granted slot is in {@code w.slot}. */
@@ -293,9 +327,7 @@ final class H2Partition extends H2PartitionState {
       opener = null;
       next = connections.isEmpty() ? electOpener() : null;
     }
-    if (next != null) {
-      actions.resume(next);
-    }
+    resume(next);
   }
 
   /**
@@ -334,7 +366,7 @@ final class H2Partition extends H2PartitionState {
           first = null;
         }
       }
-      open = dispatch();
+      open = connections.grant(waiters);
       if (first != null) {
         open = prepend(first, open);
       }
@@ -372,12 +404,9 @@ final class H2Partition extends H2PartitionState {
       if (++c.refused < 2 || over) {
         return;
       }
-      c.state = H2Connection.State.DRAINING;
       next = detach(c);
     }
-    if (next != null) {
-      actions.resume(next);
-    }
+    resume(next);
     drainedOrIdle(c);
   }
 
@@ -398,7 +427,7 @@ final class H2Partition extends H2PartitionState {
    * its last one) and the hop is routed again. On the connection's loop.
    */
   void waitForCodec(H2Waiter w, StreamSlot slot) {
-    H2Connection c = slot.connection();
+    H2Connection c = slot.connection;
     assert c.loop().inEventLoop() : "waitForCodec runs on the connection's loop";
     synchronized (this) {
       if (connections.contains(c) && c.state == H2Connection.State.OPEN) {
@@ -418,10 +447,10 @@ final class H2Partition extends H2PartitionState {
   }
 
   /** The codec closed a stream of {@code c} while a hop waited for its room: it may go now. */
-  void codecClosedStream(H2Connection c) {
+  void codecClosedStream() {
     List<H2Waiter> open;
     synchronized (this) {
-      open = dispatch();
+      open = connections.grant(waiters);
     }
     openAll(open);
   }
@@ -432,7 +461,7 @@ final class H2Partition extends H2PartitionState {
     H2Lifetime.Quiet quiet;
     synchronized (this) {
       c.active--;
-      open = dispatch();
+      open = connections.grant(waiters);
       quiet = lifetime.quietLocked(this, c);
       closeNow = !quiet.close && c.state == H2Connection.State.DRAINING && c.active == 0;
     }
@@ -443,4 +472,100 @@ final class H2Partition extends H2PartitionState {
     openAll(open);
   }
 
+  /** Routes {@code w} again, if there is one. After the monitor. */
+  void resume(@Nullable H2Waiter w) {
+    if (w != null) {
+      actions.resume(w);
+    }
+  }
+
+  private void resumeAll(List<H2Waiter> resume) {
+    for (H2Waiter w : resume) {
+      if (!w.isOver()) {
+        actions.resume(w);
+      }
+    }
+  }
+
+  /**
+   * Detaches {@code c} if it takes new streams and takes the hops waiting for it: its further
+   * opener's, and all the partition's if it was the last; none if it was detached before (a
+   * connection that drained earlier: its waiters went on). Under the monitor.
+   */
+  private List<H2Waiter> takeWaitersOf(H2Connection c) {
+    if (!connections.remove(c)) {
+      return List.of();
+    }
+    H2Waiter first = c.takeFirstWaiter();
+    List<H2Waiter> cut = connections.isEmpty() ? waiters.drainAll() : List.of();
+    lostConnectionLocked();
+    return first == null ? cut : prepend(first, cut);
+  }
+
+  /** With no connection left, the further opener's connection will be the first. Under the monitor. */
+  private void lostConnectionLocked() {
+    if (connections.isEmpty() && opener == null && extraOpener != null) {
+      opener = extraOpener;
+      extraOpener = null;
+    }
+  }
+
+  private static List<H2Waiter> prepend(H2Waiter first, List<H2Waiter> rest) {
+    List<H2Waiter> all = new ArrayList<>(rest.size() + 1);
+    all.add(first);
+    all.addAll(rest);
+    return all;
+  }
+
+  /**
+   * Closes {@code c} if it has no stream left (it is draining). A permit it holds (round robin)
+   * goes back now: a draining connection takes no new stream, so it no longer counts against
+   * {@code maxConnectionsPerHost} and a replacement may open while its last streams finish.
+   */
+  void drainedOrIdle(H2Connection c) {
+    ParkedPermit.release(c.channel);
+    boolean closeNow;
+    synchronized (this) {
+      closeNow = c.active == 0;
+    }
+    if (closeNow) {
+      actions.close(c);
+    }
+  }
+
+  /**
+   * The client retires {@code c} (idle, TTL, keepAlive off, refusals): it drains, taking no new
+   * stream. Returns a hop to route again, if any: its further opener while other connections go
+   * on, or, when it was the last, a waiter to open the next (unless an opener is at work). Holding
+   * the monitor.
+   */
+  @Nullable H2Waiter detach(H2Connection c) {
+    c.state = H2Connection.State.DRAINING;
+    if (!connections.remove(c)) {
+      return null;
+    }
+    H2Waiter first = c.takeFirstWaiter();
+    if (!connections.isEmpty()) {
+      return first == null || first.isOver() ? null : first;
+    }
+    if (first != null) {
+      waiters.addFirst(first);
+    }
+    lostConnectionLocked();
+    return opener == null ? electOpener() : null;
+  }
+
+  private @Nullable H2Waiter electOpener() {
+    H2Waiter w = waiters.pollLive();
+    if (w != null) {
+      opener = w.exchange;
+    }
+    return w;
+  }
+
+  private void openAll(List<H2Waiter> open) {
+    for (H2Waiter w : open) {
+      actions.openStream(w);
+    }
+  }
 }

@@ -23,7 +23,6 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
-import org.jetbrains.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,18 +54,15 @@ final class H2Pipeline {
 
   private H2Pipeline() {}
 
-  /** The ALPN protocol the origin's TLS picked, or null when the connection has no TLS to it. */
-  static @Nullable String originProtocol(Channel ch) {
+  /** Whether the origin's TLS (the tunnel's, else the connection's) picked {@code h2}. */
+  static boolean negotiatedH2(Channel ch) {
     ChannelPipeline p = ch.pipeline();
     ChannelHandler tls = p.get("ssl-tunnel");
     if (tls == null) {
       tls = p.get("ssl");
     }
-    return tls instanceof SslHandler ? ((SslHandler) tls).applicationProtocol() : null;
-  }
-
-  static boolean negotiatedH2(Channel ch) {
-    return ApplicationProtocolNames.HTTP_2.equals(originProtocol(ch));
+    return tls instanceof SslHandler
+        && ApplicationProtocolNames.HTTP_2.equals(((SslHandler) tls).applicationProtocol());
   }
 
   static boolean isTls(Channel ch) {
@@ -129,7 +125,7 @@ final class H2Pipeline {
     // 0.05 in Compare --h2). Flushes of one loop turn are coalesced into one, at the cost of a
     // task hop for a flush outside a read; a pending flush goes out before the channel closes.
     p.addBefore("h2-codec", "h2-flush", new FlushConsolidationHandler(MAX_FLUSHES_COALESCED, true));
-    raiseConnectionWindow(codec, config.getHttp2InitialWindowSize());
+    raiseConnectionWindow(codec.connection(), config.getHttp2InitialWindowSize());
     if (liveness != null) {
       liveness.start();
     }
@@ -170,16 +166,13 @@ final class H2Pipeline {
     }
   }
 
-  private static void raiseConnectionWindow(Http2FrameCodec codec, int window) {
+  private static void raiseConnectionWindow(Http2Connection connection, int window) {
     int delta = window - Http2CodecUtil.DEFAULT_WINDOW_SIZE;
     if (delta <= 0) {
       return;
     }
     try {
-      codec.connection()
-          .local()
-          .flowController()
-          .incrementWindowSize(codec.connection().connectionStream(), delta);
+      connection.local().flowController().incrementWindowSize(connection.connectionStream(), delta);
     } catch (Http2Exception e) {
       LOGGER.debug("Could not raise the connection window by {}", delta, e);
     }

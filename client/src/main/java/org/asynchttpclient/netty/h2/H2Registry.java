@@ -127,10 +127,6 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   private final H2StreamOpener streamOpener;
   private final H2Lifetime lifetime;
   private final EventLoopGroup group;
-  /** Connections per partition opened for load: the option, bounded by the connection limits. */
-  private final int connectionCap;
-  /** Connections at most per partition, when each is at its stream limit: the connection limits. */
-  private final int connectionLimit;
 
   /** How often the sweep runs when the client has no pooledConnectionIdleTimeout. */
   static final long SWEEP_WITHOUT_IDLE_TIMEOUT_SECONDS = 60;
@@ -143,8 +139,6 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   public H2Registry(Parts p) {
     this.config = p.config;
     this.group = p.group;
-    this.connectionCap = connectionCap(config);
-    this.connectionLimit = connectionLimit(config);
     this.scheduler = p.scheduler;
     this.http1 = Objects.requireNonNull(p.http1, "http1");
     this.lifetime = new H2Lifetime(config, scheduler);
@@ -238,8 +232,7 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
    * connection or a stream slot is inside it.
    */
   public Route route(Attempt attempt) {
-    Uri uri = attempt.request().getUri();
-    if (!mayUseH2(uri, attempt.proxy())
+    if (!mayUseH2(attempt.request().getUri(), attempt.proxy())
         || HopRequests.authenticatesConnection(attempt.request(), attempt.proxy(), config.getRealm())) {
       return Route.HTTP1;
     }
@@ -356,16 +349,11 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   /** A stream now, a wait for one, or this hop opens the connection; false over HTTP/1.1. */
   @Override
   public boolean acquire(Attempt attempt) {
-    switch (route(attempt)) {
-      case HTTP1:
-        return false;
-      case OPEN_CONNECTION:
-        http1.openFresh(attempt);
-        return true;
-      case HANDLED:
-      default:
-        return true;
+    Route route = route(attempt);
+    if (route == Route.OPEN_CONNECTION) {
+      http1.openFresh(attempt);
     }
+    return route != Route.HTTP1;
   }
 
   @Override
@@ -474,8 +462,8 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   }
 
   /**
-   * The connection {@code w} waited for went away ({@code cause}): nothing of its request was
-   * sent, and the hop driver decides whether it is sent again.
+   * The connection {@code w} waited for went away, or its stream could not be opened ({@code
+   * cause}): nothing of its request was sent, and the hop driver decides whether it is sent again.
    */
   @Override
   public void cut(H2Waiter w, IOException cause, H2Connection c) {
@@ -501,6 +489,6 @@ public final class H2Registry implements H2Partition.Actions, CarrierProtocol, H
   }
 
   private H2Partition newPartition(Object key) {
-    return new H2Partition(this, lifetime, connectionCap, connectionLimit);
+    return new H2Partition(this, lifetime, connectionCap(config), connectionLimit(config));
   }
 }

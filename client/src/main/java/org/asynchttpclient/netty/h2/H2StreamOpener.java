@@ -5,10 +5,7 @@ import io.netty.util.concurrent.Future;
 import java.io.IOException;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.exchange.Attempt;
-import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.netty.exchange.ExchangeEvents;
-import org.asynchttpclient.netty.hop.HopEnd;
-import org.asynchttpclient.netty.hop.HopFailure;
 import org.asynchttpclient.netty.request.RequestWriter;
 
 /**
@@ -36,12 +33,11 @@ final class H2StreamOpener {
     if (slot == null) {
       return;
     }
-    Exchange<?> ex = w.exchange;
     if (w.isOver()) {
       slot.release();
       return;
     }
-    H2Connection c = slot.connection();
+    H2Connection c = slot.connection;
     // Always a task of its own on the loop, even from the loop: a slot freed while Netty is still
     // handing on a stream's last frame is counted free before Netty closes that stream, and the
     // new stream's HEADERS must not overtake that close.
@@ -68,15 +64,10 @@ final class H2StreamOpener {
     Attempt attempt = w.attempt;
     if (!f.isSuccess()) {
       slot.release();
+      H2Connection c = slot.connection;
       // Nothing of the stream was written: the server never saw it.
-      IOException cause =
-          new IOException("could not open an HTTP/2 stream on " + slot.connection().channel, f.cause());
-      attempt.exchange().services().hopEnded(
-          HopEnd.failed(
-              HopFailure.of(attempt, cause, HopFailure.Stage.NOT_SENT)
-                  .remote(slot.connection().channel.remoteAddress())
-                  .stream(-1, slot.connection().serverGoAwayLastStreamId, HopFailure.Unprocessed.NEVER_SENT)
-                  .build()));
+      IOException cause = new IOException("could not open an HTTP/2 stream on " + c.channel, f.cause());
+      c.partition.actions.cut(w, cause, c);
       return;
     }
     Http2StreamChannel stream = f.getNow();

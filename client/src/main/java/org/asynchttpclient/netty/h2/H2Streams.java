@@ -35,10 +35,10 @@ public final class H2Streams {
    */
   public static HopFailure.Builder addFacts(Channel stream, HopFailure.Builder failure) {
     assert stream.eventLoop().inEventLoop() : "a stream's facts are read on its loop";
-    StreamSlot slot = stream.hasAttr(SLOT) ? stream.attr(SLOT).get() : null;
+    StreamSlot slot = slot(stream);
     Http2FrameStream s = stream instanceof Http2StreamChannel ? ((Http2StreamChannel) stream).stream() : null;
     int id = s != null ? s.id() : -1;
-    int last = slot != null ? slot.connection().serverGoAwayLastStreamId : -1;
+    int last = slot != null ? slot.connection.serverGoAwayLastStreamId : -1;
     HopFailure.Unprocessed proof = null;
     if (slot != null) {
       if (slot.refusedByServer) {
@@ -85,7 +85,10 @@ public final class H2Streams {
         // the loop is gone, and the connection with it
       }
     }
-    releaseSlot(stream);
+    StreamSlot slot = slot(stream);
+    if (slot != null) {
+      slot.release();
+    }
   }
 
   private static void closeOnLoop(Channel stream) {
@@ -97,12 +100,5 @@ public final class H2Streams {
       stream.writeAndFlush(new DefaultHttp2ResetFrame(Http2Error.CANCEL));
     }
     stream.close();
-  }
-
-  static void releaseSlot(Channel stream) {
-    @Nullable StreamSlot slot = stream.hasAttr(SLOT) ? stream.attr(SLOT).get() : null;
-    if (slot != null) {
-      slot.release();
-    }
   }
 }

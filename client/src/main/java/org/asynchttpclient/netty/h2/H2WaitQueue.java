@@ -3,7 +3,6 @@ package org.asynchttpclient.netty.h2;
 import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import org.jetbrains.annotations.Nullable;
 
@@ -23,7 +22,7 @@ final class H2WaitQueue {
 
   /** Queues {@code w} last; false when the queue is full of live waiters. */
   boolean offer(H2Waiter w) {
-    if (waiters.size() >= MAX_WAITING && !purgeOver()) {
+    if (waiters.size() >= MAX_WAITING && !waiters.removeIf(H2Waiter::isOver)) {
       return false;
     }
     waiters.addLast(w);
@@ -55,17 +54,6 @@ final class H2WaitQueue {
 
   boolean isEmpty() {
     return waiters.isEmpty();
-  }
-
-  private boolean purgeOver() {
-    boolean purged = false;
-    for (Iterator<H2Waiter> it = waiters.iterator(); it.hasNext(); ) {
-      if (it.next().isOver()) {
-        it.remove();
-        purged = true;
-      }
-    }
-    return purged;
   }
 
   /**

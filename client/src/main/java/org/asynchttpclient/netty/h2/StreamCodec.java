@@ -28,7 +28,6 @@ import io.netty.handler.codec.http2.Http2GoAwayFrame;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2HeadersFrame;
 import io.netty.handler.codec.http2.Http2ResetFrame;
-import io.netty.handler.codec.http2.Http2StreamChannel;
 import io.netty.handler.codec.http2.HttpConversionUtil;
 import io.netty.util.AsciiString;
 import io.netty.util.ReferenceCountUtil;
@@ -369,9 +368,8 @@ final class StreamCodec extends ChannelDuplexHandler {
   @Override
   public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
     if (evt instanceof Http2ResetFrame) {
-      long code = ((Http2ResetFrame) evt).errorCode();
       if (!ended) {
-        ctx.fireExceptionCaught(resetCause(ctx, code));
+        ctx.fireExceptionCaught(resetCause(ctx, ((Http2ResetFrame) evt).errorCode()));
       }
       return;
     }
@@ -394,7 +392,7 @@ final class StreamCodec extends ChannelDuplexHandler {
    */
   private static IOException goAwayCause(ChannelHandlerContext ctx) {
     StreamSlot slot = H2Streams.slot(ctx.channel());
-    int lastStreamId = slot != null ? slot.connection().serverGoAwayLastStreamId : -1;
+    int lastStreamId = slot != null ? slot.connection.serverGoAwayLastStreamId : -1;
     return new IOException(
         "the server sent GOAWAY (last stream " + lastStreamId + ") while stream "
             + H2Streams.streamId(ctx.channel()) + " was open");
@@ -408,7 +406,7 @@ final class StreamCodec extends ChannelDuplexHandler {
       StreamSlot slot = H2Streams.slot(ctx.channel());
       if (slot != null) {
         slot.refusedByServer = true;
-        slot.connection().partition.refused(slot.connection());
+        slot.connection.partition.refused(slot.connection);
       }
     }
     return new IOException("the server reset stream " + H2Streams.streamId(ctx.channel()) + " (" + name + ")");
@@ -422,15 +420,13 @@ final class StreamCodec extends ChannelDuplexHandler {
    */
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    if (cause instanceof Http2Exception) {
-      ctx.fireExceptionCaught(
-          new IOException(
-              "Server " + ctx.channel().remoteAddress() + " sent a malformed response on stream "
-                  + H2Streams.streamId(ctx.channel()) + ": " + cause.getMessage(),
-              cause));
-      return;
-    }
-    ctx.fireExceptionCaught(cause);
+    ctx.fireExceptionCaught(
+        cause instanceof Http2Exception
+            ? new IOException(
+                "Server " + ctx.channel().remoteAddress() + " sent a malformed response on stream "
+                    + H2Streams.streamId(ctx.channel()) + ": " + cause.getMessage(),
+                cause)
+            : cause);
   }
 
   @Override

@@ -24,7 +24,6 @@ import org.jetbrains.annotations.Nullable;
  */
 final class StreamPipeline {
   // immutable
-  private final AsyncHttpClientConfig config;
   private final Supplier<? extends ChannelHandler> responseHandlers;
   /** Adds a stream's inflater after its codec, on its first coded response; null: decompression off. */
   private final @Nullable Consumer<ChannelHandlerContext> inflater;
@@ -32,11 +31,9 @@ final class StreamPipeline {
   private final ChannelHandler http = new StreamSetup("http");
 
   StreamPipeline(AsyncHttpClientConfig config, Supplier<? extends ChannelHandler> responseHandlers) {
-    this.config = config;
     this.responseHandlers = responseHandlers;
-    long h2Cap = config.getHttp2MaxDecompressedResponseSize();
-    long anyCap = config.getMaxDecompressedResponseSize();
-    long inflateLimit = smallerPositive(h2Cap, anyCap);
+    long inflateLimit =
+        smallerPositive(config.getHttp2MaxDecompressedResponseSize(), config.getMaxDecompressedResponseSize());
     boolean keepEncodingHeader = config.isKeepEncodingHeader();
     this.inflater =
         config.isEnableAutomaticDecompression()

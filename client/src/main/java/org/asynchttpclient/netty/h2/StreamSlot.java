@@ -11,7 +11,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class StreamSlot {
   // immutable
-  private final H2Connection connection;
+  final H2Connection connection;
 
   // any thread
   private final AtomicBoolean released = new AtomicBoolean();
@@ -26,10 +26,6 @@ final class StreamSlot {
     this.connection = connection;
   }
 
-  H2Connection connection() {
-    return connection;
-  }
-
   /**
    * Gives the slot back without handing it on: the hop that held it waits again at the head of the
    * queue. False if it was released already.
@@ -40,7 +36,7 @@ final class StreamSlot {
 
   void release() {
     if (released.compareAndSet(false, true)) {
-      connection.slotReleased();
+      connection.partition.slotReleased(connection);
     }
   }
 }

@@ -75,7 +75,7 @@ class H2WaitQueueTest {
     List<H2Waiter> granted = connections.grant(q);
     assertEquals(List.of(b, a), granted);
     assertEquals(2, conn.active);
-    assertSame(conn, Objects.requireNonNull(b.slot).connection());
+    assertSame(conn, Objects.requireNonNull(b.slot).connection);
     assertNull(c.slot, "no slot left for the third");
     assertEquals(List.of(), connections.grant(q), "nothing free");
     assertEquals(List.of(c), q.drainAll());
