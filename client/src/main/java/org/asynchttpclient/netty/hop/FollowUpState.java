@@ -17,7 +17,7 @@ import org.jetbrains.annotations.Nullable;
  * so at most one thread decides for an exchange at a time.
  */
 public final class FollowUpState {
-  public static final FollowUpState INITIAL = new FollowUpState(0, false, false, false, null, null, null, -1);
+  public static final FollowUpState INITIAL = new FollowUpState();
 
   final int redirects;
   /** A 401 of the current resource was answered with credentials. */
@@ -34,37 +34,58 @@ public final class FollowUpState {
   final @Nullable AuthHandshake proxyHandshake;
   /**
    * The hop whose successor must travel on the same connection (an NTLM round), or -1. Compared
-   * with the exchange's hop number, so a later decision never inherits it; and a new decision pins
-   * no connection unless it says so: every transition but {@link #handshakeRound} passes -1.
+   * with the exchange's hop number, so a later decision never inherits it.
    */
   final int sameConnectionAfterHop;
 
-  private FollowUpState(int redirects, boolean authReplayed, boolean staleReplayed, boolean proxyAuthReplayed,
-      @Nullable List<Cookie> callerCookies, @Nullable AuthHandshake originHandshake,
-      @Nullable AuthHandshake proxyHandshake, int sameConnectionAfterHop) {
-    this.redirects = redirects;
-    this.authReplayed = authReplayed;
-    this.staleReplayed = staleReplayed;
-    this.proxyAuthReplayed = proxyAuthReplayed;
-    this.callerCookies = callerCookies == null ? null : Collections.unmodifiableList(callerCookies);
-    this.originHandshake = originHandshake;
-    this.proxyHandshake = proxyHandshake;
-    this.sameConnectionAfterHop = sameConnectionAfterHop;
+  private FollowUpState() {
+    this.redirects = 0;
+    this.authReplayed = false;
+    this.staleReplayed = false;
+    this.proxyAuthReplayed = false;
+    this.callerCookies = null;
+    this.originHandshake = null;
+    this.proxyHandshake = null;
+    this.sameConnectionAfterHop = -1;
+  }
+
+  private FollowUpState(Builder b) {
+    this.redirects = b.redirects;
+    this.authReplayed = b.authReplayed;
+    this.staleReplayed = b.staleReplayed;
+    this.proxyAuthReplayed = b.proxyAuthReplayed;
+    this.callerCookies = b.callerCookies == null ? null : Collections.unmodifiableList(b.callerCookies);
+    this.originHandshake = b.originHandshake;
+    this.proxyHandshake = b.proxyHandshake;
+    this.sameConnectionAfterHop = b.sameConnectionAfterHop;
   }
 
   /** A redirect was followed: the new resource may challenge again, and handshakes start over. */
   FollowUpState redirected(List<Cookie> callerCookies) {
-    return new FollowUpState(redirects + 1, false, false, false, callerCookies, null, null, -1);
+    Builder b = new Builder(this);
+    b.redirects = redirects + 1;
+    b.authReplayed = false;
+    b.staleReplayed = false;
+    b.proxyAuthReplayed = false;
+    b.callerCookies = callerCookies;
+    b.originHandshake = null;
+    b.proxyHandshake = null;
+    return new FollowUpState(b);
   }
 
   FollowUpState authReplayed(boolean stale, List<Cookie> callerCookies) {
-    return new FollowUpState(redirects, true, staleReplayed || stale, proxyAuthReplayed, callerCookies,
-        originHandshake, proxyHandshake, -1);
+    Builder b = new Builder(this);
+    b.authReplayed = true;
+    b.staleReplayed = staleReplayed || stale;
+    b.callerCookies = callerCookies;
+    return new FollowUpState(b);
   }
 
   FollowUpState proxyAuthReplayed(List<Cookie> callerCookies) {
-    return new FollowUpState(redirects, authReplayed, staleReplayed, true, callerCookies,
-        originHandshake, proxyHandshake, -1);
+    Builder b = new Builder(this);
+    b.proxyAuthReplayed = true;
+    b.callerCookies = callerCookies;
+    return new FollowUpState(b);
   }
 
   /**
@@ -72,14 +93,46 @@ public final class FollowUpState {
    * connection when the scheme is connection-bound.
    */
   FollowUpState handshakeRound(AuthHandshake handshake, boolean proxy, int hop, List<Cookie> callerCookies) {
-    return new FollowUpState(redirects, authReplayed, staleReplayed, proxyAuthReplayed, callerCookies,
-        proxy ? originHandshake : handshake, proxy ? handshake : proxyHandshake,
-        handshake.connectionBound() ? hop : -1);
+    Builder b = new Builder(this);
+    if (proxy) {
+      b.proxyHandshake = handshake;
+    } else {
+      b.originHandshake = handshake;
+    }
+    b.callerCookies = callerCookies;
+    b.sameConnectionAfterHop = handshake.connectionBound() ? hop : -1;
+    return new FollowUpState(b);
   }
 
   /** The handshakes are over (the response was not a challenge). */
   FollowUpState handshakesFinished() {
-    return new FollowUpState(redirects, authReplayed, staleReplayed, proxyAuthReplayed, callerCookies,
-        null, null, -1);
+    Builder b = new Builder(this);
+    b.originHandshake = null;
+    b.proxyHandshake = null;
+    return new FollowUpState(b);
+  }
+
+  /** A mutable copy used only while one transition builds the next state. */
+  private static final class Builder {
+    int redirects;
+    boolean authReplayed;
+    boolean staleReplayed;
+    boolean proxyAuthReplayed;
+    @Nullable List<Cookie> callerCookies;
+    @Nullable AuthHandshake originHandshake;
+    @Nullable AuthHandshake proxyHandshake;
+    int sameConnectionAfterHop;
+
+    Builder(FollowUpState s) {
+      this.redirects = s.redirects;
+      this.authReplayed = s.authReplayed;
+      this.staleReplayed = s.staleReplayed;
+      this.proxyAuthReplayed = s.proxyAuthReplayed;
+      this.callerCookies = s.callerCookies;
+      this.originHandshake = s.originHandshake;
+      this.proxyHandshake = s.proxyHandshake;
+      // A new decision pins no connection unless it says so.
+      this.sameConnectionAfterHop = -1;
+    }
   }
 }
