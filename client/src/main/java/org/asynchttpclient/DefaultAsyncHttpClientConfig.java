@@ -526,6 +526,11 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
   }
 
   @Override
+  public boolean isUseLoadAwareLoopPlacement() {
+    return s.get(ConfigTable.USE_LOAD_AWARE_LOOP_PLACEMENT);
+  }
+
+  @Override
   public boolean isNtlmV2Only() {
     return s.get(ConfigTable.NTLM_V2_ONLY);
   }
@@ -1536,6 +1541,16 @@ public class DefaultAsyncHttpClientConfig implements AsyncHttpClientConfig {
      */
     public Builder setTypedTimeoutExceptions(boolean typedTimeoutExceptions) {
       return set(ConfigTable.TYPED_TIMEOUT_EXCEPTIONS, typedTimeoutExceptions);
+    }
+
+    /**
+     * Sets whether requests from application threads go to as few I/O threads as their load
+     * needs. See {@link AsyncHttpClientConfig#isUseLoadAwareLoopPlacement()}.
+     *
+     * <p>Default {@code true}; property {@code org.asynchttpclient.useLoadAwareLoopPlacement}.
+     */
+    public Builder setUseLoadAwareLoopPlacement(boolean useLoadAwareLoopPlacement) {
+      return set(ConfigTable.USE_LOAD_AWARE_LOOP_PLACEMENT, useLoadAwareLoopPlacement);
     }
 
     /**

@@ -96,6 +96,7 @@ public final class AsyncHttpClientConfigDefaults {
   public static final String USE_EVENT_LOOP_TIMEOUTS_CONFIG = "useEventLoopTimeouts";
   public static final String USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG = "useAbsoluteRequestDeadline";
   public static final String TYPED_TIMEOUT_EXCEPTIONS_CONFIG = "typedTimeoutExceptions";
+  public static final String USE_LOAD_AWARE_LOOP_PLACEMENT_CONFIG = "useLoadAwareLoopPlacement";
   public static final String NTLM_V2_ONLY_CONFIG = "ntlmV2Only";
   public static final String STRICT_MID_RESPONSE_RETRY_CONFIG = "strictMidResponseRetry";
   public static final String REPLAY_ONLY_IDEMPOTENT_CONFIG = "replayOnlyIdempotent";
@@ -461,6 +462,15 @@ public final class AsyncHttpClientConfigDefaults {
    */
   public static boolean defaultTypedTimeoutExceptions() {
     return ConfigTable.TYPED_TIMEOUT_EXCEPTIONS.defaultValue();
+  }
+
+  /**
+   * Whether new connections and pooled picks go to as few I/O threads as the load needs; property
+   * {@code org.asynchttpclient.useLoadAwareLoopPlacement}, true unless set. See {@link
+   * org.asynchttpclient.AsyncHttpClientConfig#isUseLoadAwareLoopPlacement()}.
+   */
+  public static boolean defaultUseLoadAwareLoopPlacement() {
+    return ConfigTable.USE_LOAD_AWARE_LOOP_PLACEMENT.defaultValue();
   }
 
   /**

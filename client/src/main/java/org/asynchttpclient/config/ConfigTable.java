@@ -68,6 +68,7 @@ import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.STRICT_MI
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.TCP_NO_DELAY_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.THREAD_POOL_NAME_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.TYPED_TIMEOUT_EXCEPTIONS_CONFIG;
+import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.USE_LOAD_AWARE_LOOP_PLACEMENT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.USER_AGENT_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.USE_ABSOLUTE_REQUEST_DEADLINE_CONFIG;
 import static org.asynchttpclient.config.AsyncHttpClientConfigDefaults.USE_EVENT_LOOP_TIMEOUTS_CONFIG;
@@ -335,6 +336,8 @@ public final class ConfigTable {
           AsyncHttpClientConfig::isUseAbsoluteRequestDeadline);
   public static final ConfigOption<Boolean> TYPED_TIMEOUT_EXCEPTIONS =
       flag(TYPED_TIMEOUT_EXCEPTIONS_CONFIG, AsyncHttpClientConfig::isTypedTimeoutExceptions);
+  public static final ConfigOption<Boolean> USE_LOAD_AWARE_LOOP_PLACEMENT =
+      flag(USE_LOAD_AWARE_LOOP_PLACEMENT_CONFIG, AsyncHttpClientConfig::isUseLoadAwareLoopPlacement);
   public static final ConfigOption<Boolean> NTLM_V2_ONLY =
       flag(NTLM_V2_ONLY_CONFIG, AsyncHttpClientConfig::isNtlmV2Only);
   public static final ConfigOption<Boolean> STRICT_MID_RESPONSE_RETRY =

@@ -30,6 +30,7 @@ import org.asynchttpclient.events.HopKind;
 import org.asynchttpclient.exception.ExchangeTimeoutException;
 import org.asynchttpclient.netty.channel.BoundedConnectionPermits;
 import org.asynchttpclient.netty.channel.CallerLoop;
+import org.asynchttpclient.netty.channel.LoopPlacement;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ChannelManager;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
@@ -76,6 +77,7 @@ public final class ClientEngine implements ExchangeServices {
   private final SslEngineFactory sslEngineFactory;
   private final Connector connector;
   private final HopDriver hops;
+  private final LoopPlacement placement;
 
   // any thread
   private final InFlightExchanges inFlight = new InFlightExchanges();
@@ -101,6 +103,10 @@ public final class ClientEngine implements ExchangeServices {
             ? ExchangeEvents.NONE
             : new ExchangeEvents(config.getExchangeListeners());
     this.channels = new ChannelManager(config, this::newResponseHandler);
+    this.placement =
+        config.isUseLoadAwareLoopPlacement()
+            ? LoopPlacement.of(channels.eventLoopGroup())
+            : LoopPlacement.off();
     ChannelPool givenPool = config.getChannelPool();
     this.pool =
         givenPool != null
@@ -122,8 +128,9 @@ public final class ClientEngine implements ExchangeServices {
     this.connector =
         new Connector(
             config, channels.bootstrap(), sslEngineFactory, timeoutScheduler, requestFactory,
-            channels::newCodec);
+            channels::newCodec, placement);
     this.hops = new HopDriver(this, config, permits, connector, requestFactory);
+    placement.start(timer, ticker);
   }
 
   /** Each new channel's response handler; channels only exist once the constructor returned. */
@@ -248,6 +255,7 @@ public final class ClientEngine implements ExchangeServices {
   @Override
   public void unregister(Exchange<?> exchange) {
     inFlight.remove(exchange);
+    placement.released(exchange);
   }
 
   @Override
@@ -274,6 +282,10 @@ public final class ClientEngine implements ExchangeServices {
 
   public ChannelManager channels() {
     return channels;
+  }
+
+  public LoopPlacement placement() {
+    return placement;
   }
 
   public ClientStats clientStats() {
@@ -318,6 +330,7 @@ public final class ClientEngine implements ExchangeServices {
       ex.fail(cause);
     }
     hops.close();
+    placement.stop();
     pool.destroy();
     try {
       sslEngineFactory.destroy();

@@ -125,6 +125,7 @@ final class HopDriver {
                 .writer(writer)
                 .events(events)
                 .group(group)
+                .placement(engine.placement())
                 .clientClosed(clientClosed));
     this.h2 =
         new H2Registry(

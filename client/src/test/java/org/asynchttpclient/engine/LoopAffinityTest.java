@@ -10,7 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.util.concurrent.EventExecutor;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +40,7 @@ import org.junit.jupiter.api.Test;
  * pattern) stays on that loop: its new connection is opened there, and a pooled connection of that
  * loop is written there, as that loop's next task (after its current I/O batch, not inside the
  * caller's own {@code execute} frame); its handler never hears its outcome inside that frame either.
- * From any other thread nothing changes.
+ * From any other thread the load decides (LoopPlacementFlowTest).
  */
 class LoopAffinityTest extends HelloFixture {
   @BeforeEach
@@ -61,13 +65,20 @@ class LoopAffinityTest extends HelloFixture {
 
   /**
    * Without keep-alive every request opens a connection. Each one is issued from the previous
-   * one's completion callback; each new connection is on the loop that issued it. By chance alone
-   * (two loops, round robin) ten in a row would be one in a thousand.
+   * one's completion callback; each new connection is on the loop that issued it. The chain starts
+   * on the group's last loop: a request that lost its loop would go to the first one, where a
+   * light load from any other thread goes.
    */
   @Test
   void aConnectionOpenedFromALoopIsOpenedOnThatLoop() throws Exception {
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
+    EventLoop last = null;
+    for (EventExecutor e : group) {
+      last = (EventLoop) e;
+    }
+    assertNotNull(last);
     try (DefaultAsyncHttpClient c =
-        ClientFixture.client(ClientFixture.config().setIoThreadsCount(2).setKeepAlive(false))) {
+        ClientFixture.client(ClientFixture.config().setEventLoopGroup(group).setKeepAlive(false))) {
       int chain = 10;
       List<EventLoop> issuedOn = new ArrayList<>();
       List<Channel> openedOn = new ArrayList<>();
@@ -96,15 +107,18 @@ class LoopAffinityTest extends HelloFixture {
                 };
             c.prepareGet(server.url("/ok")).execute(h);
           });
-      next.get().run(); // the first from the test's thread
+      last.execute(next.get()); // the first from the last loop's thread
       done.get(20, TimeUnit.SECONDS);
       assertEquals(chain, server.acceptedCount(), "one connection per request");
+      assertSame(last, openedOn.get(0).eventLoop(), "the first request left the loop that issued it");
       for (int i = 1; i < chain; i++) {
         assertSame(
             issuedOn.get(i - 1),
             openedOn.get(i).eventLoop(),
             "request " + i + " was issued on one loop and connected on another");
       }
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
   }
 
@@ -117,9 +131,17 @@ class LoopAffinityTest extends HelloFixture {
   @Test
   void aRequestIssuedOnALoopTakesThatLoopsIdleConnectionAndWritesAfterExecuteReturns()
       throws Exception {
+    EventLoopGroup group = new MultiThreadIoEventLoopGroup(2, NioIoHandler.newFactory());
     try (DefaultAsyncHttpClient c =
-        ClientFixture.client(ClientFixture.config().setIoThreadsCount(2))) {
-      // Two requests in flight at once from this thread: two connections, on the two loops.
+        ClientFixture.client(ClientFixture.config().setEventLoopGroup(group))) {
+      // Two requests in flight at once: two connections, on the two loops. From this thread both
+      // would go to the first loop (a light load stays on one loop), so the second is issued on
+      // the other loop, where it stays.
+      EventLoop otherLoop = null;
+      for (EventExecutor e : group) {
+        otherLoop = (EventLoop) e;
+      }
+      assertNotNull(otherLoop);
       ChannelRecorder first = new ChannelRecorder();
       ChannelRecorder second = new ChannelRecorder();
       CountDownLatch both = new CountDownLatch(2);
@@ -133,11 +155,14 @@ class LoopAffinityTest extends HelloFixture {
             both.countDown();
           });
       CompletableFuture<Response> f1 = c.prepareGet(server.url("/hold")).execute(first).toCompletableFuture();
-      CompletableFuture<Response> f2 = c.prepareGet(server.url("/hold")).execute(second).toCompletableFuture();
+      CompletableFuture<Response> f2 =
+          otherLoop
+              .submit(() -> c.prepareGet(server.url("/hold")).execute(second).toCompletableFuture())
+              .get(5, TimeUnit.SECONDS);
       assertTrue(both.await(10, TimeUnit.SECONDS));
       Channel a = first.connected.get(5, TimeUnit.SECONDS);
       Channel b = second.connected.get(5, TimeUnit.SECONDS);
-      assertTrue(a.eventLoop() != b.eventLoop(), "round robin put both connections on one loop");
+      assertTrue(a.eventLoop() != b.eventLoop(), "both connections on one loop");
       // Answer a first, then b: b is the most recently pooled; a's loop issues the next request.
       synchronized (held) {
         TestServer.respond(held.get(indexOf(held, a)), true, HttpResponseStatus.OK, "1");
@@ -190,6 +215,8 @@ class LoopAffinityTest extends HelloFixture {
           pooledThread.get(5, TimeUnit.SECONDS),
           "the pooled write ran on another thread than the loop that issued it");
       assertEquals(2, server.acceptedCount());
+    } finally {
+      group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }
   }
 

@@ -11,6 +11,7 @@ import org.asynchttpclient.Request;
 import org.asynchttpclient.channel.ChannelPool;
 import org.asynchttpclient.netty.channel.AddressPartitionKey;
 import org.asynchttpclient.netty.channel.CallerLoop;
+import org.asynchttpclient.netty.channel.LoopPlacement;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
@@ -70,6 +71,7 @@ public final class Http1Carriers implements CarrierProtocol {
   private final ExchangeEvents events;
   private final EventLoopGroup group;
   private final BooleanSupplier clientClosed;
+  private final LoopPlacement placement;
 
   // written once, while the engine is wired
   private Takeover takeover = (attempt, connection) -> false;
@@ -84,6 +86,7 @@ public final class Http1Carriers implements CarrierProtocol {
     @Nullable ExchangeEvents events;
     @Nullable EventLoopGroup group;
     @Nullable BooleanSupplier clientClosed;
+    LoopPlacement placement = LoopPlacement.off();
 
     public Parts(AsyncHttpClientConfig config, ChannelPool pool, ConnectionPermits permits) {
       this.config = config;
@@ -111,6 +114,11 @@ public final class Http1Carriers implements CarrierProtocol {
       return this;
     }
 
+    public Parts placement(LoopPlacement placement) {
+      this.placement = placement;
+      return this;
+    }
+
     public Parts clientClosed(BooleanSupplier clientClosed) {
       this.clientClosed = clientClosed;
       return this;
@@ -126,6 +134,7 @@ public final class Http1Carriers implements CarrierProtocol {
     this.events = Objects.requireNonNull(p.events, "events");
     this.group = Objects.requireNonNull(p.group, "group");
     this.clientClosed = Objects.requireNonNull(p.clientClosed, "clientClosed");
+    this.placement = p.placement;
   }
 
   /** Lets another protocol take over new connections that negotiated it; set once, at wiring. */
@@ -233,14 +242,22 @@ public final class Http1Carriers implements CarrierProtocol {
    * writes the hop on it. Returns false when the pool has none.
    */
   private boolean takePooled(Attempt attempt, Object key) {
-    EventLoop caller = CallerLoop.in(group);
-    Channel pooled =
-        caller != null && pool instanceof DefaultChannelPool
-            ? ((DefaultChannelPool) pool).poll(key, caller)
-            : pool.poll(key);
+    EventLoop preferred = placement.choose(CallerLoop.in(group));
+    Channel pooled;
+    if (preferred != null && pool instanceof DefaultChannelPool) {
+      // Another loop's idle connection rather than a new one, unless that loop carries clearly
+      // more than the preferred one and no limit makes a new connection wait: then the new one
+      // opens on the preferred loop (LoopPlacement#passOver).
+      pooled =
+          ((DefaultChannelPool) pool)
+              .poll(key, preferred, permits == ConnectionPermits.UNLIMITED ? placement : null);
+    } else {
+      pooled = pool.poll(key);
+    }
     if (pooled == null) {
       return false;
     }
+    placement.placed(attempt.exchange(), pooled.eventLoop());
     // Without limits, pool() parks nothing: the channel's attribute map is not looked up. Its
     // loop wrote it (giving the channel back), so from this thread the lookup is a cache miss.
     Object permit = permits == ConnectionPermits.UNLIMITED ? null : ParkedPermit.take(pooled);

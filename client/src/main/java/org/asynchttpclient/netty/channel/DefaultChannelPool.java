@@ -208,6 +208,17 @@ public final class DefaultChannelPool implements ChannelPool {
    * short one; without a match it falls back to the most recently used channel.
    */
   public @Nullable Channel poll(Object partitionKey, @Nullable EventLoop preferred) {
+    return poll(partitionKey, preferred, null);
+  }
+
+  /**
+   * Like {@link #poll(Object, EventLoop)}, but without a match the fallback passes over the
+   * channels of the loops {@code placement} says to pass over (among the first {@value
+   * #AFFINITY_SCAN}); with none left it returns null, so that the caller opens a connection on
+   * {@code preferred}.
+   */
+  public @Nullable Channel poll(
+      Object partitionKey, @Nullable EventLoop preferred, @Nullable LoopPlacement placement) {
     IdleStack stack = partitions.get(partitionKey);
     if (stack == null) {
       return null;
@@ -222,12 +233,26 @@ public final class DefaultChannelPool implements ChannelPool {
       }
       ChannelClosing.close(ch);
     }
-    return preferred != null ? poll(partitionKey, null) : null;
+    return preferred == null ? null : placement == null ? poll(partitionKey, null, null) : pollElsewhere(stack, preferred, placement, now);
+  }
+
+  /** The fallback of a poll with a placement: an idle channel of a loop it does not pass over. */
+  private @Nullable Channel pollElsewhere(
+      IdleStack stack, EventLoop preferred, LoopPlacement placement, long now) {
+    IdleChannel idle;
+    while ((idle = stack.popUnless(placement, preferred, AFFINITY_SCAN)) != null) {
+      Channel ch = idle.channel;
+      if (ch.isActive() && !isExpired(ch, now)) {
+        return ch;
+      }
+      ChannelClosing.close(ch);
+    }
+    return null;
   }
 
   @Override
   public @Nullable Channel poll(Object partitionKey) {
-    return poll(partitionKey, null);
+    return poll(partitionKey, null, null);
   }
 
   @Override

@@ -88,6 +88,22 @@ final class IdleStack {
     return null;
   }
 
+  /**
+   * The topmost entry among the first {@code scan} whose channel's loop {@code placement} does not
+   * pass over for {@code preferred}, taken out, or null when there is none.
+   */
+  synchronized @Nullable IdleChannel popUnless(LoopPlacement placement, EventLoop preferred, int scan) {
+    int seen = 0;
+    for (Iterator<IdleChannel> it = entries.iterator(); it.hasNext() && seen < scan; seen++) {
+      IdleChannel idle = it.next();
+      if (!placement.passOver(idle.channel.eventLoop(), preferred)) {
+        it.remove();
+        return take(idle);
+      }
+    }
+    return null;
+  }
+
   /** Takes {@code idle} out; false when it is not here (another thread took it). */
   synchronized boolean remove(IdleChannel idle) {
     if (!entries.removeFirstOccurrence(idle)) {

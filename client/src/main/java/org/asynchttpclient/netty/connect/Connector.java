@@ -7,6 +7,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.SslEngineFactory;
+import org.asynchttpclient.netty.channel.LoopPlacement;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.request.NettyRequestFactory;
 import org.asynchttpclient.netty.timeout.TimeoutScheduler;
@@ -45,8 +46,9 @@ public final class Connector {
       SslEngineFactory sslEngineFactory,
       TimeoutScheduler scheduler,
       NettyRequestFactory requestFactory,
-      Supplier<HttpClientCodec> codecs) {
-    this.dialer = new Dialer(config, bootstrap, scheduler);
+      Supplier<HttpClientCodec> codecs,
+      LoopPlacement placement) {
+    this.dialer = new Dialer(config, bootstrap, scheduler, placement);
     this.tls = new TlsHandshake(config, sslEngineFactory);
     this.tunnel = new ConnectTunnel(config, requestFactory, codecs, dialer, tls);
     this.socks = new SocksConnect(config, dialer, tls);

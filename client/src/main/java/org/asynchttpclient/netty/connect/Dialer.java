@@ -25,6 +25,7 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.CallerLoop;
+import org.asynchttpclient.netty.channel.LoopPlacement;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
 import org.asynchttpclient.netty.exchange.Attempt;
@@ -61,12 +62,18 @@ final class Dialer {
   private final AsyncHttpClientConfig config;
   private final Bootstrap bootstrap;
   private final TimeoutScheduler scheduler;
+  private final LoopPlacement placement;
   private final long attemptDelayNanos;
   /** Null when the cooldown is off (disabled, or a zero period). */
   private final @Nullable FailedAddressCooldown cooldown;
 
-  Dialer(AsyncHttpClientConfig config, Bootstrap bootstrap, TimeoutScheduler scheduler) {
+  Dialer(
+      AsyncHttpClientConfig config,
+      Bootstrap bootstrap,
+      TimeoutScheduler scheduler,
+      LoopPlacement placement) {
     this.config = config;
+    this.placement = placement;
     this.bootstrap = bootstrap;
     this.scheduler = scheduler;
     Duration delay = config.getConnectionAttemptDelay();
@@ -178,14 +185,19 @@ final class Dialer {
 
   /**
    * The bootstrap for a new connection: on the loop chosen for the hop if any (a further HTTP/2
-   * connection's), else on the calling thread's loop when it is one of the client's (a request
-   * issued from a response callback keeps its connection, its timeouts and its callbacks on that
-   * loop), else the group's next loop, as in 3.0.11.
+   * connection's), else on the loop {@link LoopPlacement} gives: the calling thread's when it is
+   * one of the client's and not overloaded (a request issued from a response callback keeps its
+   * connection, its timeouts and its callbacks on that loop), else the first loop that is not
+   * loaded; with placement off, the group's next loop, as in 3.0.11.
    */
   Bootstrap onCallerLoop(Attempt attempt) {
     EventLoop chosen = attempt.dialLoop(); // a further HTTP/2 connection's: the least busy loop
-    EventLoop caller = chosen != null ? chosen : CallerLoop.in(bootstrap.config().group());
-    return caller != null ? bootstrap.clone(caller) : bootstrap;
+    EventLoop loop = chosen != null ? chosen : placement.choose(CallerLoop.in(bootstrap.config().group()));
+    if (loop == null) {
+      return bootstrap;
+    }
+    placement.placed(attempt.exchange(), loop);
+    return bootstrap.clone(loop);
   }
 
   /**

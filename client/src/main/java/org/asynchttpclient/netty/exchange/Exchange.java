@@ -67,6 +67,9 @@ public final class Exchange<T> extends ExchangeFuture<T> {
   private static final AtomicIntegerFieldUpdater<Exchange> STATE =
       AtomicIntegerFieldUpdater.newUpdater(Exchange.class, "state");
 
+  private static final AtomicIntegerFieldUpdater<Exchange> PLACED =
+      AtomicIntegerFieldUpdater.newUpdater(Exchange.class, "placed");
+
   @SuppressWarnings("rawtypes")
   private static final AtomicReferenceFieldUpdater<Exchange, Attempt> CURRENT =
       AtomicReferenceFieldUpdater.newUpdater(Exchange.class, Attempt.class, "current");
@@ -89,6 +92,8 @@ public final class Exchange<T> extends ExchangeFuture<T> {
    * another attempt when the current one was dropped.
    */
   private volatile @Nullable Attempt current;
+  /** The loop counting this exchange in the client's LoopPlacement, plus one; 0 for none. */
+  private volatile int placed;
   // confined to the submitting loop's thread (acted on only where inEventLoop() is true)
   /** The loop running {@code execute} for this exchange, while that call has not returned. */
   private @Nullable EventLoop submitFrame;
@@ -110,6 +115,16 @@ public final class Exchange<T> extends ExchangeFuture<T> {
     // task queue, the volatile current attempt), which order this store before their reads.
     HANDLER.set(this, handler);
     followUps.foldRedirectRefusals(request);
+  }
+
+  /** Records the placement {@code slot} (positive) if none is recorded; true if this call did. */
+  public boolean markPlaced(int slot) {
+    return PLACED.compareAndSet(this, 0, slot);
+  }
+
+  /** Takes the recorded placement slot out, once: 0 when none (or another call took it). */
+  public int takePlaced() {
+    return placed == 0 ? 0 : PLACED.getAndSet(this, 0);
   }
 
   public AsyncHandler<T> handler() {

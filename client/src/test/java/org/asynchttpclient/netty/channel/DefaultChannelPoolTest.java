@@ -25,7 +25,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.asynchttpclient.netty.exchange.CountingServices;
+import org.asynchttpclient.netty.exchange.Exchange;
 import org.asynchttpclient.testing.CountingTicker;
+import org.asynchttpclient.testing.RecordingHandler;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -169,6 +172,33 @@ class DefaultChannelPoolTest {
     assertSame(onCaller, pool.poll("k", onCaller.eventLoop()));
     assertSame(elsewhere, pool.poll("k", onCaller.eventLoop()), "no channel of that loop: any idle one");
     assertNull(pool.poll("k", onCaller.eventLoop()));
+  }
+
+  @Test
+  void withoutAChannelOfThePreferredLoopAPollPassesOverBusierLoops() {
+    DefaultChannelPool pool = pool(60_000, -1);
+    EmbeddedChannel preferred = new EmbeddedChannel();
+    EmbeddedChannel calm = new EmbeddedChannel();
+    EmbeddedChannel busier = new EmbeddedChannel();
+    assertTrue(pool.offer(calm, "k"));
+    assertTrue(pool.offer(busier, "k")); // the most recent: what the fallback would take first
+    LoopPlacement placement =
+        new LoopPlacement(
+            new EventLoop[] {preferred.eventLoop(), calm.eventLoop(), busier.eventLoop()}, t -> -1);
+    CountingServices services = new CountingServices();
+    for (int i = 0; i <= LoopPlacement.MARGIN; i++) {
+      placement.placed(
+          new Exchange<>(services, CountingServices.fakeRequest(), new RecordingHandler(), false, -1),
+          busier.eventLoop());
+    }
+    assertSame(
+        calm,
+        pool.poll("k", preferred.eventLoop(), placement),
+        "the busier loop's channel is passed over for the calm one below it");
+    assertNull(
+        pool.poll("k", preferred.eventLoop(), placement),
+        "only the busier loop's channel left: none, so that a connection opens on the preferred loop");
+    assertSame(busier, pool.poll("k"), "a plain poll still takes it");
   }
 
   @Test

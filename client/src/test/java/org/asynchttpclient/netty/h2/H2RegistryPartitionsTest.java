@@ -26,6 +26,7 @@ import org.asynchttpclient.Response;
 import org.asynchttpclient.channel.NoopChannelPool;
 import org.asynchttpclient.netty.carrier.Http1Carriers;
 import org.asynchttpclient.netty.channel.ConnectionPermits;
+import org.asynchttpclient.netty.channel.LoopPlacement;
 import org.asynchttpclient.netty.connect.Connector;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.exchange.CountingServices;
@@ -62,7 +63,7 @@ class H2RegistryPartitionsTest {
             new Http1Carriers.Parts(config, NoopChannelPool.INSTANCE, ConnectionPermits.UNLIMITED)
                 .connector(
                     new Connector(config, new Bootstrap(), new DefaultSslEngineFactory(), services.timeouts(),
-                        new NettyRequestFactory(config), HttpClientCodec::new))
+                        new NettyRequestFactory(config), HttpClientCodec::new, LoopPlacement.off()))
                 .writer(writer)
                 .events(ExchangeEvents.NONE)
                 .group(loops.eventLoop())
