@@ -233,7 +233,12 @@ public final class DefaultChannelPool implements ChannelPool {
       }
       ChannelClosing.close(ch);
     }
-    return preferred == null ? null : placement == null ? poll(partitionKey, null, null) : pollElsewhere(stack, preferred, placement, now);
+    if (preferred == null) {
+      return null;
+    }
+    return placement == null
+        ? poll(partitionKey, null, null)
+        : pollElsewhere(stack, preferred, placement, now);
   }
 
   /** The fallback of a poll with a placement: an idle channel of a loop it does not pass over. */

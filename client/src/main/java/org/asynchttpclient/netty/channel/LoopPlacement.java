@@ -59,9 +59,11 @@ import org.slf4j.LoggerFactory;
  * full until it runs them: no new work goes there while another loop can take it.
  *
  * <p>A request whose target loop has no idle connection takes one of another loop, unless that
- * loop carries more than {@value #MARGIN} exchanges more than the target and the client has no
- * connection limit (a new connection would wait for a permit otherwise): it then opens one on the
- * target, so that a load that gathered on one loop while it was light spreads once it is not.
+ * loop is saturated ({@value #SATURATED_PERMILLE}/1000 of a core or more, or stalled), the target
+ * is not, and the client has no connection limit (a new connection would wait for a permit
+ * otherwise): it then opens one on the target, so that a load that gathered on one loop while it
+ * was light spreads once that loop cannot keep up. Otherwise an idle connection is always reused:
+ * a new one costs a handshake.
  *
  * <p>Off (every choice is the caller's loop or none, as Netty's round-robin leaves it) when the
  * group has fewer than two loops, holds an executor that is not an event loop, or the JVM cannot
@@ -81,6 +83,9 @@ public final class LoopPlacement {
 
   /** How many exchanges more than the target a caller's loop may carry and still keep its request. */
   static final int MARGIN = 2;
+
+  /** A loop from this CPU share (per mille of a core) on cannot take more: see {@link #passOver}. */
+  static final int SATURATED_PERMILLE = 850;
 
   static final long WINDOW_MILLIS = 100;
 
@@ -234,13 +239,19 @@ public final class LoopPlacement {
 
   /**
    * Whether a request whose chosen loop is {@code preferred} should pass over an idle connection
-   * of {@code idleLoop} and open one on {@code preferred} instead: when {@code idleLoop} carries
-   * more than {@value #MARGIN} exchanges more.
+   * of {@code idleLoop} and open one on {@code preferred} instead: only when {@code idleLoop} is
+   * saturated (its CPU share at {@value #SATURATED_PERMILLE}/1000 of a core or more, or stalled)
+   * and {@code preferred} is not. A new connection costs a handshake, so an idle one is reused
+   * unless its loop cannot keep up.
    */
   boolean passOver(EventLoop idleLoop, EventLoop preferred) {
     int i = indexOf(idleLoop);
     int p = indexOf(preferred);
-    return i >= 0 && p >= 0 && load(i) > count(p) + MARGIN;
+    return i >= 0 && p >= 0 && i != p && saturated(i) && !saturated(p);
+  }
+
+  private boolean saturated(int loop) {
+    return stalled.get(loop) != 0 || permille.get(loop) >= SATURATED_PERMILLE;
   }
 
   /** How many of the first loops are in use now (tests and diagnostics). */
@@ -368,7 +379,14 @@ public final class LoopPlacement {
   /**
    * Marks loop {@code i} stalled if the probe sent at the previous sample still waits, else sends
    * a new one: a task that only clears the flag, so a loop blocked by a callback (no CPU used, so
-   * no load the CPU time shows) is passed over until it runs its tasks again.
+   * no load the CPU time shows) is passed over until it runs its tasks again. Per loop, one sample
+   * after the other:
+   *
+   * <pre>
+   *   probe ran (probing 0) --sample--> not stalled, probe sent (probing 1)
+   *   probing 1 --the loop runs it--> probing 0
+   *   probing 1 --sample--> stalled (and no second probe until the first one ran)
+   * </pre>
    */
   private void probe(int i) {
     if (probing.get(i) != 0) {

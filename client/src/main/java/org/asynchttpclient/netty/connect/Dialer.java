@@ -25,9 +25,9 @@ import org.asynchttpclient.AsyncHandler;
 import org.asynchttpclient.AsyncHttpClientConfig;
 import org.asynchttpclient.exception.ExchangeTimeoutException.Phase;
 import org.asynchttpclient.netty.channel.CallerLoop;
-import org.asynchttpclient.netty.channel.LoopPlacement;
 import org.asynchttpclient.netty.channel.ChannelClosing;
 import org.asynchttpclient.netty.channel.DefaultChannelPool;
+import org.asynchttpclient.netty.channel.LoopPlacement;
 import org.asynchttpclient.netty.exchange.Attempt;
 import org.asynchttpclient.netty.hop.HopEnd;
 import org.asynchttpclient.netty.hop.HopFailure;
@@ -186,13 +186,15 @@ final class Dialer {
   /**
    * The bootstrap for a new connection: on the loop chosen for the hop if any (a further HTTP/2
    * connection's), else on the loop {@link LoopPlacement} gives: the calling thread's when it is
-   * one of the client's and not overloaded (a request issued from a response callback keeps its
-   * connection, its timeouts and its callbacks on that loop), else the first loop that is not
-   * loaded; with placement off, the group's next loop, as in 3.0.11.
+   * one of the client's (a request issued from a response callback keeps its connection, its
+   * timeouts and its callbacks on that loop, unless that loop carries clearly more than the
+   * others), else the least loaded of the loops the load needs; with placement off, the group's
+   * next loop, as in 3.0.11. The exchange is counted on that loop from here to its end.
    */
   Bootstrap onCallerLoop(Attempt attempt) {
     EventLoop chosen = attempt.dialLoop(); // a further HTTP/2 connection's: the least busy loop
-    EventLoop loop = chosen != null ? chosen : placement.choose(CallerLoop.in(bootstrap.config().group()));
+    EventLoop loop =
+        chosen != null ? chosen : placement.choose(CallerLoop.in(bootstrap.config().group()));
     if (loop == null) {
       return bootstrap;
     }

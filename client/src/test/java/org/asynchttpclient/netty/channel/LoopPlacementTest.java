@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The loop placement's choices against a fake CPU clock: a light load on the first loop, a burst
  * spread at the in-flight bound, the loops in use following the sampled CPU time, a caller's work
- * kept or moved, idle connections passed over, and the in-flight count right under an exchange
- * that ends before or after it is counted.
+ * kept or moved, idle connections passed over only on a saturated loop, a stalled loop passed
+ * over, and the in-flight count right under an exchange that ends before or after it is counted.
  */
 class LoopPlacementTest {
   private static final long MS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -173,14 +173,22 @@ class LoopPlacementTest {
   }
 
   @Test
-  void anIdleConnectionIsPassedOverOnlyOnALoopCarryingClearlyMore() {
-    for (int i = 0; i < LoopPlacement.MARGIN; i++) {
-      placement.placed(exchange(), loops[1]);
+  void anIdleConnectionIsPassedOverOnlyOnASaturatedLoop() throws Exception {
+    Thread t1 = seen(loops[1]);
+    cpu.put(t1, 0L);
+    long now = 0;
+    sampleAfter(now += WINDOW);
+    share(t1, LoopPlacement.SATURATED_PERMILLE - 50);
+    sampleAfter(now += WINDOW);
+    for (int i = 0; i < 10; i++) {
+      placement.placed(exchange(), loops[1]); // many exchanges do not make it pass over
     }
-    assertFalse(placement.passOver(loops[1], loops[0]), "within the margin: reused");
-    placement.placed(exchange(), loops[1]);
-    assertTrue(placement.passOver(loops[1], loops[0]), "beyond it: a connection on the target");
-    assertFalse(placement.passOver(loops[0], loops[1]), "a less loaded loop's connection: reused");
+    assertFalse(placement.passOver(loops[1], loops[0]), "busy but keeping up: its idle one reused");
+    share(t1, LoopPlacement.SATURATED_PERMILLE);
+    sampleAfter(now += WINDOW);
+    assertTrue(placement.passOver(loops[1], loops[0]), "saturated: a connection on the target");
+    assertFalse(placement.passOver(loops[0], loops[1]), "the calm loop's idle one: reused");
+    assertFalse(placement.passOver(loops[1], loops[1]), "the target's own idle one: reused");
   }
 
   @Test
