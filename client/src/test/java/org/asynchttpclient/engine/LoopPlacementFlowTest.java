@@ -1,6 +1,7 @@
 package org.asynchttpclient.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,19 +69,9 @@ class LoopPlacementFlowTest extends HelloFixture {
 
   /** Runs one request to /hello and returns the loop of the connection it opened. */
   private EventLoop loopOfOneRequest(DefaultAsyncHttpClient c) throws Exception {
-    CompletableFuture<Channel> connected = new CompletableFuture<>();
-    Response r =
-        c.prepareGet(server.url("/hello"))
-            .execute(
-                new AsyncCompletionHandlerBase() {
-                  @Override
-                  public void onTcpConnectSuccess(InetSocketAddress remote, Channel connection) {
-                    connected.complete(connection);
-                  }
-                })
-            .get(10, TimeUnit.SECONDS);
-    assertEquals(200, r.getStatusCode());
-    return connected.get(5, TimeUnit.SECONDS).eventLoop();
+    EventLoop loop = loopOfOneRequestWithin(c, 10_000);
+    assertNotNull(loop, "the request failed or did not answer 200");
+    return loop;
   }
 
   @Test
