@@ -245,9 +245,9 @@ public final class Http1Carriers implements CarrierProtocol {
     EventLoop preferred = placement.choose(CallerLoop.in(group));
     Channel pooled;
     if (preferred != null && pool instanceof DefaultChannelPool) {
-      // Another loop's idle connection rather than a new one, unless that loop carries clearly
-      // more than the preferred one and no limit makes a new connection wait: then the new one
-      // opens on the preferred loop (LoopPlacement#passOver).
+      // Another loop's idle connection rather than a new one, unless that loop is saturated, the
+      // preferred one is not, and no limit makes a new connection wait: then the new one opens on
+      // the preferred loop (LoopPlacement#passOver).
       pooled =
           ((DefaultChannelPool) pool)
               .poll(key, preferred, permits == ConnectionPermits.UNLIMITED ? placement : null);

@@ -227,11 +227,10 @@ public final class DefaultChannelPool implements ChannelPool {
     IdleChannel idle;
     // Each round takes one entry out, so a partition of dead channels ends the loop.
     while ((idle = preferred != null ? stack.popOn(preferred, AFFINITY_SCAN) : stack.pop()) != null) {
-      Channel ch = idle.channel;
-      if (ch.isActive() && !isExpired(ch, now)) {
+      Channel ch = usable(idle, now);
+      if (ch != null) {
         return ch;
       }
-      ChannelClosing.close(ch);
     }
     if (preferred == null) {
       return null;
@@ -246,12 +245,21 @@ public final class DefaultChannelPool implements ChannelPool {
       IdleStack stack, EventLoop preferred, LoopPlacement placement, long now) {
     IdleChannel idle;
     while ((idle = stack.popUnless(placement, preferred, AFFINITY_SCAN)) != null) {
-      Channel ch = idle.channel;
-      if (ch.isActive() && !isExpired(ch, now)) {
+      Channel ch = usable(idle, now);
+      if (ch != null) {
         return ch;
       }
-      ChannelClosing.close(ch);
     }
+    return null;
+  }
+
+  /** The channel of an entry just taken out when it may carry a request; else closed, and null. */
+  private @Nullable Channel usable(IdleChannel idle, long now) {
+    Channel ch = idle.channel;
+    if (ch.isActive() && !isExpired(ch, now)) {
+      return ch;
+    }
+    ChannelClosing.close(ch);
     return null;
   }
 

@@ -289,7 +289,7 @@ public final class LoopPlacement {
   }
 
   /** Exchanges counted on {@code loop} now (tests and diagnostics); 0 for a loop not in the group. */
-  public int inFlight(EventLoop loop) {
+  int inFlight(EventLoop loop) {
     int i = indexOf(loop);
     return i >= 0 ? count(i) : 0;
   }
